@@ -1,0 +1,111 @@
+/** Builds the Fastify app: platform plugins first, then the feature modules under /api. */
+import { readFileSync } from 'node:fs';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
+import type { Config } from './config';
+import {
+  isReachable,
+  migrateToLatest,
+  openDatabase,
+  type DatabaseTarget,
+  type Db,
+} from './platform/db/database';
+import { registerErrorHandler } from './platform/http-errors';
+import { registerAuthHook } from './platform/auth-hook';
+import { getOrCreateSetting } from './platform/settings';
+import { registerWebApp, webBuildId } from './platform/web-app';
+import { AuthRepository } from './modules/auth/auth.repository';
+import { AuthService } from './modules/auth/auth.service';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { TokenSigner } from './modules/auth/tokens';
+import { AccountsRepository } from './modules/accounts/accounts.repository';
+import { AccountsService } from './modules/accounts/accounts.service';
+import { registerAccountsRoutes } from './modules/accounts/accounts.routes';
+import { ReferenceRepository } from './modules/reference/reference.repository';
+import { registerReferenceRoutes } from './modules/reference/reference.routes';
+import { registerSystemRoutes } from './modules/system/system.routes';
+import { seedReferenceData } from './seed/reference-data';
+import { seedDemoData } from './seed/demo-data';
+
+export interface FlareApp {
+  app: FastifyInstance;
+  db: Db;
+  engine: 'postgres' | 'pglite';
+  /** The demo users' password, when demo data is seeded. */
+  demoPassword: string | null;
+  version: string;
+}
+
+const packageVersion =
+  (
+    JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    }
+  ).version ?? '0.0.0';
+
+export interface BuildOptions {
+  logger?: boolean;
+  /** Overrides the database the configuration names (tests use a fresh one). */
+  database?: DatabaseTarget;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FlareApp> {
+  const { db, engine } = await openDatabase(
+    options.database ?? { url: config.databaseUrl, pgliteDir: `${config.dataDir}/pgdata` },
+  );
+  await migrateToLatest(db);
+  await seedReferenceData(db);
+  const demoPassword = config.seedDemo ? await seedDemoData(db, config.demoPassword) : null;
+  const jwtSecret =
+    config.jwtSecret ??
+    (await getOrCreateSetting(db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onClose', () => db.destroy());
+
+  const buildId = webBuildId(config.webDist);
+  const version = buildId ? `${packageVersion}+${buildId}` : packageVersion;
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Flare API', description: 'Roadway-safety and fleet dashboard API', version },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerErrorHandler(app);
+
+  const authService = new AuthService(
+    new AuthRepository(db),
+    new TokenSigner(jwtSecret, config.accessTokenTtl),
+    config.refreshTokenTtl,
+  );
+  registerAuthHook(app, (token) => authService.resolvePrincipal(token));
+
+  await app.register(
+    (api, _options, done) => {
+      registerSystemRoutes(api, { version, databaseReachable: () => isReachable(db) });
+      registerAuthRoutes(api, authService);
+      registerAccountsRoutes(api, new AccountsService(new AccountsRepository(db)));
+      registerReferenceRoutes(api, new ReferenceRepository(db));
+      done();
+    },
+    { prefix: '/api' },
+  );
+  await registerWebApp(app, config.webDist);
+
+  return { app, db, engine, demoPassword, version };
+}

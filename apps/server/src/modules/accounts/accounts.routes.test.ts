@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProfileResponseSchema } from '@flare/core/schemas/profile';
+import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { demoOrganizationId } from '../../seed/demo-data';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/profile', () => {
+  it('returns every field of the spec for the signed-in user', async () => {
+    const { access_token } = await t.signIn('orgadmin@prairie-fleet.test');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: bearer(access_token),
+    });
+    expect(response.statusCode).toBe(200);
+    const profile = ProfileResponseSchema.parse(response.json());
+    expect(profile).toMatchObject({
+      email: 'orgadmin@prairie-fleet.test',
+      firstname: 'Org',
+      lastname: 'Admin',
+      role_id: 4,
+      organization_id: demoOrganizationId('prairie-fleet'),
+      acs: true,
+      organization_type: 'acs',
+      has_api_keys: false,
+    });
+    expect(profile.permissions).toContain('user:admin:manage');
+    expect(profile.user_org).toMatchObject({
+      name: 'Prairie State Fleet Services',
+      is_large_org: true,
+      responders_type: 'some',
+    });
+    expect(profile.managed_orgs.map((o) => o.name)).toEqual([
+      'Capital Road Works',
+      'Springfield Police Department',
+    ]);
+    expect(profile.accessed_orgs).toEqual([]);
+  });
+
+  it('lists the organisations a user accesses', async () => {
+    const { access_token } = await t.signIn('user@springfield-pd.test');
+    const profile = (
+      await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(access_token) })
+    ).json();
+    expect(profile.user_org.responders_type).toBe('all');
+    expect(profile.accessed_orgs.map((o: { name: string }) => o.name)).toEqual(['Capital Road Works']);
+    expect(profile.managed_orgs).toEqual([]);
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/profile' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Access token is expired or does not exist.');
+  });
+});
+
+describe('permission checks', () => {
+  it('GET /api/roles lists roles by order with their labels, for account managers only', async () => {
+    const admin = await t.signIn('admin@springfield-pd.test');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/roles',
+      headers: bearer(admin.access_token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((r: { label: string }) => r.label)).toEqual([
+      'Media',
+      'User',
+      'Admin',
+      'Org Admin',
+      'Platform Admin',
+    ]);
+
+    const media = await t.signIn('media@springfield-pd.test');
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/roles',
+      headers: bearer(media.access_token),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('reference lists need the matching view permission', async () => {
+    const media = await t.signIn('media@springfield-pd.test');
+    const user = await t.signIn('user@springfield-pd.test');
+    for (const url of ['/api/thing_types', '/api/thing_subtypes', '/api/ez_types']) {
+      expect(
+        (await t.app.inject({ method: 'GET', url, headers: bearer(media.access_token) })).statusCode,
+      ).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'GET', url, headers: bearer(user.access_token) })).statusCode,
+      ).toBe(200);
+    }
+    const types = (
+      await t.app.inject({ method: 'GET', url: '/api/thing_types', headers: bearer(user.access_token) })
+    ).json();
+    expect(
+      types
+        .filter((x: { emergency: boolean }) => x.emergency)
+        .map((x: { name: string }) => x.name)
+        .sort(),
+    ).toEqual(['ems', 'fire', 'police']);
+  });
+
+  it('every non-public API route refuses an anonymous caller', async () => {
+    const publicRoutes = new Set([
+      '/api/version',
+      '/api/health',
+      '/api/user_token',
+      '/api/revoke_token',
+      '/api/verify_token',
+    ]);
+    const routes: Array<{ method: string; url: string }> = [];
+    for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const match = /(\/api\/[\w/:-]*) \(([A-Z, ]+)\)/.exec(line.replace(/^[\s│├└─]+/, ''));
+      if (match) for (const method of match[2]!.split(', ')) routes.push({ method, url: match[1]! });
+    }
+    const guarded = routes.filter(
+      (r) => !publicRoutes.has(r.url) && !r.url.startsWith('/api/docs') && r.method !== 'HEAD',
+    );
+    expect(guarded.length).toBeGreaterThanOrEqual(5);
+    for (const route of guarded) {
+      const response = await t.app.inject({ method: route.method as 'GET', url: route.url });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+});

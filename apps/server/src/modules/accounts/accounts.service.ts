@@ -1,0 +1,82 @@
+/** The signed-in user's profile and the organisations they work in. */
+import type { ProfileResponse } from '@flare/core/schemas/profile';
+import type { OrganizationSummary } from '@flare/core/schemas/organization';
+import type { Role } from '@flare/core/schemas/reference';
+import { roleLabel } from '@flare/core/labels';
+import { MESSAGES } from '@flare/core/messages';
+import { notFound } from '../../platform/http-errors';
+import type { Principal } from '../../platform/auth-hook';
+import type { AccountsRepository, OrganizationRow } from './accounts.repository';
+
+export function toOrganizationSummary(row: OrganizationRow): OrganizationSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    timezone: row.timezone,
+    country_code: row.country_code,
+    organization_type: {
+      id: row.type_id,
+      name: row.type_name,
+      display_name: row.type_display_name,
+      acs: row.type_acs,
+      on_icon_url: row.type_on_icon_url,
+      off_icon_url: row.type_off_icon_url,
+    },
+    responders_type: row.responders_type,
+    is_wzdx_org: row.is_wzdx_org,
+    is_large_org: row.is_large_org,
+    show_infinite_timeout_option: row.show_infinite_timeout_option,
+  };
+}
+
+export class AccountsService {
+  constructor(private readonly repository: AccountsRepository) {}
+
+  async profile(principal: Principal): Promise<ProfileResponse> {
+    const [user, org, managed, accessed] = await Promise.all([
+      this.repository.findUser(principal.userId),
+      this.repository.findOrganization(principal.organizationId),
+      this.repository.related(principal.organizationId, 'manager'),
+      this.repository.related(principal.organizationId, 'accessor'),
+    ]);
+    if (!user || !org) throw notFound(MESSAGES.profileMissing);
+    return {
+      id: user.id,
+      firstname: user.first_name,
+      lastname: user.last_name,
+      email: user.email,
+      phone: user.phone,
+      address1: user.address1,
+      address2: user.address2,
+      city: user.city,
+      state: user.state,
+      postal_code: user.postal_code,
+      country_code: user.country_code,
+      role_id: user.role_id,
+      // The token's organisation: the client compares it with its own copy (spec 1 section 4).
+      organization_id: org.id,
+      acs: org.type_acs,
+      permissions: principal.permissions,
+      organization_type: org.type_name,
+      // API keys arrive with the integrations issue; until then no organisation can hold one.
+      has_api_keys: false,
+      is_ha_direct_enabled: org.is_ha_direct_enabled,
+      show_infinite_timeout_option: org.show_infinite_timeout_option,
+      billing_id: org.billing_customer_id,
+      user_org: toOrganizationSummary(org),
+      managed_orgs: managed.map(toOrganizationSummary),
+      accessed_orgs: accessed.map(toOrganizationSummary),
+    };
+  }
+
+  async roles(): Promise<Role[]> {
+    const rows = await this.repository.listRoles();
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      label: roleLabel(r.name),
+      description: r.description,
+      order: r.sort_order,
+    }));
+  }
+}

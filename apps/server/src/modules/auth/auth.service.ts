@@ -1,0 +1,146 @@
+/** Sign-in, token refresh and revocation (spec 1 sections 4, 7 and 8). */
+import { hash, verify } from '@node-rs/argon2';
+import type { TokenResponse } from '@flare/core/schemas/auth';
+import { DASHBOARD_APPLICATION } from '@flare/core/constants';
+import { MESSAGES } from '@flare/core/messages';
+import { defaultSection } from '@flare/core/permissions/sections';
+import { badRequest, HttpError, unauthorized, unprocessable } from '../../platform/http-errors';
+import type { Principal } from '../../platform/auth-hook';
+import type { AuthRepository } from './auth.repository';
+import { hashToken, newOpaqueToken, type TokenSigner } from './tokens';
+
+export interface PasswordGrant {
+  application: string;
+  username: string;
+  password: string;
+}
+
+const wrongCredentials = () => badRequest('invalid_grant', MESSAGES.wrongCredentials);
+const expiredToken = () => unprocessable('invalid_grant', MESSAGES.tokenExpired);
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export class AuthService {
+  /** Verified against when the email is unknown, so both answers take about as long. */
+  private readonly dummyHash: Promise<string>;
+
+  constructor(
+    private readonly repository: AuthRepository,
+    private readonly signer: TokenSigner,
+    private readonly refreshTtlSeconds: number,
+  ) {
+    this.dummyHash = hashPassword(newOpaqueToken());
+  }
+
+  async passwordGrant(grant: PasswordGrant): Promise<TokenResponse> {
+    if (grant.application !== DASHBOARD_APPLICATION) {
+      throw badRequest('invalid_request', `Unknown application "${grant.application}"`);
+    }
+    const user = await this.repository.findUserByEmail(grant.username.trim());
+    const passwordOk = await verify(user?.password_hash ?? (await this.dummyHash), grant.password);
+    if (!user || !passwordOk) throw wrongCredentials();
+    if (user.suspended_at) throw unauthorized('user_suspended', MESSAGES.userSuspended);
+    if (!user.dashboard_enabled)
+      throw unauthorized('not_safetycloud_enabled', MESSAGES.notAuthorizedForDashboard);
+    if (user.sign_in_method !== 'password')
+      throw unauthorized('not_authorized_method', MESSAGES.notAuthorizedMethod);
+    const permissions = await this.repository.permissionsOfUser(user.id);
+    if (defaultSection(permissions) === null) {
+      throw new HttpError(403, 'not_authorized', MESSAGES.notAuthorizedForDashboard);
+    }
+    const refreshToken = newOpaqueToken();
+    const session = await this.repository.openSession({
+      userId: user.id,
+      organizationId: user.organization_id,
+      application: grant.application,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: this.refreshExpiry(),
+    });
+    return this.tokenResponse(user.id, user.organization_id, session.id, refreshToken);
+  }
+
+  async refreshGrant(refreshToken: string): Promise<TokenResponse> {
+    const stored = await this.repository.findRefreshToken(hashToken(refreshToken));
+    if (!stored || stored.revoked_at || stored.expires_at.getTime() <= Date.now()) throw expiredToken();
+    if (stored.used_at) {
+      // A rotated token came back: someone holds a copy. End the whole session.
+      await this.repository.revokeSession(stored.session_id);
+      throw expiredToken();
+    }
+    if (stored.suspended_at) {
+      await this.repository.revokeSession(stored.session_id);
+      throw unauthorized('user_suspended', MESSAGES.userSuspended);
+    }
+    const next = newOpaqueToken();
+    const rotated = await this.repository.rotateRefreshToken({
+      tokenId: stored.id,
+      sessionId: stored.session_id,
+      tokenHash: hashToken(next),
+      expiresAt: this.refreshExpiry(),
+    });
+    if (!rotated) {
+      await this.repository.revokeSession(stored.session_id);
+      throw expiredToken();
+    }
+    return this.tokenResponse(stored.user_id, stored.organization_id, stored.session_id, next);
+  }
+
+  /** Ends the session of a refresh or access token. Unknown tokens are not an error (RFC 7009). */
+  async revoke(token: string): Promise<boolean> {
+    const claims = await this.signer.verify(token);
+    if (claims) return this.repository.revokeSession(claims.sessionId);
+    const stored = await this.repository.findRefreshToken(hashToken(token));
+    return stored ? this.repository.revokeSession(stored.session_id) : false;
+  }
+
+  /** The caller behind an access token, or null when the token or its session is no longer valid. */
+  async resolvePrincipal(accessToken: string): Promise<Principal | null> {
+    const claims = await this.signer.verify(accessToken);
+    if (!claims) return null;
+    const user = await this.repository.findActiveSessionUser(claims.sessionId, claims.userId);
+    if (!user || user.suspended_at) return null;
+    return {
+      userId: user.id,
+      organizationId: claims.organizationId,
+      sessionId: claims.sessionId,
+      roleId: user.role_id,
+      permissions: await this.repository.permissionsOfRole(user.role_id),
+    };
+  }
+
+  async verifyAccessToken(accessToken: string) {
+    const principal = await this.resolvePrincipal(accessToken);
+    const claims = principal ? await this.signer.verify(accessToken) : null;
+    if (!principal || !claims) throw expiredToken();
+    return {
+      valid: true as const,
+      user_id: principal.userId,
+      organization_id: principal.organizationId,
+      expires_in: Math.max(0, Math.floor((claims.expiresAt - Date.now()) / 1000)),
+    };
+  }
+
+  private refreshExpiry(): Date {
+    return new Date(Date.now() + this.refreshTtlSeconds * 1000);
+  }
+
+  private async tokenResponse(
+    userId: string,
+    organizationId: string,
+    sessionId: string,
+    refreshToken: string,
+  ): Promise<TokenResponse> {
+    const now = Date.now();
+    return {
+      access_token: await this.signer.sign({ userId, organizationId, sessionId }, now),
+      refresh_token: refreshToken,
+      expires_in: this.signer.accessTtlSeconds,
+      token_type: 'Bearer',
+      created_at: Math.floor(now / 1000),
+      scope: DASHBOARD_APPLICATION,
+      uuid: sessionId,
+    };
+  }
+}

@@ -1,0 +1,67 @@
+/** Access tokens are short-lived signed JWTs; refresh tokens are opaque random strings stored hashed. */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+export interface AccessClaims {
+  userId: string;
+  organizationId: string;
+  sessionId: string;
+  expiresAt: number;
+}
+
+export class TokenSigner {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    readonly accessTtlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: Omit<AccessClaims, 'expiresAt'>, now = Date.now()): Promise<string> {
+    const iat = Math.floor(now / 1000);
+    return new SignJWT({ org: claims.organizationId, sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.accessTtlSeconds)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid, unexpired token, or null. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.org !== 'string' ||
+        typeof payload.sid !== 'string'
+      ) {
+        return null;
+      }
+      return {
+        userId: payload.sub,
+        organizationId: payload.org,
+        sessionId: payload.sid,
+        expiresAt: (payload.exp ?? 0) * 1000,
+      };
+    } catch {
+      return null;
+    }
+  }
+}
+
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

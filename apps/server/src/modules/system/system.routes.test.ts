@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('system routes', () => {
+  it('GET /api/version answers the version', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/version' });
+    expect(response.json()).toEqual({ version: t.version });
+    expect(t.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('GET /api/health reports the database reachable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: true });
+  });
+
+  it('serves OpenAPI documentation generated from the core schemas', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(spec.openapi).toMatch(/^3\./);
+    const tokenBody = spec.paths['/api/user_token'].post.requestBody.content['application/json'].schema;
+    expect(JSON.stringify(tokenBody)).toContain('grant_type');
+    expect(spec.paths['/api/profile'].get.responses['200']).toBeDefined();
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe('not_found');
+  });
+});

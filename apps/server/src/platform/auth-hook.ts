@@ -1,0 +1,60 @@
+/**
+ * Every /api route needs a signed-in caller unless it is declared `config: { public: true }`.
+ * A route may also declare `config: { access: '<core access group>' }`; the caller must hold it.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, type Access } from '@flare/core/permissions/access';
+import { MESSAGES } from '@flare/core/messages';
+import { forbidden, unauthorized } from './http-errors';
+
+export interface Principal {
+  userId: string;
+  organizationId: string;
+  sessionId: string;
+  roleId: number;
+  permissions: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: boolean;
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export type ResolvePrincipal = (accessToken: string) => Promise<Principal | null>;
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+export function registerAuthHook(app: FastifyInstance, resolvePrincipal: ResolvePrincipal): void {
+  app.decorateRequest('principal', null);
+  app.addHook('preHandler', async (request) => {
+    const config = request.routeOptions.config;
+    if (
+      request.is404 ||
+      !request.url.startsWith('/api/') ||
+      request.url.startsWith('/api/docs') ||
+      config.public
+    )
+      return;
+    const token = bearerToken(request);
+    const principal = token ? await resolvePrincipal(token) : null;
+    if (!principal) throw unauthorized('invalid_token', MESSAGES.tokenExpired);
+    request.principal = principal;
+    if (config.access && !can(principal.permissions, config.access)) throw forbidden();
+  });
+}
+
+/** The caller of a route that is not public (the hook has already refused anyone else). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized('invalid_token', MESSAGES.tokenExpired);
+  return request.principal;
+}

@@ -1,0 +1,54 @@
+/**
+ * Opens the database: PGlite on disk under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+ * Both speak the same SQL; the rest of the server sees only Kysely.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql, type Dialect, type MigrationResultSet } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index';
+import { PgliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseTarget {
+  /** A PostgreSQL URL; without it an embedded PGlite is used. */
+  url?: string | undefined;
+  /** Folder of the embedded database; `memory://` keeps it in memory. */
+  pgliteDir?: string | undefined;
+}
+
+// pg returns int8 as strings; PGlite returns numbers. Counts and sums fit in a double here.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export async function openDatabase(
+  target: DatabaseTarget,
+): Promise<{ db: Db; engine: 'postgres' | 'pglite' }> {
+  if (target.url) {
+    const dialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) });
+    return { db: new Kysely<Database>({ dialect }), engine: 'postgres' };
+  }
+  const dir = target.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true });
+  const client = await PGlite.create(dir);
+  const dialect: Dialect = new PgliteDialect(client);
+  return { db: new Kysely<Database>({ dialect }), engine: 'pglite' };
+}
+
+export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error instanceof Error ? result.error : new Error('migration failed');
+  return result;
+}
+
+export async function isReachable(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,146 @@
+/** Table types for Kysely. Column names are the database's (snake_case). */
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface OrganizationTypesTable {
+  id: string;
+  name: string;
+  display_name: string;
+  acs: boolean;
+  on_icon_url: string | null;
+  off_icon_url: string | null;
+}
+
+export interface OrganizationsTable {
+  id: Generated<string>;
+  name: string;
+  email: string | null;
+  lat: Generated<number>;
+  lng: Generated<number>;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country_code: string | null;
+  phone_number: string | null;
+  contact_name: string | null;
+  cell_phone_number: string | null;
+  timezone: string;
+  organization_type_id: string;
+  responders_type: 'none' | 'some' | 'all';
+  is_wzdx_org: Generated<boolean>;
+  is_large_org: Generated<boolean>;
+  show_infinite_timeout_option: Generated<boolean>;
+  is_ha_direct_enabled: Generated<boolean>;
+  billing_customer_id: string | null;
+  dashboard_enabled: Generated<boolean>;
+  sign_in_method: Generated<'password' | 'external'>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** `related_organization_id` is a manager or accessor of `organization_id`. */
+export interface OrganizationRelationshipsTable {
+  organization_id: string;
+  related_organization_id: string;
+  relationship_type: 'manager' | 'accessor';
+}
+
+export interface RolesTable {
+  id: number;
+  name: string;
+  description: string;
+  sort_order: number;
+}
+
+export interface RolePermissionsTable {
+  role_id: number;
+  permission: string;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  organization_id: string;
+  role_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country_code: string | null;
+  password_hash: string;
+  password_changed_at: Generated<Timestamp>;
+  suspended_at: NullableTimestamp;
+  last_sign_in_at: NullableTimestamp;
+  sign_in_count: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** One sign-in: its refresh tokens rotate inside it; revoking it ends the session. */
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  organization_id: string;
+  application: string;
+  created_at: Generated<Timestamp>;
+  revoked_at: NullableTimestamp;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  session_id: string;
+  token_hash: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface ThingTypesTable {
+  id: string;
+  name: string;
+  display_name: string;
+  emergency: boolean;
+}
+
+export interface ThingSubtypesTable {
+  id: string;
+  name: string;
+  display_name: string;
+  thing_type_id: string;
+}
+
+export interface EzTypesTable {
+  id: string;
+  db_name: string;
+  display_name: string;
+  is_station_view: boolean;
+  is_av_type: boolean;
+}
+
+export interface SettingsTable {
+  name: string;
+  value: string;
+}
+
+export interface Database {
+  organization_types: OrganizationTypesTable;
+  organizations: OrganizationsTable;
+  organization_relationships: OrganizationRelationshipsTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  thing_types: ThingTypesTable;
+  thing_subtypes: ThingSubtypesTable;
+  ez_types: EzTypesTable;
+  settings: SettingsTable;
+}

@@ -1,0 +1,51 @@
+/**
+ * Typed HTTP errors. Services throw them; one error handler turns them into the wire shape
+ * { error, message, error_description? }. Anything else becomes a 500 that leaks nothing.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@flare/core/messages';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly description?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (code: string, message: string, description?: string) =>
+  new HttpError(400, code, message, description);
+export const unauthorized = (code: string, message: string, description?: string) =>
+  new HttpError(401, code, message, description);
+export const forbidden = (message = 'User does not have required permissions') =>
+  new HttpError(403, 'forbidden', message);
+export const notFound = (message: string) => new HttpError(404, 'not_found', message);
+export const unprocessable = (code: string, message: string) => new HttpError(422, code, message);
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({
+        error: error.code,
+        message: error.message,
+        ...(error.description ? { error_description: error.description } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map(
+        (v) => `${v.instancePath.replace(/^\//, '') || 'body'}: ${v.message}`,
+      );
+      return reply.status(400).send({ error: 'invalid_request', message: issues.join('; ') });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return reply.status(status).send({ error: error.code ?? 'bad_request', message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: 'internal', message: MESSAGES.unknownFailure });
+  });
+}

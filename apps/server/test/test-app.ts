@@ -1,0 +1,67 @@
+/**
+ * Builds a Flare app on a fresh database for API tests: an in-memory PGlite, or a new database on
+ * the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type FlareApp } from '../src/app';
+import { loadConfig } from '../src/config';
+
+export const TEST_PASSWORD = 'Test!pass9';
+
+export interface TestApp extends FlareApp {
+  close(): Promise<void>;
+  signIn(email: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
+}
+
+async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `flare_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ DEMO_PASSWORD: TEST_PASSWORD, WEB_DIST: '/nonexistent', ...env });
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  const postgres = baseUrl ? await freshPostgresDatabase(baseUrl) : null;
+  const flare = await buildApp(config, {
+    logger: false,
+    database: postgres ? { url: postgres.url } : { pgliteDir: 'memory://' },
+  });
+  return {
+    ...flare,
+    async close() {
+      await flare.app.close();
+      await postgres?.drop();
+    },
+    async signIn(email, password = TEST_PASSWORD) {
+      const response = await flare.app.inject({
+        method: 'POST',
+        url: '/api/user_token',
+        payload: { grant_type: 'password', application: 'dashboard', username: email, password },
+      });
+      if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.body}`);
+      return response.json<{ access_token: string; refresh_token: string }>();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json<T>();
+}

@@ -1,0 +1,90 @@
+// One lint set-up for the whole workspace. The import boundaries of CONVENTIONS.md are enforced here:
+// core imports no app; the web app and the server never import each other; web features stay apart.
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const featuresDir = 'apps/web/src/features';
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+/** Path zones: files under `target` may not import files under `from`. */
+const boundaryZones = [
+  { target: './packages/core', from: './apps', message: 'core is pure: it imports no app.' },
+  { target: './apps/web', from: './apps/server', message: 'the web app talks to the server only over HTTP.' },
+  { target: './apps/server', from: './apps/web', message: 'the server never imports the web app.' },
+  ...['components', 'lib', 'config', 'map', 'live'].map((dir) => ({
+    target: `./apps/web/src/${dir}`,
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'shared web code may not import features or the app.',
+  })),
+  { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features do not import the app.' },
+  ...features.map((name) => ({
+    target: `./${featuresDir}/${name}`,
+    from: `./${featuresDir}`,
+    except: [`./${name}`],
+    message: 'features do not import each other; the app composes them.',
+  })),
+];
+
+/** Package-name imports across the same boundaries. */
+const restrictedPackages = (names) => ({
+  patterns: names.map((name) => ({ group: [name, `${name}/*`], message: `${name} may not be imported here.` })),
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules', '**/dist', 'data', '.test-data', '**/coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+    },
+  },
+  {
+    files: ['packages/core/**'],
+    rules: { 'no-restricted-imports': ['error', restrictedPackages(['@flare/server', '@flare/web'])] },
+  },
+  {
+    files: ['apps/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', restrictedPackages(['@flare/server'])],
+    },
+  },
+  {
+    files: ['apps/server/**'],
+    rules: { 'no-restricted-imports': ['error', restrictedPackages(['@flare/web'])] },
+  },
+  {
+    // Tests read untyped JSON responses; the unsafe-any rules would only add casts there.
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,70 @@
+/** Words the product shows that depend on the organisation or the role. */
+import type { SectionId } from './permissions/sections';
+
+export const RESPONDERS_TYPES = ['none', 'some', 'all'] as const;
+export type RespondersType = (typeof RESPONDERS_TYPES)[number];
+
+export const RESPONDER_ORGANIZATION_TYPES = ['fire', 'police', 'ambulance', 'emergency_response'] as const;
+
+export function isResponderOrganizationType(typeName: string): boolean {
+  return (RESPONDER_ORGANIZATION_TYPES as readonly string[]).includes(typeName);
+}
+
+/** Organisations whose assets are all responders call events "Incidents"; others "Events". */
+export function eventsLabel(respondersType: RespondersType): 'Incidents' | 'Events' {
+  return respondersType === 'all' ? 'Incidents' : 'Events';
+}
+
+export function sectionLabel(id: SectionId, respondersType: RespondersType): string {
+  switch (id) {
+    case 'things':
+      return 'Live';
+    case 'events':
+      return eventsLabel(respondersType);
+    case 'areas':
+      return 'Areas';
+    case 'closures':
+      return 'Closures';
+    case 'zones':
+      return 'Zones';
+    case 'trips':
+      return 'Trips';
+    case 'r2r':
+      return 'R2R';
+    case 'hazards':
+      return 'Hazards';
+    case 'data':
+      return 'Data';
+    case 'accounts':
+      return 'Profile & Preferences';
+    case 'accounts-new':
+      return 'New Accounts (test)';
+  }
+}
+
+/** Role names as stored, and the labels users see (spec 1 section 3). */
+export const ROLE_NAMES = [
+  'USER_EVENTS_ONLY',
+  'USER',
+  'ADMIN',
+  'MANUFACTURER_ADMIN',
+  'PLATFORM_ADMIN',
+] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+export function roleLabel(name: string): string {
+  switch (name) {
+    case 'USER_EVENTS_ONLY':
+      return 'Media';
+    case 'USER':
+      return 'User';
+    case 'ADMIN':
+      return 'Admin';
+    case 'MANUFACTURER_ADMIN':
+      return 'Org Admin';
+    case 'PLATFORM_ADMIN':
+      return 'Platform Admin';
+    default:
+      return name;
+  }
+}

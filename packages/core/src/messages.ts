@@ -1,0 +1,32 @@
+/** Texts of the error catalogue and message pages (spec 1 sections 2 and 8), word for word. */
+
+export const MESSAGES = {
+  required: 'Required',
+  invalidEmail: 'Must be a valid email',
+  connectionFailed: 'Connection failed.',
+  unknownFailure: 'Unknown failure.',
+  wrongCredentials: 'Email and/or password incorrect.',
+  userSuspended: 'User is suspended.',
+  notAuthorizedForDashboard: 'Your user is not authorized to access Safety Cloud Dashboard.',
+  accountExpired: 'Your account has expired due to inactivity.',
+  notAuthorizedMethod: 'Your organization manages user access. Please contact your administrator to sign in.',
+  contactSupport: 'Please contact support for help.',
+  tokenExpired: 'Access token is expired or does not exist.',
+  forgotSuccess: "You'll receive an email if account was found",
+  noSuchUser: "There's no user with such email.",
+  organizationChanged: 'Invalid Credentials - Organization was changed, please log back in.',
+  profileMissing: 'Error - Please log back in.',
+  signInSuccess: "Success! You're being redirected...",
+  unauthorizedPage: 'Sorry, you are not currently authorized to access this page.',
+  incident: 'Sorry, there was an incident.',
+  mobileBlocked: "This page isn't available on mobile devices.",
+  notFound: 'Sorry, the requested URL was not found here.',
+  notFoundButton: 'Take me back to the main page',
+  errorDialogTitle: 'Error',
+  errorDialogText: 'Click OK to try again.',
+  offlineBanner:
+    "Looks like your connection is having trouble - we'll keep trying to get you back online or you can try to restart your browser.",
+  newVersion: 'A new version of Flare is available. The page will reload to update.',
+  sessionExpired: 'Session Expired',
+  notYetBuilt: 'This section is coming soon.',
+} as const;

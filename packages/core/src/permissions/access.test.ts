@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ACCESS, can, type Access } from './access';
+import { PERMISSIONS, grants, parsePermission, permissionConstant, type Permission } from './permissions';
+
+/** Every row of the access table of spec 1 section 6: each listed permission alone suffices. */
+const TABLE: Array<[Access, Permission[]]> = [
+  ['viewThings', ['thing:read', 'thing:manage', 'haas:manage']],
+  ['editThing', ['thing:update', 'thing:manage']],
+  ['viewEvents', ['incident:read', 'haas:manage']],
+  ['editEvent', ['incident:update', 'haas:manage']],
+  ['viewAreas', ['exclusion:read', 'exclusion:manage', 'haas:manage']],
+  ['addArea', ['exclusion:create', 'exclusion:manage']],
+  ['editArea', ['exclusion:update', 'exclusion:manage']],
+  ['deleteArea', ['exclusion:delete', 'exclusion:manage']],
+  ['viewClosures', ['closure:read', 'closure:manage', 'haas:manage']],
+  ['addClosure', ['closure:create', 'closure:manage']],
+  ['editClosure', ['closure:update', 'closure:manage']],
+  ['deleteClosure', ['closure:delete', 'closure:manage']],
+  ['addMobileClosure', ['mobile:closure:create', 'mobile:closure:manage']],
+  ['editMobileClosure', ['mobile:closure:update', 'mobile:closure:manage']],
+  ['viewZones', ['zone:read', 'zone:manage', 'haas:manage']],
+  ['viewTrips', ['trip:read']],
+  ['viewR2r', ['engineer:test']],
+  ['viewAccountsNew', ['engineer:test']],
+  ['viewHazards', ['hazard:read']],
+  ['viewData', ['report:read', 'report:manage', 'export:read', 'export:manage', 'haas:manage']],
+  ['viewReports', ['report:read', 'report:manage']],
+  ['viewExports', ['export:read', 'export:manage']],
+  ['createExport', ['export:create', 'export:manage']],
+  ['deleteExport', ['export:delete', 'export:manage']],
+  [
+    'viewAccounts',
+    [
+      'user:admin:manage',
+      'user:admin:create',
+      'user:manage',
+      'user:create',
+      'user:read',
+      'user:update',
+      'user:delete',
+      'organization:manage',
+      'organization:create',
+      'organization:read',
+      'organization:update',
+      'organization:delete',
+      'thing:admin:manage',
+    ],
+  ],
+  ['showAssetCount', ['thing:read', 'thing:manage']],
+  ['updateOwnUser', ['user:update']],
+  ['updateOwnOrganization', ['organization:update']],
+  ['platformAdmin', ['haas:manage']],
+];
+
+describe('access groups (spec 1 section 6)', () => {
+  it.each(TABLE)('%s is granted by each of its permissions alone', (access, permissions) => {
+    for (const permission of permissions) expect(can([permission], access), permission).toBe(true);
+  });
+
+  it.each(TABLE)('%s is refused to every other single permission', (access, permissions) => {
+    const others = PERMISSIONS.filter((p) => !permissions.some((granting) => grants(p, granting)));
+    for (const permission of others) expect(can([permission], access), permission).toBe(false);
+  });
+
+  it.each(TABLE)('%s accepts the upper-case spelling', (access, permissions) => {
+    for (const permission of permissions) expect(can([permissionConstant(permission)], access)).toBe(true);
+  });
+
+  it('covers every access group', () => {
+    expect(TABLE.map(([access]) => access).sort()).toEqual(Object.keys(ACCESS).sort());
+  });
+
+  it('refuses a user with no permissions', () => {
+    for (const [access] of TABLE) expect(can([], access)).toBe(false);
+  });
+});
+
+describe('permission strings', () => {
+  it('parses both spellings, including the irregular light-intensity constant', () => {
+    expect(parsePermission('THING_LIGHT_INTENSITY')).toBe('thing:ha5_light_intensity_change');
+    expect(parsePermission('HAAS_MANAGE')).toBe('haas:manage');
+    expect(parsePermission('CLOSURE_DELETE')).toBe('closure:delete');
+    expect(parsePermission('USER_ADMIN_MANAGE')).toBe('user:admin:manage');
+    expect(parsePermission('thing:read')).toBe('thing:read');
+    expect(parsePermission('THING_FLY')).toBeNull();
+  });
+
+  it('manage grants create, read, update and delete of its own resource only', () => {
+    for (const action of ['create', 'read', 'update', 'delete'] as const) {
+      expect(grants('report:manage', `report:${action}`)).toBe(true);
+    }
+    expect(grants('mobile:closure:manage', 'mobile:closure:create')).toBe(true);
+    expect(grants('closure:manage', 'mobile:closure:create')).toBe(false);
+    expect(grants('thing:manage', 'thing:invoke_r2r')).toBe(false);
+    expect(grants('thing:manage', 'thing:admin:manage')).toBe(false);
+    expect(grants('user:manage', 'user:admin:create')).toBe(false);
+    expect(grants('report:read', 'report:manage')).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The access groups of spec 1 section 6: any one listed permission suffices. The web app asks
+ * these to decide what to show; the server asks the same ones and has the final say.
+ */
+import { holdsAny, type Permission } from './permissions';
+
+export const ACCESS = {
+  viewThings: ['thing:read', 'thing:manage', 'haas:manage'],
+  editThing: ['thing:update', 'thing:manage'],
+  showAssetCount: ['thing:read', 'thing:manage'],
+  viewEvents: ['incident:read', 'haas:manage'],
+  editEvent: ['incident:update', 'haas:manage'],
+  viewAreas: ['exclusion:read', 'exclusion:manage', 'haas:manage'],
+  addArea: ['exclusion:create', 'exclusion:manage'],
+  editArea: ['exclusion:update', 'exclusion:manage'],
+  deleteArea: ['exclusion:delete', 'exclusion:manage'],
+  viewClosures: ['closure:read', 'closure:manage', 'haas:manage'],
+  addClosure: ['closure:create', 'closure:manage'],
+  editClosure: ['closure:update', 'closure:manage'],
+  deleteClosure: ['closure:delete', 'closure:manage'],
+  addMobileClosure: ['mobile:closure:create', 'mobile:closure:manage'],
+  editMobileClosure: ['mobile:closure:update', 'mobile:closure:manage'],
+  viewZones: ['zone:read', 'zone:manage', 'haas:manage'],
+  viewTrips: ['trip:read'],
+  viewR2r: ['engineer:test'],
+  viewAccountsNew: ['engineer:test'],
+  viewHazards: ['hazard:read'],
+  viewData: ['report:read', 'report:manage', 'export:read', 'export:manage', 'haas:manage'],
+  viewReports: ['report:read', 'report:manage'],
+  viewExports: ['export:read', 'export:manage'],
+  createExport: ['export:create', 'export:manage'],
+  deleteExport: ['export:delete', 'export:manage'],
+  viewAccounts: [
+    'user:admin:manage',
+    'user:admin:create',
+    'user:manage',
+    'user:create',
+    'user:read',
+    'user:update',
+    'user:delete',
+    'organization:manage',
+    'organization:create',
+    'organization:read',
+    'organization:update',
+    'organization:delete',
+    'thing:admin:manage',
+  ],
+  updateOwnUser: ['user:update'],
+  updateOwnOrganization: ['organization:update'],
+  platformAdmin: ['haas:manage'],
+} as const satisfies Record<string, readonly Permission[]>;
+
+export type Access = keyof typeof ACCESS;
+
+/** "Manage Accounts & Users" in the settings menu shows for the same permissions as the accounts section. */
+export const MANAGE_ACCOUNTS_MENU: Access = 'viewAccounts';
+
+export function can(permissions: readonly string[], access: Access): boolean {
+  return holdsAny(permissions, ACCESS[access]);
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { canSee, dataIndexPath, defaultSection, showsInSideNav, visibleSections } from './sections';
+
+describe('sections', () => {
+  it('lists visible sections in spec order and defaults to the first', () => {
+    const perms = ['zone:read', 'incident:read', 'report:read'];
+    expect(visibleSections(perms)).toEqual(['events', 'zones', 'data']);
+    expect(defaultSection(perms)).toBe('events');
+  });
+
+  it('has no default section for a user who may see nothing', () => {
+    expect(defaultSection([])).toBeNull();
+  });
+
+  it('gates each section by its view access', () => {
+    expect(canSee(['thing:read'], 'things')).toBe(true);
+    expect(canSee(['thing:update'], 'things')).toBe(false);
+    expect(canSee(['engineer:test'], 'r2r')).toBe(true);
+    expect(canSee(['engineer:test'], 'accounts-new')).toBe(true);
+    expect(canSee(['user:read'], 'accounts')).toBe(true);
+  });
+
+  it('shows the closures side-nav entry only with the areas view permission too', () => {
+    expect(showsInSideNav(['closure:read'], 'closures')).toBe(false);
+    expect(showsInSideNav(['closure:read', 'exclusion:read'], 'closures')).toBe(true);
+    expect(showsInSideNav(['report:read'], 'data')).toBe(false);
+  });
+
+  it('sends data to reports when the user may read reports, else to exports', () => {
+    expect(dataIndexPath(['report:manage'])).toBe('reports');
+    expect(dataIndexPath(['export:read'])).toBe('exports');
+  });
+});

@@ -1,0 +1,77 @@
+/** Dashboard sections, their order, the access each needs and whether they are desktop only. */
+import { can, type Access } from './access';
+
+export const SECTION_IDS = [
+  'things',
+  'events',
+  'areas',
+  'closures',
+  'zones',
+  'trips',
+  'r2r',
+  'hazards',
+  'data',
+  'accounts',
+  'accounts-new',
+] as const;
+
+export type SectionId = (typeof SECTION_IDS)[number];
+
+export interface Section {
+  id: SectionId;
+  access: Access;
+  desktopOnly: boolean;
+  /** Shown as an entry of the side nav (in this order). */
+  inSideNav: boolean;
+  /** Shown in the mobile bottom nav. */
+  inBottomNav: boolean;
+}
+
+export const SECTIONS: readonly Section[] = [
+  { id: 'things', access: 'viewThings', desktopOnly: false, inSideNav: true, inBottomNav: true },
+  { id: 'events', access: 'viewEvents', desktopOnly: false, inSideNav: true, inBottomNav: true },
+  { id: 'areas', access: 'viewAreas', desktopOnly: false, inSideNav: true, inBottomNav: true },
+  { id: 'closures', access: 'viewClosures', desktopOnly: false, inSideNav: true, inBottomNav: true },
+  { id: 'zones', access: 'viewZones', desktopOnly: true, inSideNav: true, inBottomNav: false },
+  { id: 'trips', access: 'viewTrips', desktopOnly: true, inSideNav: true, inBottomNav: false },
+  { id: 'r2r', access: 'viewR2r', desktopOnly: true, inSideNav: true, inBottomNav: false },
+  { id: 'hazards', access: 'viewHazards', desktopOnly: true, inSideNav: true, inBottomNav: false },
+  { id: 'data', access: 'viewData', desktopOnly: false, inSideNav: false, inBottomNav: false },
+  { id: 'accounts', access: 'viewAccounts', desktopOnly: true, inSideNav: false, inBottomNav: false },
+  { id: 'accounts-new', access: 'viewAccountsNew', desktopOnly: false, inSideNav: false, inBottomNav: false },
+];
+
+export function sectionById(id: SectionId): Section {
+  const section = SECTIONS.find((s) => s.id === id);
+  if (!section) throw new Error(`Unknown section ${id}`);
+  return section;
+}
+
+export function canSee(permissions: readonly string[], id: SectionId): boolean {
+  return can(permissions, sectionById(id).access);
+}
+
+/** The sections a user may see, in order: the stored "dashboardAccess". */
+export function visibleSections(permissions: readonly string[]): SectionId[] {
+  return SECTIONS.filter((s) => can(permissions, s.access)).map((s) => s.id);
+}
+
+/** The first section the user may see, or null when they may see none. */
+export function defaultSection(permissions: readonly string[]): SectionId | null {
+  return visibleSections(permissions)[0] ?? null;
+}
+
+/**
+ * The desktop side-nav closures entry uses the areas view permission (spec 1 section 2). We also
+ * require the closures permission so the entry never links to a page the user is refused.
+ */
+export function showsInSideNav(permissions: readonly string[], id: SectionId): boolean {
+  const section = sectionById(id);
+  if (!section.inSideNav || !can(permissions, section.access)) return false;
+  return id !== 'closures' || can(permissions, 'viewAreas');
+}
+
+/** data's index: reports when the user may read or manage reports, otherwise exports. */
+export function dataIndexPath(permissions: readonly string[]): 'reports' | 'exports' {
+  return can(permissions, 'viewReports') ? 'reports' : 'exports';
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+
+/** Required text: trimmed, at least one character (spec 1 section 5). */
+export const requiredText = () => z.string().trim().min(1, MESSAGES.required);
+
+export const EmailSchema = z.string().trim().min(1, MESSAGES.required).pipe(z.email(MESSAGES.invalidEmail));
+
+/** The error body every failing API call returns. `error` is a machine reason code. */
+export const ApiErrorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  error_description: z.string().optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+export const VersionSchema = z.object({ version: z.string() });
+export const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.boolean() });

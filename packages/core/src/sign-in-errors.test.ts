@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { signInErrorView } from './sign-in-errors';
+
+describe('sign-in error catalogue (spec 1 section 8)', () => {
+  it.each([
+    [{ status: 0 }, 'Connection failed.', false],
+    [{ status: 400, error: 'user_suspended' }, 'User is suspended.', true],
+    [{ status: 400, error: 'invalid_grant' }, 'Email and/or password incorrect.', false],
+    [{ status: 404 }, 'Email and/or password incorrect.', false],
+    [{ status: 403 }, 'Your user is not authorized to access Safety Cloud Dashboard.', true],
+    [{ status: 401, error: 'user_suspended' }, 'User is suspended.', true],
+    [
+      { status: 401, error: 'not_safetycloud_enabled' },
+      'Your user is not authorized to access Safety Cloud Dashboard.',
+      true,
+    ],
+    [
+      { status: 401, error: 'locked_out', description: 'Locked for 30 minutes' },
+      'Locked for 30 minutes',
+      false,
+    ],
+    [{ status: 500 }, 'Unknown failure.', false],
+  ])('%o shows %s', (failure, message, contactSupport) => {
+    const view = signInErrorView(failure);
+    expect(view.message).toBe(message);
+    expect(view.contactSupport).toBe(contactSupport);
+  });
+
+  it('offers the forgot-password link for expired accounts', () => {
+    const view = signInErrorView({ status: 401, error: 'expired' });
+    expect(view.message).toBe('Your account has expired due to inactivity.');
+    expect(view.offerForgotPassword).toBe(true);
+  });
+
+  it('tells users whose organisation manages access to contact their administrator', () => {
+    const view = signInErrorView({ status: 401, error: 'not_authorized_method' });
+    expect(view.message).toMatch(/organization manages user access/);
+    expect(view.contactSupport).toBe(false);
+  });
+});
