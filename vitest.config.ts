@@ -1,18 +1,25 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/** The server's tests run on the embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. */
+const serverProject = (name: string, databaseUrl: string): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    root: 'apps/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    env: { TEST_DATABASE_URL: databaseUrl },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
-      {
-        test: {
-          name: 'server',
-          root: 'apps/server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
+      serverProject('server', ''),
+      ...(postgresUrl ? [serverProject('server-postgres', postgresUrl)] : []),
       { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['./src/test-setup.ts'] } },
       {
         test: {

@@ -1,5 +1,7 @@
 /** Builds the Fastify app: platform plugins first, then the feature modules under /api. */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -24,6 +26,10 @@ import { getOrCreateSetting } from './platform/settings';
 import { registerWebApp, webBuildId } from './platform/web-app';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { AuthService } from './modules/auth/auth.service';
+import { AccountLinks } from './modules/auth/account-links';
+import { RecoveryService } from './modules/auth/recovery.service';
+import { createMailer } from './platform/mail/mailer';
+import { LOCK_AFTER_FAILED_SIGN_INS, PASSWORD_EXPIRY_DAYS } from '@flare/core/constants';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { TokenSigner } from './modules/auth/tokens';
 import { AccountsRepository } from './modules/accounts/accounts.repository';
@@ -57,6 +63,14 @@ export interface BuildOptions {
   database?: DatabaseTarget;
 }
 
+/** The address the server listens on, for links when PUBLIC_URL is not set. */
+function listeningUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (typeof address !== 'object' || address === null) return 'http://localhost';
+  const host = address.address === '0.0.0.0' || address.address === '::' ? 'localhost' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FlareApp> {
   const { db, engine } = await openDatabase(
     options.database ?? { url: config.databaseUrl, pgliteDir: `${config.dataDir}/pgdata` },
@@ -88,17 +102,44 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandler(app);
 
+  await app.register(fastifyRateLimit, { global: false });
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  const authRepository = new AuthRepository(db);
+  const links = new AccountLinks(authRepository, mailer, app.log, {
+    resetTtlSeconds: config.resetTokenTtl,
+    unlockTtlSeconds: config.unlockTokenTtl,
+    baseUrl: () => config.publicUrl ?? listeningUrl(app),
+  });
+  const recovery = new RecoveryService(authRepository, links, config.revealUnknownEmails);
   const authService = new AuthService(
-    new AuthRepository(db),
+    authRepository,
     new TokenSigner(jwtSecret, config.accessTokenTtl),
     config.refreshTokenTtl,
+    recovery,
+    links,
+    {
+      lockAfterFailures: LOCK_AFTER_FAILED_SIGN_INS,
+      accountInactivityDays: config.accountInactivityDays,
+      passwordExpiryDays: PASSWORD_EXPIRY_DAYS,
+    },
   );
   registerAuthHook(app, (token) => authService.resolvePrincipal(token));
 
   await app.register(
     (api, _options, done) => {
       registerSystemRoutes(api, { version, databaseReachable: () => isReachable(db) });
-      registerAuthRoutes(api, authService);
+      registerAuthRoutes(api, {
+        auth: authService,
+        recovery,
+        ipLimit: config.authRateLimitIp,
+        emailLimit: config.authRateLimitEmail,
+      });
       registerAccountsRoutes(api, new AccountsService(new AccountsRepository(db)));
       registerReferenceRoutes(api, new ReferenceRepository(db));
       done();

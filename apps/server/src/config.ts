@@ -24,6 +24,18 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: PasswordPolicySchema.optional(),
   SEED_DEMO: booleanFlag.default(true),
   WEB_DIST: z.string().min(1).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Flare <no-reply@flare.localhost>'),
+  RESET_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
+  UNLOCK_TOKEN_TTL: z.coerce.number().int().min(60).default(86_400),
+  ACCOUNT_INACTIVITY_DAYS: z.coerce.number().int().min(1).default(180),
+  REVEAL_UNKNOWN_EMAILS: booleanFlag.default(false),
+  AUTH_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(60),
+  AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = {
@@ -38,6 +50,18 @@ export type Config = {
   demoPassword: string | undefined;
   seedDemo: boolean;
   webDist: string;
+  /** Where users reach the dashboard, for links in e-mails; unset: the address the server listens on. */
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  resetTokenTtl: number;
+  unlockTokenTtl: number;
+  accountInactivityDays: number;
+  /** Answer 404 "There's no user with such email." to forgot/unlock for unknown emails (off: no enumeration). */
+  revealUnknownEmails: boolean;
+  /** Public auth calls per IP per minute, and per e-mail address per 15 minutes. */
+  authRateLimitIp: number;
+  authRateLimitEmail: number;
 };
 
 export class ConfigError extends Error {}
@@ -65,5 +89,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: e.DEMO_PASSWORD,
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    resetTokenTtl: e.RESET_TOKEN_TTL,
+    unlockTokenTtl: e.UNLOCK_TOKEN_TTL,
+    accountInactivityDays: e.ACCOUNT_INACTIVITY_DAYS,
+    revealUnknownEmails: e.REVEAL_UNKNOWN_EMAILS,
+    authRateLimitIp: e.AUTH_RATE_LIMIT_IP,
+    authRateLimitEmail: e.AUTH_RATE_LIMIT_EMAIL,
   };
 }

@@ -3,6 +3,9 @@
  * the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type FlareApp } from '../src/app';
@@ -11,6 +14,7 @@ import { loadConfig } from '../src/config';
 export const TEST_PASSWORD = 'Test!pass9';
 
 export interface TestApp extends FlareApp {
+  dataDir: string;
   close(): Promise<void>;
   signIn(email: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
 }
@@ -35,7 +39,13 @@ async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; dr
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ DEMO_PASSWORD: TEST_PASSWORD, WEB_DIST: '/nonexistent', ...env });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-test-'));
+  const config = loadConfig({
+    DEMO_PASSWORD: TEST_PASSWORD,
+    WEB_DIST: '/nonexistent',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const baseUrl = process.env.TEST_DATABASE_URL;
   const postgres = baseUrl ? await freshPostgresDatabase(baseUrl) : null;
   const flare = await buildApp(config, {
@@ -44,9 +54,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   return {
     ...flare,
+    dataDir,
     async close() {
       await flare.app.close();
       await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
     async signIn(email, password = TEST_PASSWORD) {
       const response = await flare.app.inject({

@@ -7,6 +7,7 @@ export const SESSION_EXPIRED_ALERT_MS = 3_000;
 export const PASSWORD_EXPIRY_DAYS = 90;
 export const PASSWORD_HISTORY = 10;
 export const PASSWORD_MIN_LENGTH = 8;
+export const LOCK_AFTER_FAILED_SIGN_INS = 5;
 
 export const VERSION_FIRST_CHECK_MS = 10_000;
 export const VERSION_POLL_MS = 600_000;

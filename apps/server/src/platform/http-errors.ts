@@ -12,6 +12,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly description?: string,
+    /** More fields of the error body, for the few errors that carry data. */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -33,6 +35,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error: error.code,
         message: error.message,
         ...(error.description ? { error_description: error.description } : {}),
+        ...error.extra,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

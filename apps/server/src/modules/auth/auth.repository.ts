@@ -10,9 +10,16 @@ export class AuthRepository {
       .innerJoin('organizations as org', 'org.id', 'users.organization_id')
       .select([
         'users.id',
+        'users.email',
+        'users.first_name',
         'users.organization_id',
         'users.password_hash',
+        'users.password_changed_at',
         'users.suspended_at',
+        'users.locked_at',
+        'users.failed_sign_in_attempts',
+        'users.last_sign_in_at',
+        'users.created_at',
         'org.dashboard_enabled',
         'org.sign_in_method',
       ])
@@ -132,5 +139,131 @@ export class AuthRepository {
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
+  }
+
+  /** Counts a wrong password; the attempt that reaches `lockAfter` locks the account. */
+  recordFailedSignIn(userId: string, lockAfter: number) {
+    return this.db
+      .updateTable('users')
+      .set({
+        failed_sign_in_attempts: sql`failed_sign_in_attempts + 1`,
+        locked_at: sql`case when failed_sign_in_attempts + 1 >= ${lockAfter} then coalesce(locked_at, now()) else locked_at end`,
+      })
+      .where('id', '=', userId)
+      .returning(['failed_sign_in_attempts', 'locked_at'])
+      .executeTakeFirstOrThrow();
+  }
+
+  async clearFailedSignIns(userId: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ failed_sign_in_attempts: 0, locked_at: null })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Stores a new single-use token, retiring the user's earlier unused ones of the same purpose. */
+  async createAccountToken(input: {
+    userId: string;
+    purpose: 'reset' | 'unlock';
+    tokenHash: string;
+    expiresAt: Date;
+  }) {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('account_tokens')
+        .set({ used_at: sql`now()` })
+        .where('user_id', '=', input.userId)
+        .where('purpose', '=', input.purpose)
+        .where('used_at', 'is', null)
+        .execute();
+      await trx
+        .insertInto('account_tokens')
+        .values({
+          user_id: input.userId,
+          purpose: input.purpose,
+          token_hash: input.tokenHash,
+          expires_at: input.expiresAt,
+        })
+        .execute();
+    });
+  }
+
+  findAccountToken(tokenHash: string, purpose: 'reset' | 'unlock') {
+    return this.db
+      .selectFrom('account_tokens')
+      .innerJoin('users', 'users.id', 'account_tokens.user_id')
+      .select([
+        'account_tokens.id',
+        'account_tokens.token_hash',
+        'account_tokens.expires_at',
+        'account_tokens.used_at',
+        'users.id as user_id',
+        'users.email',
+        'users.suspended_at',
+      ])
+      .where('account_tokens.token_hash', '=', tokenHash)
+      .where('account_tokens.purpose', '=', purpose)
+      .executeTakeFirst();
+  }
+
+  /** Marks a token used; false when it already was (it wins once). */
+  async useAccountToken(tokenId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('account_tokens')
+      .set({ used_at: sql`now()` })
+      .where('id', '=', tokenId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** The current password hash followed by earlier ones, newest first. */
+  async recentPasswordHashes(userId: string, count: number): Promise<string[]> {
+    const current = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const earlier = await this.db
+      .selectFrom('password_history')
+      .select('password_hash')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(count - 1)
+      .execute();
+    return [current.password_hash, ...earlier.map((r) => r.password_hash)];
+  }
+
+  /** Sets a new password: keeps the old hash in the history, clears any lock, ends every session. */
+  async changePassword(userId: string, passwordHash: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('password_history')
+        .values({ user_id: userId, password_hash: current.password_hash })
+        .execute();
+      await trx
+        .updateTable('users')
+        .set({
+          password_hash: passwordHash,
+          password_changed_at: sql`now()`,
+          failed_sign_in_attempts: 0,
+          locked_at: null,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', userId)
+        .execute();
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: sql`now()` })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
   }
 }

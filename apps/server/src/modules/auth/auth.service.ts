@@ -6,16 +6,34 @@ import { MESSAGES } from '@flare/core/messages';
 import { defaultSection } from '@flare/core/permissions/sections';
 import { badRequest, HttpError, unauthorized, unprocessable } from '../../platform/http-errors';
 import type { Principal } from '../../platform/auth-hook';
+import type { AccountLinks } from './account-links';
 import type { AuthRepository } from './auth.repository';
+import type { RecoveryService } from './recovery.service';
 import { hashToken, newOpaqueToken, type TokenSigner } from './tokens';
 
 export interface PasswordGrant {
   application: string;
   username: string;
   password: string;
+  unlock_token?: string | undefined;
 }
 
+export interface SignInRules {
+  lockAfterFailures: number;
+  accountInactivityDays: number;
+  passwordExpiryDays: number;
+}
+
+const DAY_MS = 86_400_000;
+
 const wrongCredentials = () => badRequest('invalid_grant', MESSAGES.wrongCredentials);
+
+/** Sign-in with a password older than the expiry: the answer carries a token to choose a new one. */
+export class PasswordExpiredError extends HttpError {
+  constructor(resetToken: string) {
+    super(401, 'password_expired', MESSAGES.passwordExpired, undefined, { reset_token: resetToken });
+  }
+}
 const expiredToken = () => unprocessable('invalid_grant', MESSAGES.tokenExpired);
 
 export function hashPassword(password: string): Promise<string> {
@@ -30,6 +48,9 @@ export class AuthService {
     private readonly repository: AuthRepository,
     private readonly signer: TokenSigner,
     private readonly refreshTtlSeconds: number,
+    private readonly recovery: RecoveryService,
+    private readonly links: AccountLinks,
+    private readonly rules: SignInRules,
   ) {
     this.dummyHash = hashPassword(newOpaqueToken());
   }
@@ -40,12 +61,25 @@ export class AuthService {
     }
     const user = await this.repository.findUserByEmail(grant.username.trim());
     const passwordOk = await verify(user?.password_hash ?? (await this.dummyHash), grant.password);
-    if (!user || !passwordOk) throw wrongCredentials();
+    if (!user) throw wrongCredentials();
+    if (user.locked_at) await this.unlockWith(grant.unlock_token, user.id);
+    if (!passwordOk) return this.failedSignIn(user);
+    if (user.failed_sign_in_attempts > 0) await this.repository.clearFailedSignIns(user.id);
     if (user.suspended_at) throw unauthorized('user_suspended', MESSAGES.userSuspended);
+    const lastActive = Math.max(
+      (user.last_sign_in_at ?? user.created_at).getTime(),
+      user.password_changed_at.getTime(),
+    );
+    if (Date.now() - lastActive > this.rules.accountInactivityDays * DAY_MS) {
+      throw unauthorized('expired', MESSAGES.accountExpired);
+    }
     if (!user.dashboard_enabled)
       throw unauthorized('not_safetycloud_enabled', MESSAGES.notAuthorizedForDashboard);
     if (user.sign_in_method !== 'password')
       throw unauthorized('not_authorized_method', MESSAGES.notAuthorizedMethod);
+    if (Date.now() - user.password_changed_at.getTime() > this.rules.passwordExpiryDays * DAY_MS) {
+      throw new PasswordExpiredError(await this.links.createResetToken(user.id));
+    }
     const permissions = await this.repository.permissionsOfUser(user.id);
     if (defaultSection(permissions) === null) {
       throw new HttpError(403, 'not_authorized', MESSAGES.notAuthorizedForDashboard);
@@ -59,6 +93,29 @@ export class AuthService {
       expiresAt: this.refreshExpiry(),
     });
     return this.tokenResponse(user.id, user.organization_id, session.id, refreshToken);
+  }
+
+  /** A locked account opens only with a valid unlock token for it (from the unlock e-mail). */
+  private async unlockWith(unlockToken: string | undefined, userId: string): Promise<void> {
+    const stored = unlockToken ? await this.recovery.validToken(unlockToken, 'unlock') : undefined;
+    if (!stored || stored.user_id !== userId || !(await this.repository.useAccountToken(stored.id))) {
+      throw unauthorized('locked_out', MESSAGES.lockedOut, MESSAGES.lockedOut);
+    }
+    await this.repository.clearFailedSignIns(userId);
+  }
+
+  private async failedSignIn(user: {
+    id: string;
+    email: string;
+    first_name: string;
+    locked_at: Date | null;
+  }): Promise<never> {
+    const { locked_at } = await this.repository.recordFailedSignIn(user.id, this.rules.lockAfterFailures);
+    if (locked_at && !user.locked_at) {
+      this.links.dispatch(this.links.sendUnlock(user), { userId: user.id, mail: 'unlock' });
+    }
+    if (locked_at) throw unauthorized('locked_out', MESSAGES.lockedOut, MESSAGES.lockedOut);
+    throw wrongCredentials();
   }
 
   async refreshGrant(refreshToken: string): Promise<TokenResponse> {

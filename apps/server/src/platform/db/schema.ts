@@ -2,6 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface OrganizationTypesTable {
@@ -38,8 +39,8 @@ export interface OrganizationsTable {
   billing_customer_id: string | null;
   dashboard_enabled: Generated<boolean>;
   sign_in_method: Generated<'password' | 'external'>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
 }
 
 /** `related_organization_id` is a manager or accessor of `organization_id`. */
@@ -76,12 +77,31 @@ export interface UsersTable {
   postal_code: string | null;
   country_code: string | null;
   password_hash: string;
-  password_changed_at: Generated<Timestamp>;
+  password_changed_at: DefaultedTimestamp;
   suspended_at: NullableTimestamp;
   last_sign_in_at: NullableTimestamp;
   sign_in_count: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  failed_sign_in_attempts: Generated<number>;
+  locked_at: NullableTimestamp;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface AccountTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: 'reset' | 'unlock';
+  token_hash: string;
+  created_at: DefaultedTimestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface PasswordHistoryTable {
+  id: Generated<string>;
+  user_id: string;
+  password_hash: string;
+  created_at: DefaultedTimestamp;
 }
 
 /** One sign-in: its refresh tokens rotate inside it; revoking it ends the session. */
@@ -90,7 +110,7 @@ export interface SessionsTable {
   user_id: string;
   organization_id: string;
   application: string;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
   revoked_at: NullableTimestamp;
 }
 
@@ -98,7 +118,7 @@ export interface RefreshTokensTable {
   id: Generated<string>;
   session_id: string;
   token_hash: string;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
 }
@@ -143,4 +163,6 @@ export interface Database {
   thing_subtypes: ThingSubtypesTable;
   ez_types: EzTypesTable;
   settings: SettingsTable;
+  account_tokens: AccountTokensTable;
+  password_history: PasswordHistoryTable;
 }

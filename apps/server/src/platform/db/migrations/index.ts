@@ -1,7 +1,9 @@
 /** Every migration, in order. Landed migrations are never edited: add a new file instead. */
 import type { Migration } from 'kysely';
 import * as createAccounts from './202611221800_create_accounts';
+import * as addAccountSecurity from './202611221900_add_account_security';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
+  '202611221900_add_account_security': addAccountSecurity,
 };

@@ -1,0 +1,86 @@
+/** Creates single-use reset and unlock tokens and mails their links. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { AuthRepository } from './auth.repository';
+import { hashToken, newOpaqueToken } from './tokens';
+
+export interface AccountLinkOptions {
+  resetTtlSeconds: number;
+  unlockTtlSeconds: number;
+  /** The dashboard's address, for the links. */
+  baseUrl: () => string;
+}
+
+const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
+
+export class AccountLinks {
+  constructor(
+    private readonly repository: AuthRepository,
+    private readonly mailer: Mailer,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: AccountLinkOptions,
+  ) {}
+
+  /** A new reset token for the user (earlier ones stop working). */
+  async createResetToken(userId: string): Promise<string> {
+    const token = newOpaqueToken();
+    await this.repository.createAccountToken({
+      userId,
+      purpose: 'reset',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + this.options.resetTtlSeconds * 1000),
+    });
+    return token;
+  }
+
+  async sendReset(user: { id: string; email: string; first_name: string }): Promise<void> {
+    const token = await this.createResetToken(user.id);
+    const link = `${this.options.baseUrl()}/welcome/reset/${encodeURIComponent(user.email)}/${token}`;
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Reset your Flare password',
+      link,
+      text: [
+        `Hello ${user.first_name},`,
+        '',
+        'Someone asked to reset the password of your Flare account. To choose a new password, open:',
+        '',
+        link,
+        '',
+        `The link works once and expires in ${hours(this.options.resetTtlSeconds)} hour(s).`,
+        'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      ].join('\n'),
+    });
+  }
+
+  async sendUnlock(user: { id: string; email: string; first_name: string }): Promise<void> {
+    const token = newOpaqueToken();
+    await this.repository.createAccountToken({
+      userId: user.id,
+      purpose: 'unlock',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + this.options.unlockTtlSeconds * 1000),
+    });
+    const link = `${this.options.baseUrl()}/welcome/unlock/${encodeURIComponent(user.email)}/${token}`;
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Unlock your Flare account',
+      link,
+      text: [
+        `Hello ${user.first_name},`,
+        '',
+        'Your Flare account was locked after 5 failed sign-in attempts. To unlock it, open this link and sign in:',
+        '',
+        link,
+        '',
+        `The link works once and expires in ${hours(this.options.unlockTtlSeconds)} hour(s).`,
+        'If these attempts were not yours, choose a new password after signing in.',
+      ].join('\n'),
+    });
+  }
+
+  /** Sends in the background: the caller answers at once, whatever the mail server does. */
+  dispatch(send: Promise<void>, context: Record<string, unknown>): void {
+    send.catch((error: unknown) => this.log.error({ err: error, ...context }, 'sending account mail failed'));
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * What signing in and checking a session costs per request. Baseline: GET /api/version, a public
+ * route with no database work, measured in the same process and run.
+ */
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '@flare/server/src/app';
+import { loadConfig } from '@flare/server/src/config';
+
+const PASSWORD = 'Bench!pass1';
+
+async function timePerCall(calls: number, call: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < Math.min(50, calls); i++) await call();
+  const start = performance.now();
+  for (let i = 0; i < calls; i++) await call();
+  return (performance.now() - start) / calls;
+}
+
+export async function benchAuthenticatedRequests() {
+  const flare = await buildApp(loadConfig({ DEMO_PASSWORD: PASSWORD, WEB_DIST: '/nonexistent' }), {
+    logger: false,
+    database: { pgliteDir: 'memory://' },
+  });
+  const { app } = flare;
+  const signIn = () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/user_token',
+      payload: { grant_type: 'password', username: 'admin@springfield-pd.test', password: PASSWORD },
+    });
+  const { access_token } = (await signIn()).json<{ access_token: string }>();
+  const headers = { authorization: `Bearer ${access_token}` };
+
+  const baseline = await timePerCall(2000, () => app.inject({ method: 'GET', url: '/api/version' }));
+  const profile = await timePerCall(1000, () => app.inject({ method: 'GET', url: '/api/profile', headers }));
+  const signInCost = await timePerCall(20, signIn);
+  await app.close();
+  return {
+    name: 'authenticated GET /api/profile vs GET /api/version',
+    ratio: profile / baseline,
+    detail: `baseline ${baseline.toFixed(3)} ms/request; profile ${profile.toFixed(3)} ms; password sign-in ${(signInCost / baseline).toFixed(0)}x baseline (argon2id by design)`,
+  };
+}

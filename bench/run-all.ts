@@ -1,0 +1,10 @@
+/**
+ * `npm run bench`: each benchmark prints its figure next to a baseline measured in the same run,
+ * as a ratio, because the machines are shared and noisy.
+ */
+import { benchAuthenticatedRequests } from './auth-requests.bench';
+
+const results = [await benchAuthenticatedRequests()];
+for (const r of results) {
+  console.log(`${r.name}: ${r.ratio.toFixed(2)}x the baseline (${r.detail})`);
+}

@@ -1,0 +1,31 @@
+// Proves the lint boundary rule fails the build for each forbidden direction of import.
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['the web app imports the server', 'apps/web/src/main.tsx', "import '../../server/src/app';"],
+    ['the web app imports the server package', 'apps/web/src/main.tsx', "import '@flare/server/src/app';"],
+    ['the server imports the web app', 'apps/server/src/main.ts', "import '../../web/src/main';"],
+    ['core imports the server', 'packages/core/src/labels.ts', "import '../../../apps/server/src/config';"],
+    ['core imports the web app', 'packages/core/src/labels.ts', "import '@flare/web/src/main';"],
+  ])('fails when %s', async (_case, filePath, code) => {
+    expect(await boundaryErrors(filePath, code)).not.toEqual([]);
+  });
+
+  it('allows the apps to import core', async () => {
+    expect(await boundaryErrors('apps/server/src/main.ts', "import '@flare/core/labels';")).toEqual([]);
+    expect(await boundaryErrors('apps/web/src/main.tsx', "import '@flare/core/labels';")).toEqual([]);
+  });
+});
