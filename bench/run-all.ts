@@ -3,8 +3,9 @@
  * as a ratio, because the machines are shared and noisy.
  */
 import { benchAuthenticatedRequests } from './auth-requests.bench';
+import { benchIngestAllEngines } from './ingest.bench';
 
-const results = [await benchAuthenticatedRequests()];
+const results = [await benchAuthenticatedRequests(), ...(await benchIngestAllEngines())];
 for (const r of results) {
   console.log(`${r.name}: ${r.ratio.toFixed(2)}x the baseline (${r.detail})`);
 }

@@ -11,16 +11,15 @@ const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts
 function newestChange(target) {
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(
-    stat.mtimeMs,
-    ...readdirSync(target).map((name) => newestChange(path.join(target, name))),
-  );
+  return Math.max(stat.mtimeMs, ...readdirSync(target).map((name) => newestChange(path.join(target, name))));
 }
 
 function webBuildIsStale() {
   if (!existsSync(builtIndex)) return true;
   const built = statSync(builtIndex).mtimeMs;
-  return sources.some((source) => existsSync(path.join(root, source)) && newestChange(path.join(root, source)) > built);
+  return sources.some(
+    (source) => existsSync(path.join(root, source)) && newestChange(path.join(root, source)) > built,
+  );
 }
 
 if (webBuildIsStale()) {
@@ -29,9 +28,11 @@ if (webBuildIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The demo fleet simulator runs unless the environment says otherwise.
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
+  env: { SIMULATOR: 'true', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -21,7 +21,18 @@ import {
   type Db,
 } from './platform/db/database';
 import { registerErrorHandler } from './platform/http-errors';
-import { registerAuthHook } from './platform/auth-hook';
+import { principalOf, registerAuthHook } from './platform/auth-hook';
+import { createBus } from './platform/bus/bus';
+import { registerLiveFeed } from './modules/live/live-feed';
+import { TelemetryRepository } from './modules/telemetry/telemetry.repository';
+import { DeviceDirectory } from './modules/telemetry/device-directory';
+import { IngestStats } from './modules/telemetry/ingest-stats';
+import { TelemetryService, type PublishLive } from './modules/telemetry/telemetry.service';
+import { StatusSweep } from './modules/telemetry/status-sweep';
+import { registerTelemetryRoutes } from './modules/telemetry/telemetry.routes';
+import { ThingsRepository } from './modules/things/things.repository';
+import { ThingsService } from './modules/things/things.service';
+import { registerThingsRoutes } from './modules/things/things.routes';
 import { getOrCreateSetting } from './platform/settings';
 import { registerWebApp, webBuildId } from './platform/web-app';
 import { AuthRepository } from './modules/auth/auth.repository';
@@ -40,6 +51,7 @@ import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { seedReferenceData } from './seed/reference-data';
 import { seedDemoData } from './seed/demo-data';
+import { seedDemoFleet } from './seed/demo-fleet';
 
 export interface FlareApp {
   app: FastifyInstance;
@@ -48,6 +60,8 @@ export interface FlareApp {
   /** The demo users' password, when demo data is seeded. */
   demoPassword: string | null;
   version: string;
+  telemetry: TelemetryService;
+  sweep: StatusSweep;
 }
 
 const packageVersion =
@@ -78,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrateToLatest(db);
   await seedReferenceData(db);
   const demoPassword = config.seedDemo ? await seedDemoData(db, config.demoPassword) : null;
+  if (config.seedDemo) await seedDemoFleet(db);
   const jwtSecret =
     config.jwtSecret ??
     (await getOrCreateSetting(db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
@@ -130,6 +145,41 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   );
   registerAuthHook(app, (token) => authService.resolvePrincipal(token));
+  // Traccar Client may post its parameters as a form.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  const accounts = new AccountsService(new AccountsRepository(db));
+  const bus = await createBus({ natsUrl: config.natsUrl });
+  const live = await registerLiveFeed(app, {
+    bus,
+    resolvePrincipal: (token) => authService.resolvePrincipal(token),
+    canSubscribe: (principal, organizationId) => accounts.canSeeOrganization(principal, organizationId),
+  });
+  const telemetryRepository = new TelemetryRepository(db);
+  const devices = new DeviceDirectory(telemetryRepository);
+  const publishLive: PublishLive = (organizationIds, message) => {
+    live
+      .publish(organizationIds, message)
+      .catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
+  };
+  const telemetry = new TelemetryService(telemetryRepository, devices, new IngestStats(), publishLive);
+  const things = new ThingsService(new ThingsRepository(db), accounts, (thing, organizationIds) => {
+    devices.forget({ thingId: thing.id });
+    publishLive(organizationIds, { type: 'thing', thing });
+  });
+  const sweep = new StatusSweep(telemetryRepository, devices, publishLive, app.log);
+  if (config.statusSweepMs > 0) sweep.start(config.statusSweepMs);
+  app.addHook('onClose', async () => {
+    await sweep.stop();
+    await telemetry.drained();
+    await bus.close();
+  });
 
   await app.register(
     (api, _options, done) => {
@@ -140,13 +190,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ipLimit: config.authRateLimitIp,
         emailLimit: config.authRateLimitEmail,
       });
-      registerAccountsRoutes(api, new AccountsService(new AccountsRepository(db)));
+      registerAccountsRoutes(api, accounts);
       registerReferenceRoutes(api, new ReferenceRepository(db));
+      registerThingsRoutes(api, things);
+      registerTelemetryRoutes(api, telemetry, (request) =>
+        accounts.visibleOrganizationIds(principalOf(request)),
+      );
       done();
     },
     { prefix: '/api' },
   );
   await registerWebApp(app, config.webDist);
 
-  return { app, db, engine, demoPassword, version };
+  return { app, db, engine, demoPassword, version, telemetry, sweep };
 }

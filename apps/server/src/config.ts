@@ -36,6 +36,13 @@ const EnvSchema = z.object({
   REVEAL_UNKNOWN_EMAILS: booleanFlag.default(false),
   AUTH_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\//, 'must be a nats:// or tls:// URL')
+    .optional(),
+  OSMAND_PORT: z.coerce.number().int().min(0).max(65535).default(5055),
+  STATUS_SWEEP_MS: z.coerce.number().int().min(0).default(5000),
+  SIMULATOR: booleanFlag.default(false),
 });
 
 export type Config = {
@@ -62,6 +69,14 @@ export type Config = {
   /** Public auth calls per IP per minute, and per e-mail address per 15 minutes. */
   authRateLimitIp: number;
   authRateLimitEmail: number;
+  /** NATS server that carries the live feed between server processes; unset: in-process. */
+  natsUrl: string | undefined;
+  /** Port of the OsmAnd (Traccar Client) listener. */
+  osmandPort: number;
+  /** Interval of the status sweep; 0 turns it off. */
+  statusSweepMs: number;
+  /** Drive the demo fleet with the built-in simulator. */
+  simulator: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -98,5 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     revealUnknownEmails: e.REVEAL_UNKNOWN_EMAILS,
     authRateLimitIp: e.AUTH_RATE_LIMIT_IP,
     authRateLimitEmail: e.AUTH_RATE_LIMIT_EMAIL,
+    natsUrl: e.NATS_URL,
+    osmandPort: e.OSMAND_PORT,
+    statusSweepMs: e.STATUS_SWEEP_MS,
+    simulator: e.SIMULATOR,
   };
 }

@@ -36,7 +36,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export function registerAuthHook(app: FastifyInstance, resolvePrincipal: ResolvePrincipal): void {
   app.decorateRequest('principal', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (
       request.is404 ||

@@ -47,6 +47,27 @@ export class AccountsRepository {
       .execute();
   }
 
+  /** Ids of the organisations `organizationId` manages (or manages or accesses). */
+  async relatedIds(organizationId: string, relationships: Array<'manager' | 'accessor'>): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('organization_relationships')
+      .select('organization_id')
+      .where('related_organization_id', '=', organizationId)
+      .where('relationship_type', 'in', relationships)
+      .execute();
+    return rows.map((r) => r.organization_id);
+  }
+
+  async organizationNames(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('organizations')
+      .select(['id', 'name'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
   listRoles() {
     return this.db.selectFrom('roles').selectAll().orderBy('sort_order').execute();
   }

@@ -3,6 +3,7 @@ import type { ProfileResponse } from '@flare/core/schemas/profile';
 import type { OrganizationSummary } from '@flare/core/schemas/organization';
 import type { Role } from '@flare/core/schemas/reference';
 import { roleLabel } from '@flare/core/labels';
+import { can } from '@flare/core/permissions/access';
 import { MESSAGES } from '@flare/core/messages';
 import { notFound } from '../../platform/http-errors';
 import type { Principal } from '../../platform/auth-hook';
@@ -67,6 +68,36 @@ export class AccountsService {
       managed_orgs: managed.map(toOrganizationSummary),
       accessed_orgs: accessed.map(toOrganizationSummary),
     };
+  }
+
+  /**
+   * The organisations whose data the caller may see: their own and those it manages or accesses;
+   * null for platform administrators, who see every organisation.
+   */
+  async visibleOrganizationIds(principal: Principal): Promise<string[] | null> {
+    if (can(principal.permissions, 'platformAdmin')) return null;
+    return [
+      principal.organizationId,
+      ...(await this.repository.relatedIds(principal.organizationId, ['manager', 'accessor'])),
+    ];
+  }
+
+  /** The organisations whose data the caller may change: their own and those it manages; null: all. */
+  async managedOrganizationIds(principal: Principal): Promise<string[] | null> {
+    if (can(principal.permissions, 'platformAdmin')) return null;
+    return [
+      principal.organizationId,
+      ...(await this.repository.relatedIds(principal.organizationId, ['manager'])),
+    ];
+  }
+
+  async canSeeOrganization(principal: Principal, organizationId: string): Promise<boolean> {
+    const visible = await this.visibleOrganizationIds(principal);
+    return visible === null || visible.includes(organizationId);
+  }
+
+  organizationNames(ids: string[]): Promise<Map<string, string>> {
+    return this.repository.organizationNames(ids);
   }
 
   async roles(): Promise<Role[]> {

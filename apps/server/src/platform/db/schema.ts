@@ -150,6 +150,67 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface ThingsTable {
+  id: Generated<string>;
+  organization_id: string;
+  device_id: string;
+  device_type: Generated<string>;
+  nickname: string | null;
+  thing_type_id: string;
+  thing_subtype_id: string | null;
+  vin_number: string | null;
+  license_plate_number: string | null;
+  registry_number: string | null;
+  in_service: Generated<boolean>;
+  is_publicly_alerting: Generated<boolean>;
+  is_active: Generated<boolean>;
+  wzdx_enabled: Generated<boolean>;
+  r2r_enabled: Generated<boolean>;
+  test_mode: Generated<boolean>;
+  lat: number | null;
+  lng: number | null;
+  speed: number | null;
+  course: number | null;
+  accuracy: number | null;
+  enroute: Generated<boolean>;
+  heartbeat_at: NullableTimestamp;
+  position_at: NullableTimestamp;
+  street: string | null;
+  status: Generated<string>;
+  status_changed_at: DefaultedTimestamp;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface ThingRelationshipsTable {
+  thing_id: string;
+  organization_id: string;
+  relationship_type: 'manager' | 'accessor';
+}
+
+export interface ThingExternalIdentifiersTable {
+  thing_id: string;
+  system_name: 'geotab' | 'samsara';
+  identifier_id: string;
+}
+
+export interface PointsTable {
+  id: Generated<number>;
+  thing_id: string;
+  recorded_at: Timestamp;
+  received_at: DefaultedTimestamp;
+  lat: number;
+  lng: number;
+  speed: number | null;
+  course: number | null;
+  altitude: number | null;
+  accuracy: number | null;
+  battery: number | null;
+  alerting: Generated<boolean>;
+  accepted: Generated<boolean>;
+  in_service: boolean | null;
+}
+
 export interface Database {
   organization_types: OrganizationTypesTable;
   organizations: OrganizationsTable;
@@ -165,4 +226,8 @@ export interface Database {
   settings: SettingsTable;
   account_tokens: AccountTokensTable;
   password_history: PasswordHistoryTable;
+  things: ThingsTable;
+  thing_relationships: ThingRelationshipsTable;
+  thing_external_identifiers: ThingExternalIdentifiersTable;
+  points: PointsTable;
 }

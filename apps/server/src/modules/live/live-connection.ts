@@ -1,0 +1,180 @@
+/**
+ * One dashboard's socket: authenticates it, answers its ActionCable commands one at a time, and holds
+ * what is waiting to be sent to each of its subscriptions until the hub's next flush.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import WebSocket from 'ws';
+import type { Principal } from '../../platform/auth-hook';
+import { frames, organizationOf, parseCommand } from './live-protocol';
+
+/** Beyond this many unsent bytes a client is slow: its messages keep coalescing instead of queueing. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+export interface LiveSubscription {
+  readonly connection: LiveConnection;
+  /** Verbatim as the client sent it: the consumer routes frames by comparing this string. */
+  readonly identifier: string;
+  readonly organizationId: string;
+  /** Coalescing key -> the latest message under that key, already serialised. */
+  readonly pending: Map<string, string>;
+}
+
+/** What a connection needs from the hub. */
+export interface ConnectionHost {
+  canSubscribe(principal: Principal, organizationId: string): Promise<boolean>;
+  /** Starts routing the organisation's messages to the subscription; resolves once they flow. */
+  watch(subscription: LiveSubscription): Promise<void>;
+  unwatch(subscription: LiveSubscription): void;
+  connected(connection: LiveConnection): void;
+  disconnected(connection: LiveConnection): void;
+}
+
+export class LiveConnection {
+  readonly subscriptions = new Map<string, LiveSubscription>();
+  private principal: Principal | null = null;
+  private closed = false;
+  /** Commands run in order, and only after authentication, so no two can race on the same subscription. */
+  private work: Promise<void>;
+
+  constructor(
+    private readonly socket: WebSocket,
+    authenticate: () => Promise<Principal | null>,
+    private readonly host: ConnectionHost,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    // Listen before the first await: a command may arrive while authentication is still running.
+    socket.on('message', (data, isBinary) => {
+      const text = isBinary ? null : rawText(data);
+      this.work = this.work.then(() => this.onCommand(text)).catch((error: unknown) => this.failed(error));
+    });
+    socket.on('close', () => this.onClose());
+    this.work = this.start(authenticate).catch((error: unknown) => this.failed(error));
+  }
+
+  send(frame: string): void {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(frame);
+  }
+
+  /** Sends each subscription's pending messages as separate frames, then forgets them. */
+  flush(): void {
+    if (this.socket.readyState !== WebSocket.OPEN || this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+    for (const subscription of this.subscriptions.values()) {
+      if (subscription.pending.size === 0) continue;
+      // The identifier is JSON-encoded once per flush, the message once per server (by the hub).
+      const head = `{"identifier":${JSON.stringify(subscription.identifier)},"message":`;
+      for (const message of subscription.pending.values()) this.socket.send(`${head}${message}}`);
+      subscription.pending.clear();
+    }
+  }
+
+  /** Ends the connection from the server's side, e.g. on shutdown. */
+  close(reason: 'server_restart', code = 1001): void {
+    this.send(frames.disconnect(reason, true));
+    this.socket.close(code);
+    this.onClose();
+  }
+
+  private async start(authenticate: () => Promise<Principal | null>): Promise<void> {
+    let principal: Principal | null;
+    try {
+      principal = await authenticate();
+    } catch (error) {
+      // Not the client's fault: no "unauthorized" (that would stop its reconnects); let it retry.
+      this.log.error({ err: error }, 'live feed: authentication failed');
+      this.socket.close(1011);
+      return;
+    }
+    if (this.closed) return;
+    if (!principal) {
+      this.send(frames.disconnect('unauthorized', false));
+      this.socket.close(1008, 'unauthorized');
+      return;
+    }
+    this.principal = principal;
+    this.host.connected(this);
+    this.send(frames.welcome());
+  }
+
+  private async onCommand(text: string | null): Promise<void> {
+    const principal = this.principal;
+    if (this.closed || !principal) return;
+    const command = text === null ? null : parseCommand(text);
+    if (!command) {
+      this.log.debug({ frame: text?.slice(0, 200) }, 'live feed: ignored a malformed command');
+      return;
+    }
+    switch (command.command) {
+      case 'subscribe':
+        return this.subscribe(principal, command.identifier);
+      case 'unsubscribe':
+        return this.unsubscribe(command.identifier);
+      case 'message':
+        // The events channel has no actions to perform.
+        this.log.debug({ identifier: command.identifier }, 'live feed: ignored a channel action');
+        return;
+    }
+  }
+
+  private async subscribe(principal: Principal, identifier: string): Promise<void> {
+    if (this.subscriptions.has(identifier)) {
+      // The consumer re-sends subscribe until confirmed; answering again is harmless and ends that.
+      this.send(frames.confirm(identifier));
+      return;
+    }
+    const organizationId = organizationOf(identifier);
+    let allowed = false;
+    if (organizationId !== null) {
+      try {
+        allowed = await this.host.canSubscribe(principal, organizationId);
+      } catch (error) {
+        this.log.error({ err: error, organizationId }, 'live feed: access check failed');
+      }
+    }
+    if (this.closed) return;
+    if (!allowed || organizationId === null) {
+      this.send(frames.reject(identifier));
+      return;
+    }
+    const subscription: LiveSubscription = {
+      connection: this,
+      identifier,
+      organizationId,
+      pending: new Map(),
+    };
+    this.subscriptions.set(identifier, subscription);
+    try {
+      await this.host.watch(subscription);
+    } catch (error) {
+      this.log.error({ err: error, organizationId }, 'live feed: bus subscription failed');
+      this.unsubscribe(identifier);
+      this.send(frames.reject(identifier));
+      return;
+    }
+    // Confirmed only once messages flow, so everything published after the confirmation arrives.
+    this.send(frames.confirm(identifier));
+  }
+
+  private unsubscribe(identifier: string): void {
+    const subscription = this.subscriptions.get(identifier);
+    if (!subscription) return;
+    this.subscriptions.delete(identifier);
+    this.host.unwatch(subscription);
+  }
+
+  /** A bug, not a client error: log it and keep serving the connection's later commands. */
+  private failed(error: unknown): void {
+    this.log.error({ err: error }, 'live feed: command failed');
+  }
+
+  private onClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const identifier of [...this.subscriptions.keys()]) this.unsubscribe(identifier);
+    this.host.disconnected(this);
+  }
+}
+
+function rawText(data: WebSocket.RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}

@@ -1,0 +1,367 @@
+/**
+ * The live feed driven by the stock @rails/actioncable consumer, against a real Fastify server on a
+ * random port. The consumer is browser code; in Node 20 it needs two things (see `shimBrowser`):
+ * a WebSocket implementation (`adapters.WebSocket = ws`) and the global add/removeEventListener it
+ * uses to watch page visibility. `document` is touched only for relative URLs, so we pass ws:// URLs.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { connect as natsConnect } from 'nats';
+import { adapters, createConsumer, type Consumer, type Subscription } from '@rails/actioncable';
+import { LIVE_CHANNEL, LIVE_SUBPROTOCOL, type LiveMessage } from '@flare/core/live/messages';
+import type { Principal } from '../../platform/auth-hook';
+import type { Bus } from '../../platform/bus/bus';
+import { InProcessBus } from '../../platform/bus/in-process-bus';
+import { NatsBus } from '../../platform/bus/nats-bus';
+import type { LiveHub } from './live-hub';
+import { registerLiveFeed } from './live-feed';
+
+/** A ws client that also records every frame it receives, so tests can see welcome and pings. */
+class RecordingWebSocket extends WebSocket {
+  readonly frames: Record<string, unknown>[] = [];
+  constructor(url: string, protocols?: string[]) {
+    super(url, protocols);
+    this.on('message', (data: Buffer) =>
+      this.frames.push(JSON.parse(data.toString()) as Record<string, unknown>),
+    );
+  }
+}
+
+function shimBrowser(): void {
+  // The consumer finds readyState names by enumerating its adapter's statics: ws defines them enumerable.
+  adapters.WebSocket = RecordingWebSocket;
+  // ConnectionMonitor calls the global addEventListener('visibilitychange', ...), absent in Node 20.
+  const g = globalThis as { addEventListener?: unknown; removeEventListener?: unknown };
+  g.addEventListener ??= () => {};
+  g.removeEventListener ??= () => {};
+}
+shimBrowser();
+
+const FLUSH_MS = 100;
+const PING_MS = 150;
+
+const principal = (userId: string, organizationId: string): Principal => ({
+  userId,
+  organizationId,
+  sessionId: `session-${userId}`,
+  roleId: 1,
+  permissions: [],
+});
+/** Test tokens -> principals, and which user may watch which organisation. */
+const PRINCIPALS = new Map([
+  ['token-ada', principal('ada', 'org-a')],
+  ['token-bob', principal('bob', 'org-b')],
+]);
+const ACCESS = new Set(['ada:org-a', 'ada:org-shared', 'bob:org-b']);
+
+interface Server {
+  app: FastifyInstance;
+  hub: LiveHub;
+  url: string;
+}
+
+async function startServer(bus: Bus, access = ACCESS): Promise<Server> {
+  const app = Fastify({ logger: false });
+  const hub = await registerLiveFeed(app, {
+    bus,
+    resolvePrincipal: (token) => Promise.resolve(PRINCIPALS.get(token) ?? null),
+    canSubscribe: (p, organizationId) => Promise.resolve(access.has(`${p.userId}:${organizationId}`)),
+    flushIntervalMs: FLUSH_MS,
+    pingIntervalMs: PING_MS,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('not listening');
+  return { app, hub, url: `ws://127.0.0.1:${address.port}/cable` };
+}
+
+const consumers: Consumer[] = [];
+afterEach(() => {
+  consumers.splice(0).forEach((consumer) => consumer.disconnect());
+});
+
+function openConsumer(url: string, token: string): Consumer {
+  const consumer = createConsumer(url);
+  consumer.addSubProtocol(LIVE_SUBPROTOCOL);
+  consumer.addSubProtocol(token);
+  consumers.push(consumer);
+  return consumer;
+}
+
+const framesOf = (consumer: Consumer) =>
+  (consumer.connection.webSocket as RecordingWebSocket | undefined)?.frames ?? [];
+
+interface Watch {
+  subscription: Subscription;
+  received: unknown[];
+  state: () => 'pending' | 'connected' | 'rejected' | 'disconnected';
+  disconnectedWith?: { willAttemptReconnect: boolean };
+}
+
+function watch(consumer: Consumer, organizationId: string): Watch {
+  let state: ReturnType<Watch['state']> = 'pending';
+  const w: Partial<Watch> & { received: unknown[] } = { received: [] };
+  w.subscription = consumer.subscriptions.create(
+    { channel: LIVE_CHANNEL, organization_id: organizationId },
+    {
+      connected: () => (state = 'connected'),
+      rejected: () => (state = 'rejected'),
+      disconnected: (details) => {
+        state = 'disconnected';
+        w.disconnectedWith = details;
+      },
+      received: (data) => w.received.push(data),
+    },
+  );
+  w.state = () => state;
+  return w as Watch;
+}
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function connected(consumer: Consumer, organizationId: string): Promise<Watch> {
+  const w = watch(consumer, organizationId);
+  await waitFor(() => w.state() === 'connected', `confirmation for ${organizationId}`);
+  return w;
+}
+
+const point = (thingId: string, lat: number): LiveMessage => ({
+  type: 'point',
+  thing_id: thingId,
+  lat,
+  lng: -89.65,
+  speed: 12,
+  course: 90,
+  accuracy: 5,
+  enroute: true,
+  status: 'active',
+  street: 'Main St',
+  heartbeat_datetime: '2026-03-01T12:00:00Z',
+});
+
+describe('live feed on one server (in-process bus)', () => {
+  let bus: InProcessBus;
+  let server: Server;
+  beforeAll(async () => {
+    bus = new InProcessBus();
+    server = await startServer(bus);
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await bus.close();
+  });
+
+  it('welcomes an authenticated consumer on actioncable-v1-json and confirms an allowed organisation', async () => {
+    const consumer = openConsumer(server.url, 'token-ada');
+    const w = await connected(consumer, 'org-a');
+    expect(consumer.connection.getProtocol()).toBe('actioncable-v1-json');
+    expect(framesOf(consumer).slice(0, 2)).toEqual([
+      { type: 'welcome' },
+      { identifier: w.subscription.identifier, type: 'confirm_subscription' },
+    ]);
+    expect(w.subscription.identifier).toBe(
+      JSON.stringify({ channel: 'EventsChannel', organization_id: 'org-a' }),
+    );
+    expect(server.hub.connectedClients()).toBe(1);
+  });
+
+  it('rejects a subscription to an organisation the user may not watch, or to another channel', async () => {
+    const consumer = openConsumer(server.url, 'token-ada');
+    const forbidden = watch(consumer, 'org-b');
+    const otherChannel = consumer.subscriptions.create({ channel: 'ChatChannel', organization_id: 'org-a' });
+    await waitFor(() => forbidden.state() === 'rejected', 'rejection');
+    await waitFor(
+      () => framesOf(consumer).some((f) => f.identifier === otherChannel.identifier),
+      'rejection of the other channel',
+    );
+    expect(framesOf(consumer)).toContainEqual({
+      identifier: forbidden.subscription.identifier,
+      type: 'reject_subscription',
+    });
+    expect(framesOf(consumer)).toContainEqual({
+      identifier: otherChannel.identifier,
+      type: 'reject_subscription',
+    });
+  });
+
+  it('disconnects a bad token as unauthorized, without reconnecting', async () => {
+    const consumer = openConsumer(server.url, 'token-nobody');
+    const w = watch(consumer, 'org-a');
+    await waitFor(() => w.state() === 'disconnected', 'disconnect');
+    expect(framesOf(consumer)).toEqual([{ type: 'disconnect', reason: 'unauthorized', reconnect: false }]);
+    expect(w.disconnectedWith).toEqual({ willAttemptReconnect: false });
+    expect(server.hub.connectedClients()).toBe(0);
+  });
+
+  it('delivers a published message as an {identifier, message} frame', async () => {
+    const consumer = openConsumer(server.url, 'token-ada');
+    const w = await connected(consumer, 'org-a');
+    const message = point('thing-1', 39.78);
+    await server.hub.publish(['org-a'], message);
+    await waitFor(() => w.received.length === 1, 'the message');
+    expect(w.received).toEqual([message]);
+    expect(framesOf(consumer).at(-1)).toEqual({ identifier: w.subscription.identifier, message });
+  });
+
+  it('coalesces messages for the same asset within one flush interval: the latest wins', async () => {
+    const consumer = openConsumer(server.url, 'token-ada');
+    const w = await connected(consumer, 'org-a');
+    await Promise.all([
+      server.hub.publish(['org-a'], point('thing-2', 1)),
+      server.hub.publish(['org-a'], point('thing-3', 10)),
+      server.hub.publish(['org-a'], point('thing-2', 2)),
+      server.hub.publish(['org-a'], point('thing-2', 3)),
+    ]);
+    await waitFor(() => w.received.length >= 2, 'the messages');
+    await sleep(FLUSH_MS * 3);
+    expect(w.received).toEqual([point('thing-3', 10), point('thing-2', 3)]);
+  });
+
+  it('delivers only the subscribed organisations, to each subscriber', async () => {
+    const ada = openConsumer(server.url, 'token-ada');
+    const bob = openConsumer(server.url, 'token-bob');
+    const adaWatch = await connected(ada, 'org-a');
+    const bobWatch = await connected(bob, 'org-b');
+    await server.hub.publish(['org-b'], point('thing-b', 1));
+    await server.hub.publish(['org-a', 'org-shared'], point('thing-a', 2));
+    await waitFor(() => adaWatch.received.length === 1 && bobWatch.received.length === 1, 'both messages');
+    await sleep(FLUSH_MS * 2);
+    expect(adaWatch.received).toEqual([point('thing-a', 2)]);
+    expect(bobWatch.received).toEqual([point('thing-b', 1)]);
+  });
+
+  it('sends a message published to several organisations once per subscription', async () => {
+    const consumer = openConsumer(server.url, 'token-ada');
+    const a = await connected(consumer, 'org-a');
+    const shared = await connected(consumer, 'org-shared');
+    await server.hub.publish(['org-a', 'org-shared', 'org-a'], point('thing-4', 4));
+    await waitFor(() => a.received.length === 1 && shared.received.length === 1, 'the message on both');
+    await sleep(FLUSH_MS * 2);
+    expect([a.received, shared.received]).toEqual([[point('thing-4', 4)], [point('thing-4', 4)]]);
+  });
+
+  it('stops delivering after unsubscribe', async () => {
+    const consumer = openConsumer(server.url, 'token-ada');
+    const dropped = await connected(consumer, 'org-a');
+    dropped.subscription.unsubscribe();
+    // A connection's commands run in order: once this is confirmed, the unsubscribe has been done.
+    const kept = await connected(consumer, 'org-shared');
+    await server.hub.publish(['org-a', 'org-shared'], point('thing-5', 5));
+    await waitFor(() => kept.received.length === 1, 'the kept message');
+    await sleep(FLUSH_MS * 2);
+    expect(dropped.received).toEqual([]);
+  });
+
+  it('drops messages on the bus that are not live messages', async () => {
+    const consumer = openConsumer(server.url, 'token-ada');
+    const w = await connected(consumer, 'org-a');
+    await bus.publish('live.org.org-a', { type: 'point', thing_id: 'thing-6' });
+    await bus.publish('live.org.org-a', 'nonsense');
+    await server.hub.publish(['org-a'], point('thing-6', 6));
+    await waitFor(() => w.received.length === 1, 'the valid message');
+    await sleep(FLUSH_MS * 2);
+    expect(w.received).toEqual([point('thing-6', 6)]);
+  });
+
+  it('pings every ping interval with the time in epoch seconds', async () => {
+    const consumer = openConsumer(server.url, 'token-ada');
+    await connected(consumer, 'org-a');
+    await waitFor(() => framesOf(consumer).filter((f) => f.type === 'ping').length >= 2, 'two pings');
+    const ping = framesOf(consumer).find((f) => f.type === 'ping');
+    expect(Math.abs((ping?.message as number) - Date.now() / 1000)).toBeLessThan(5);
+  });
+
+  it('accepts the token as ?access_token= from a client that cannot offer it as a sub-protocol', async () => {
+    const socket = new RecordingWebSocket(`${server.url}?access_token=token-ada`, ['actioncable-v1-json']);
+    try {
+      await waitFor(() => socket.frames.length > 0, 'welcome');
+      expect(socket.protocol).toBe('actioncable-v1-json');
+      expect(socket.frames[0]).toEqual({ type: 'welcome' });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('ignores malformed and unknown commands and keeps serving the client', async () => {
+    const socket = new RecordingWebSocket(server.url, ['actioncable-v1-json', 'token-ada']);
+    try {
+      await waitFor(() => socket.frames.length > 0, 'welcome');
+      socket.send('not json');
+      socket.send(JSON.stringify({ command: 'dance', identifier: '{}' }));
+      socket.send(JSON.stringify({ command: 'message', identifier: '{}', data: '{"action":"x"}' }));
+      const identifier = JSON.stringify({ channel: LIVE_CHANNEL, organization_id: 'org-a' });
+      socket.send(JSON.stringify({ command: 'subscribe', identifier }));
+      await waitFor(() => socket.frames.length > 1, 'the confirmation');
+      expect(socket.frames.slice(1)).toEqual([{ identifier, type: 'confirm_subscription' }]);
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+describe('closing the hub', () => {
+  it('tells clients the server restarts, so they reconnect, and stops counting them', async () => {
+    const bus = new InProcessBus();
+    const server = await startServer(bus);
+    try {
+      const consumer = openConsumer(server.url, 'token-ada');
+      await connected(consumer, 'org-a');
+      await server.hub.close();
+      expect(server.hub.connectedClients()).toBe(0);
+      await waitFor(() => !consumer.connection.isOpen(), 'the socket to close');
+      expect(framesOf(consumer).at(-1)).toEqual({
+        type: 'disconnect',
+        reason: 'server_restart',
+        reconnect: true,
+      });
+    } finally {
+      await server.app.close();
+      await bus.close();
+    }
+  });
+});
+
+const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+async function natsAnswers(url: string): Promise<boolean> {
+  try {
+    await (await natsConnect({ servers: url, timeout: 1_000, reconnect: false })).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+const natsAvailable = await natsAnswers(NATS_URL);
+if (!natsAvailable)
+  console.warn(`live feed NATS test skipped: no NATS server answered at ${NATS_URL} within 1 s`);
+
+describe.skipIf(!natsAvailable)('live feed on two servers sharing NATS', () => {
+  it('delivers a message published on server A to a client of server B', async () => {
+    // A fresh organisation id, so parallel runs on the same NATS never see each other's messages.
+    const organizationId = randomUUID();
+    const access = new Set([`ada:${organizationId}`]);
+    const [busA, busB] = [await NatsBus.connect(NATS_URL), await NatsBus.connect(NATS_URL)];
+    const [serverA, serverB] = [await startServer(busA, access), await startServer(busB, access)];
+    try {
+      const consumer = openConsumer(serverB.url, 'token-ada');
+      const w = await connected(consumer, organizationId);
+      const message = point('thing-nats', 7);
+      await serverA.hub.publish([organizationId], message);
+      await waitFor(() => w.received.length === 1, 'the message through NATS');
+      expect(w.received).toEqual([message]);
+      expect([serverA.hub.connectedClients(), serverB.hub.connectedClients()]).toEqual([0, 1]);
+    } finally {
+      consumers.splice(0).forEach((consumer) => consumer.disconnect());
+      await Promise.all([serverA.app.close(), serverB.app.close()]);
+      await Promise.all([busA.close(), busB.close()]);
+    }
+  });
+});

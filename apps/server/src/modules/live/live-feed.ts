@@ -1,0 +1,59 @@
+/**
+ * The live feed at GET /cable: a WebSocket speaking the ActionCable JSON protocol (see live-protocol),
+ * so the stock `@rails/actioncable` consumer works. Register it on the root instance (not under /api).
+ *
+ * A client authenticates once, when it connects; a session revoked later keeps its socket until the
+ * client reconnects (at the latest when its access token is refused on reconnect).
+ */
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../../platform/auth-hook';
+import type { Bus } from '../../platform/bus/bus';
+import { SocketLiveHub, type LiveHub } from './live-hub';
+import { accessTokenOf, offeredProtocols, selectProtocol } from './live-protocol';
+
+export const LIVE_FEED_PATH = '/cable';
+
+export interface LiveFeedDeps {
+  bus: Bus;
+  resolvePrincipal: (accessToken: string) => Promise<Principal | null>;
+  /** Whether the principal may watch the organisation's live feed. */
+  canSubscribe: (principal: Principal, organizationId: string) => Promise<boolean>;
+  /** How often coalesced messages are sent (default 1000 ms: at most one message per key per second). */
+  flushIntervalMs?: number;
+  /** Keeps the consumer's connection monitor content (it reopens a socket silent for 6 s). */
+  pingIntervalMs?: number;
+}
+
+/** Client commands are a few hundred bytes; refuse anything much larger before parsing it. */
+const MAX_COMMAND_BYTES = 64 * 1024;
+
+export async function registerLiveFeed(app: FastifyInstance, deps: LiveFeedDeps): Promise<LiveHub> {
+  if (!app.hasDecorator('websocketServer')) {
+    await app.register(fastifyWebsocket, {
+      options: {
+        maxPayload: MAX_COMMAND_BYTES,
+        handleProtocols: (protocols) => selectProtocol(protocols),
+      },
+    });
+  }
+  // (Registered elsewhere without our handleProtocols, ws answers with the first offered protocol,
+  // which for the stock consumer is also actioncable-v1-json.)
+
+  const hub = new SocketLiveHub({
+    bus: deps.bus,
+    canSubscribe: deps.canSubscribe,
+    flushIntervalMs: deps.flushIntervalMs ?? 1000,
+    pingIntervalMs: deps.pingIntervalMs ?? 3000,
+    log: app.log,
+  });
+  app.addHook('onClose', () => hub.close());
+
+  app.get(LIVE_FEED_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
+    const { access_token: queryToken } = request.query as { access_token?: unknown };
+    const token = accessTokenOf(offeredProtocols(request.headers['sec-websocket-protocol']), queryToken);
+    hub.accept(socket, () => (token ? deps.resolvePrincipal(token) : Promise.resolve(null)), request.log);
+  });
+
+  return hub;
+}

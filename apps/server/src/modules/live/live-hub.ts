@@ -1,0 +1,174 @@
+/**
+ * The live hub: carries live messages from publishers to the dashboards subscribed to their
+ * organisation. Publishing goes through the bus (topic `live.org.<organizationId>`), so every server
+ * process sharing the bus delivers to its own sockets. Each server subscribes to an organisation's
+ * topic only while one of its clients watches that organisation, and coalesces per client: within a
+ * flush interval only the latest message per coalescing key (per asset and message type) is sent.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type WebSocket from 'ws';
+import { coalescingKey, LiveMessageSchema, type LiveMessage } from '@flare/core/live/messages';
+import type { Principal } from '../../platform/auth-hook';
+import type { Bus } from '../../platform/bus/bus';
+import { LiveConnection, type ConnectionHost, type LiveSubscription } from './live-connection';
+import { frames } from './live-protocol';
+
+export interface LiveHub {
+  /** Sends the message to every dashboard, on any server, subscribed to one of the organisations. */
+  publish(organizationIds: readonly string[], message: LiveMessage): Promise<void>;
+  /** Authenticated sockets open on this server. */
+  connectedClients(): number;
+  /** Disconnects every client and ends the hub's bus subscriptions; the bus itself stays open. */
+  close(): Promise<void>;
+}
+
+export interface LiveHubOptions {
+  bus: Bus;
+  canSubscribe: (principal: Principal, organizationId: string) => Promise<boolean>;
+  flushIntervalMs: number;
+  pingIntervalMs: number;
+  log: FastifyBaseLogger;
+}
+
+/** Organisation ids become one bus topic token each, so they must not contain separators or wildcards. */
+const ORGANIZATION_TOKEN = /^[A-Za-z0-9_-]+$/;
+
+export function liveTopic(organizationId: string): string {
+  if (!ORGANIZATION_TOKEN.test(organizationId))
+    throw new Error(`invalid organization id "${organizationId}"`);
+  return `live.org.${organizationId}`;
+}
+
+export class SocketLiveHub implements LiveHub, ConnectionHost {
+  private readonly connections = new Set<LiveConnection>();
+  /** organisation id -> the subscriptions watching it on this server. */
+  private readonly watchers = new Map<string, Set<LiveSubscription>>();
+  /** organisation id -> this server's bus subscription to its topic (resolves to the unsubscribe). */
+  private readonly busSubscriptions = new Map<string, Promise<() => Promise<void>>>();
+  private readonly timers: NodeJS.Timeout[];
+  private closed = false;
+
+  constructor(private readonly options: LiveHubOptions) {
+    // One timer each for all clients, not one per client; unref so they never keep a process alive.
+    this.timers = [
+      setInterval(() => this.flush(), options.flushIntervalMs).unref(),
+      setInterval(() => this.ping(), options.pingIntervalMs).unref(),
+    ];
+  }
+
+  async publish(organizationIds: readonly string[], message: LiveMessage): Promise<void> {
+    const topics = [...new Set(organizationIds)].map(liveTopic);
+    await Promise.all(topics.map((topic) => this.options.bus.publish(topic, message)));
+  }
+
+  connectedClients(): number {
+    return this.connections.size;
+  }
+
+  /** Takes over a new socket; `authenticate` resolves its principal, or null to refuse it. */
+  accept(socket: WebSocket, authenticate: () => Promise<Principal | null>, log: FastifyBaseLogger): void {
+    if (this.closed) {
+      socket.close(1001);
+      return;
+    }
+    new LiveConnection(socket, authenticate, this, log);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.timers.forEach(clearInterval);
+    // Take the bus subscriptions first, so that closing the connections below does not also end them.
+    const pending = [...this.busSubscriptions.values()];
+    this.busSubscriptions.clear();
+    this.watchers.clear();
+    for (const connection of [...this.connections]) connection.close('server_restart');
+    await Promise.allSettled(pending.map(async (subscribed) => (await subscribed)()));
+  }
+
+  // ConnectionHost: called by the connections.
+
+  canSubscribe(principal: Principal, organizationId: string): Promise<boolean> {
+    return ORGANIZATION_TOKEN.test(organizationId)
+      ? this.options.canSubscribe(principal, organizationId)
+      : Promise.resolve(false);
+  }
+
+  connected(connection: LiveConnection): void {
+    if (this.closed) connection.close('server_restart');
+    else this.connections.add(connection);
+  }
+
+  disconnected(connection: LiveConnection): void {
+    this.connections.delete(connection);
+  }
+
+  async watch(subscription: LiveSubscription): Promise<void> {
+    if (this.closed) throw new Error('live hub closed');
+    const { organizationId } = subscription;
+    let watching = this.watchers.get(organizationId);
+    if (!watching) this.watchers.set(organizationId, (watching = new Set()));
+    watching.add(subscription);
+    let subscribed = this.busSubscriptions.get(organizationId);
+    if (!subscribed) {
+      subscribed = this.options.bus.subscribe(liveTopic(organizationId), (message) =>
+        this.receive(organizationId, message),
+      );
+      this.busSubscriptions.set(organizationId, subscribed);
+      // A failed subscription must not stay cached: the next watcher tries again.
+      subscribed.catch(() => {
+        if (this.busSubscriptions.get(organizationId) === subscribed)
+          this.busSubscriptions.delete(organizationId);
+      });
+    }
+    await subscribed;
+  }
+
+  unwatch(subscription: LiveSubscription): void {
+    const { organizationId } = subscription;
+    const watching = this.watchers.get(organizationId);
+    if (!watching?.delete(subscription) || watching.size > 0) return;
+    this.watchers.delete(organizationId);
+    const subscribed = this.busSubscriptions.get(organizationId);
+    this.busSubscriptions.delete(organizationId);
+    // If a new watcher subscribes again meanwhile, both bus subscriptions may deliver for a moment:
+    // harmless, the duplicate lands under the same coalescing key (at worst one repeated frame).
+    subscribed
+      ?.then((unsubscribe) => unsubscribe())
+      .catch((error: unknown) =>
+        this.options.log.warn({ err: error, organizationId }, 'live feed: unsubscribe failed'),
+      );
+  }
+
+  // Delivery.
+
+  private receive(organizationId: string, raw: unknown): void {
+    const watching = this.watchers.get(organizationId);
+    if (!watching || watching.size === 0) return;
+    const parsed = LiveMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.options.log.warn(
+        { organizationId, issues: parsed.error.issues.slice(0, 3) },
+        'live feed: dropped an invalid message',
+      );
+      return;
+    }
+    const key = coalescingKey(parsed.data);
+    // Serialised once here, not once per client (zod has also stripped any unknown fields).
+    const json = JSON.stringify(parsed.data);
+    for (const subscription of watching) {
+      // Delete first so the frame goes out in the order of its latest update.
+      subscription.pending.delete(key);
+      subscription.pending.set(key, json);
+    }
+  }
+
+  private flush(): void {
+    for (const connection of this.connections) connection.flush();
+  }
+
+  private ping(): void {
+    const frame = frames.ping();
+    for (const connection of this.connections) connection.send(frame);
+  }
+}

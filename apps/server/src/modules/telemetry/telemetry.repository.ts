@@ -1,0 +1,166 @@
+import { sql } from 'kysely';
+import type { ServerStatus } from '@flare/core/status/thing-status';
+import type { Db } from '../../platform/db/database';
+
+/** What ingest needs to know about a device: its thing and who may see it. */
+export interface DeviceRoute {
+  thingId: string;
+  deviceId: string;
+  isActive: boolean;
+  /** The owner first, then managers and accessors. */
+  organizationIds: string[];
+}
+
+/** The latest accepted state of one thing after a batch, written in the same transaction as its points. */
+export interface ThingPositionUpdate {
+  thingId: string;
+  lat: number | null;
+  lng: number | null;
+  speed: number | null;
+  course: number | null;
+  accuracy: number | null;
+  enroute: boolean;
+  inService: boolean | null;
+  heartbeatAt: Date;
+  positionAt: Date | null;
+  status: ServerStatus;
+}
+
+export interface PointRow {
+  thing_id: string;
+  recorded_at: Date;
+  lat: number;
+  lng: number;
+  speed: number | null;
+  course: number | null;
+  altitude: number | null;
+  accuracy: number | null;
+  battery: number | null;
+  alerting: boolean;
+  /** Whether the report was accurate enough to move the thing. */
+  accepted: boolean;
+  /** The in-service flag the device reported, if any. */
+  in_service: boolean | null;
+}
+
+const INSERT_CHUNK = 1000;
+
+export class TelemetryRepository {
+  constructor(private readonly db: Db) {}
+
+  async deviceRoutes(key: { deviceIds: string[] } | { thingIds: string[] }): Promise<DeviceRoute[]> {
+    const [column, values] =
+      'deviceIds' in key
+        ? (['things.device_id', key.deviceIds] as const)
+        : (['things.id', key.thingIds] as const);
+    if (values.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('things')
+      .leftJoin('thing_relationships as rel', 'rel.thing_id', 'things.id')
+      .select([
+        'things.id',
+        'things.device_id',
+        'things.is_active',
+        'things.organization_id',
+        'rel.organization_id as related_id',
+      ])
+      .where(column, 'in', values)
+      .execute();
+    const routes = new Map<string, DeviceRoute>();
+    for (const row of rows) {
+      const route = routes.get(row.id) ?? {
+        thingId: row.id,
+        deviceId: row.device_id,
+        isActive: row.is_active,
+        organizationIds: [row.organization_id],
+      };
+      if (row.related_id) route.organizationIds.push(row.related_id);
+      routes.set(row.id, route);
+    }
+    return [...routes.values()];
+  }
+
+  /** Current status and street of things, for the status engine. */
+  async thingStates(thingIds: string[]) {
+    if (thingIds.length === 0) return [];
+    return this.db
+      .selectFrom('things')
+      .select(['id', 'status', 'street', 'enroute', 'heartbeat_at'])
+      .where('id', 'in', thingIds)
+      .execute();
+  }
+
+  /** Stores points and the things' latest state in one transaction: the group commit. */
+  async commitBatch(points: PointRow[], updates: ThingPositionUpdate[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < points.length; i += INSERT_CHUNK) {
+        await trx
+          .insertInto('points')
+          .values(points.slice(i, i + INSERT_CHUNK))
+          .execute();
+      }
+      if (updates.length === 0) return;
+      const values = sql.join(
+        updates.map(
+          (u) =>
+            sql`(${u.thingId}::uuid, ${u.lat}::float8, ${u.lng}::float8, ${u.speed}::float8, ${u.course}::float8, ${u.accuracy}::float8, ${u.enroute}::boolean, ${u.inService}::boolean, ${u.heartbeatAt}::timestamptz, ${u.positionAt}::timestamptz, ${u.status}::text)`,
+        ),
+      );
+      // A report older than the stored position still counts as a check-in but does not move the thing.
+      await sql`
+        update things set
+          lat = case when v.newer then v.lat else things.lat end,
+          lng = case when v.newer then v.lng else things.lng end,
+          speed = case when v.newer then v.speed else things.speed end,
+          course = case when v.newer then v.course else things.course end,
+          accuracy = case when v.newer then v.accuracy else things.accuracy end,
+          position_at = case when v.newer then v.position_at else things.position_at end,
+          enroute = v.enroute,
+          in_service = coalesce(v.in_service, things.in_service),
+          heartbeat_at = greatest(v.heartbeat_at, things.heartbeat_at),
+          status_changed_at = case when things.status = v.status then things.status_changed_at else now() end,
+          status = v.status,
+          updated_at = now()
+        from (
+          select v.*, (v.position_at is not null and (t.position_at is null or v.position_at >= t.position_at)) as newer
+          from (values ${values}) as v(id, lat, lng, speed, course, accuracy, enroute, in_service, heartbeat_at, position_at, status)
+          join things t on t.id = v.id
+        ) as v
+        where things.id = v.id`.execute(trx);
+    });
+  }
+
+  /**
+   * Things whose status may have changed with time alone. A prefilter on the windows; the status
+   * engine decides. Pending things are looked at again only once the pending window has passed.
+   */
+  sweepCandidates(now: Date, activeWindowMs: number, pendingWindowMs: number, limit: number) {
+    const activeEdge = new Date(now.getTime() - activeWindowMs);
+    const pendingEdge = new Date(now.getTime() - pendingWindowMs);
+    return this.db
+      .selectFrom('things')
+      .select(['id', 'status', 'street', 'enroute', 'heartbeat_at'])
+      .where('is_active', '=', true)
+      .where('status', '<>', 'offline')
+      .where((eb) =>
+        eb.or([
+          eb('heartbeat_at', 'is', null),
+          eb.and([eb('status', '<>', 'pending'), eb('heartbeat_at', '<', activeEdge)]),
+          eb.and([eb('status', '=', 'pending'), eb('heartbeat_at', '<', pendingEdge)]),
+        ]),
+      )
+      .limit(limit)
+      .execute();
+  }
+
+  /** Moves a thing from one status to another; false when another process moved it first. */
+  async moveStatus(id: string, from: string, to: ServerStatus): Promise<boolean> {
+    const result = await this.db
+      .updateTable('things')
+      .set({ status: to, status_changed_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+}

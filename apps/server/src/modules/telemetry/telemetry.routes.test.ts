@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { demoThingId } from '../../seed/demo-fleet';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+});
+afterAll(() => t.close());
+
+const DEVICE = 'SPD-CAR-101';
+const thing = () =>
+  t.db.selectFrom('things').selectAll().where('device_id', '=', DEVICE).executeTakeFirstOrThrow();
+const pointCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('points')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const osmand = (query: string) => t.app.inject({ method: 'POST', url: `/api/ingest/osmand?${query}` });
+const nowS = () => Math.floor(Date.now() / 1000);
+
+describe('OsmAnd protocol (Traccar Client)', () => {
+  it('stores a report sent as query parameters and moves the asset', async () => {
+    const response = await osmand(
+      `id=${DEVICE}&lat=39.8&lon=-89.65&timestamp=${nowS()}&speed=10&bearing=90&accuracy=5&batt=80`,
+    );
+    expect(response.statusCode).toBe(200);
+    const row = await thing();
+    expect(row.lat).toBeCloseTo(39.8);
+    expect(row.lng).toBeCloseTo(-89.65);
+    expect(row.speed).toBeCloseTo(5.14444, 4);
+    expect(row.course).toBe(90);
+    expect(row.status).toBe('standby');
+    expect(Date.now() - row.heartbeat_at!.getTime()).toBeLessThan(5000);
+  });
+
+  it('alerting=1 (emergency lights on) makes the asset active', async () => {
+    await osmand(`id=${DEVICE}&lat=39.81&lon=-89.65&timestamp=${Date.now()}&alerting=1`);
+    const row = await thing();
+    expect(row.enroute).toBe(true);
+    expect(row.status).toBe('active');
+  });
+
+  it('accepts the GET form, milliseconds and ISO timestamps', async () => {
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/ingest/osmand?id=${DEVICE}&lat=39.82&lon=-89.6&timestamp=${Date.now()}`,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await osmand(
+          `id=${DEVICE}&lat=39.83&lon=-89.6&timestamp=${encodeURIComponent(new Date().toISOString())}`,
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await thing()).lat).toBeCloseTo(39.83);
+  });
+
+  it('accepts form-encoded bodies', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/ingest/osmand',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `id=${DEVICE}&lat=39.84&lon=-89.6&timestamp=${Date.now()}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await thing()).lat).toBeCloseTo(39.84);
+  });
+
+  it('accepts the JSON body of newer Traccar Client versions (speed in m/s)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/ingest/osmand',
+      payload: {
+        device_id: DEVICE,
+        location: {
+          timestamp: new Date().toISOString(),
+          coords: {
+            latitude: 39.85,
+            longitude: -89.61,
+            speed: 12.5,
+            heading: 180,
+            accuracy: 8,
+            altitude: 180,
+          },
+          battery: { level: 0.42, is_charging: false },
+          extras: { alerting: false },
+        },
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const row = await thing();
+    expect(row.lat).toBeCloseTo(39.85);
+    expect(row.speed).toBeCloseTo(12.5);
+    expect(row.enroute).toBe(false);
+  });
+
+  it.each([
+    ['an unknown device id', 'id=NOPE-1&lat=1&lon=1', 'unknown device id "NOPE-1"'],
+    ['a latitude out of range', `id=${DEVICE}&lat=91&lon=1`, 'lat must be between -90 and 90'],
+    ['a malformed longitude', `id=${DEVICE}&lat=1&lon=abc`, 'lng must be a number'],
+    [
+      'a timestamp far in the future',
+      `id=${DEVICE}&lat=1&lon=1&timestamp=${nowS() + 3600}`,
+      'more than 5 minutes in the future',
+    ],
+  ])('refuses %s with its reason and stores nothing', async (_case, query, reason) => {
+    const before = await pointCount();
+    const response = await osmand(query);
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(reason);
+    expect(await pointCount()).toBe(before);
+  });
+
+  it('counts accepted and rejected reports for platform administrators', async () => {
+    const admin = await t.signIn('platform@prairie-fleet.test');
+    const stats = (
+      await t.app.inject({ method: 'GET', url: '/api/ingest/stats', headers: bearer(admin.access_token) })
+    ).json();
+    expect(stats.accepted).toBeGreaterThanOrEqual(6);
+    expect(stats.rejected.unknown_device).toBeGreaterThanOrEqual(1);
+    expect(stats.rejected.invalid).toBeGreaterThanOrEqual(2);
+    expect(stats.rejected.future_timestamp).toBeGreaterThanOrEqual(1);
+    const user = await t.signIn('admin@springfield-pd.test');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/ingest/stats', headers: bearer(user.access_token) }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('a report less accurate than 100 m is a check-in but does not move the asset', async () => {
+    const before = await thing();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(
+      (await osmand(`id=${DEVICE}&lat=40.5&lon=-89&accuracy=150&timestamp=${Date.now()}`)).statusCode,
+    ).toBe(200);
+    const after = await thing();
+    expect(after.lat).toBe(before.lat);
+    expect(after.heartbeat_at!.getTime()).toBeGreaterThan(before.heartbeat_at!.getTime());
+    const stored = await t.db
+      .selectFrom('points')
+      .select('accepted')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(stored.accepted).toBe(false);
+  });
+});
+
+describe('JSON batch API', () => {
+  let token: string;
+  beforeEach(async () => {
+    token = (await t.signIn('admin@springfield-pd.test')).access_token;
+  });
+  const batch = (points: unknown[], accessToken = token) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/ingest/points',
+      headers: bearer(accessToken),
+      payload: { points },
+    });
+  const at = Date.now();
+
+  it('stores many reports for many assets in one request', async () => {
+    const before = await pointCount();
+    const points = Array.from({ length: 30 }, (_, i) => ({
+      device_id: `SPD-CAR-10${(i % 3) + 2}`,
+      lat: 39.7 + i / 1000,
+      lng: -89.6,
+      timestamp: at - (30 - i) * 1000,
+      speed: 10,
+      alerting: i % 2 === 0,
+    }));
+    const response = await batch(points);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ accepted: 30 });
+    expect(await pointCount()).toBe(before + 30);
+    const latest = await t.db
+      .selectFrom('things')
+      .select(['lat'])
+      .where('device_id', '=', 'SPD-CAR-104')
+      .executeTakeFirstOrThrow();
+    expect(latest.lat).toBeCloseTo(39.7 + 29 / 1000);
+  });
+
+  it('stores nothing when one report is bad, and names it', async () => {
+    const before = await pointCount();
+    const response = await batch([
+      { device_id: 'SPD-CAR-102', lat: 39.7, lng: -89.6, timestamp: at },
+      { device_id: 'SPD-CAR-102', lat: 39.7, lng: 200, timestamp: at },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('point 1: lng must be between -180 and 180');
+    expect(await pointCount()).toBe(before);
+  });
+
+  it("refuses devices outside the caller's organisations", async () => {
+    const roadworks = (await t.signIn('admin@capital-roadworks.test')).access_token;
+    const response = await batch(
+      [{ device_id: 'SPD-CAR-102', lat: 39.7, lng: -89.6, timestamp: at }],
+      roadworks,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('unknown device id "SPD-CAR-102"');
+  });
+
+  it('needs a signed-in caller who may edit assets', async () => {
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/ingest/points', payload: { points: [] } })).statusCode,
+    ).toBe(401);
+    const media = (await t.signIn('media@springfield-pd.test')).access_token;
+    expect(
+      (await batch([{ device_id: 'SPD-CAR-102', lat: 1, lng: 1, timestamp: at }], media)).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('status sweep', () => {
+  it('moves statuses as the windows pass', async () => {
+    const id = demoThingId('SPD-CAR-105');
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    await t.db
+      .updateTable('things')
+      .set({ status: 'active', enroute: true, heartbeat_at: hoursAgo(3) })
+      .where('id', '=', id)
+      .execute();
+    expect(await t.sweep.sweep()).toBeGreaterThanOrEqual(1);
+    const status = async () =>
+      (await t.db.selectFrom('things').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+        .status;
+    expect(await status()).toBe('pending');
+    await t.db
+      .updateTable('things')
+      .set({ heartbeat_at: hoursAgo(97) })
+      .where('id', '=', id)
+      .execute();
+    await t.sweep.sweep();
+    expect(await status()).toBe('offline');
+  });
+
+  it('the seeded silent assets age into pending and offline', async () => {
+    await t.sweep.sweep();
+    const rows = await t.db
+      .selectFrom('things')
+      .select(['device_id', 'status'])
+      .where('device_id', 'in', ['SPD-CAR-110', 'SPD-SUV-103'])
+      .orderBy('device_id')
+      .execute();
+    expect(rows).toEqual([
+      { device_id: 'SPD-CAR-110', status: 'pending' },
+      { device_id: 'SPD-SUV-103', status: 'offline' },
+    ]);
+  });
+});

@@ -1,0 +1,248 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../../platform/db/database';
+
+export interface ThingFilter {
+  /** Things owned by, or related to, one of these organisations; null: every organisation. */
+  organizationIds: string[] | null;
+  /** Only things changed after this time (deactivated ones included); otherwise active ones only. */
+  changedSince?: Date | undefined;
+}
+
+export class ThingsRepository {
+  constructor(private readonly db: Db) {}
+
+  private filtered(filter: ThingFilter) {
+    return this.db.selectFrom('things').where((eb) => {
+      const conditions: Expression<SqlBool>[] = [];
+      if (filter.organizationIds !== null) {
+        const ids = filter.organizationIds;
+        conditions.push(
+          eb.or([
+            eb('things.organization_id', 'in', ids),
+            eb.exists(
+              eb
+                .selectFrom('thing_relationships as rel')
+                .select(sql`1`.as('one'))
+                .whereRef('rel.thing_id', '=', 'things.id')
+                .where('rel.organization_id', 'in', ids),
+            ),
+          ]),
+        );
+      }
+      conditions.push(
+        filter.changedSince
+          ? eb('things.updated_at', '>', filter.changedSince)
+          : eb('things.is_active', '=', true),
+      );
+      return eb.and(conditions);
+    });
+  }
+
+  async count(filter: ThingFilter): Promise<number> {
+    const row = await this.filtered(filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countByState(filter: ThingFilter) {
+    return this.filtered(filter)
+      .select(['things.status', 'things.in_service', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy(['things.status', 'things.in_service'])
+      .execute();
+  }
+
+  async page(filter: ThingFilter, page: number, perPage: number): Promise<string[]> {
+    const rows = await this.filtered(filter)
+      .select('things.id')
+      .orderBy('things.created_at')
+      .orderBy('things.id')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Full rows for the wire format, in the order of `ids`. */
+  async details(ids: string[]) {
+    if (ids.length === 0) return [];
+    const [rows, relationships, identifiers] = await Promise.all([
+      this.db
+        .selectFrom('things')
+        .innerJoin('thing_types as type', 'type.id', 'things.thing_type_id')
+        .leftJoin('thing_subtypes as subtype', 'subtype.id', 'things.thing_subtype_id')
+        .innerJoin('organizations as org', 'org.id', 'things.organization_id')
+        .innerJoin('organization_types as org_type', 'org_type.id', 'org.organization_type_id')
+        .selectAll('things')
+        .select([
+          'type.name as type_name',
+          'type.display_name as type_display_name',
+          'type.emergency as type_emergency',
+          'subtype.name as subtype_name',
+          'subtype.display_name as subtype_display_name',
+          'org.name as organization_name',
+          'org_type.name as organization_type',
+        ])
+        .where('things.id', 'in', ids)
+        .execute(),
+      this.db
+        .selectFrom('thing_relationships as rel')
+        .innerJoin('organizations as org', 'org.id', 'rel.organization_id')
+        .select(['rel.thing_id', 'rel.organization_id', 'rel.relationship_type', 'org.name'])
+        .where('rel.thing_id', 'in', ids)
+        .orderBy('org.name')
+        .execute(),
+      this.db
+        .selectFrom('thing_external_identifiers')
+        .selectAll()
+        .where('thing_id', 'in', ids)
+        .orderBy('system_name')
+        .execute(),
+    ]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      return [
+        {
+          ...row,
+          relationships: relationships.filter((r) => r.thing_id === id),
+          identifiers: identifiers.filter((i) => i.thing_id === id),
+        },
+      ];
+    });
+  }
+
+  findOwnership(id: string) {
+    return this.db
+      .selectFrom('things')
+      .leftJoin('thing_relationships as rel', 'rel.thing_id', 'things.id')
+      .select([
+        'things.id',
+        'things.organization_id',
+        'things.device_id',
+        'rel.organization_id as related_id',
+        'rel.relationship_type',
+      ])
+      .where('things.id', '=', id)
+      .execute();
+  }
+
+  findType(id: string) {
+    return this.db.selectFrom('thing_types').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findSubtype(id: string) {
+    return this.db.selectFrom('thing_subtypes').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async update(
+    id: string,
+    changes: Partial<{
+      nickname: string | null;
+      thing_type_id: string;
+      thing_subtype_id: string | null;
+      vin_number: string | null;
+      license_plate_number: string | null;
+      registry_number: string | null;
+      in_service: boolean;
+      is_publicly_alerting: boolean;
+      is_active: boolean;
+    }>,
+    identifiers?: {
+      upsert: Array<{ system_name: 'geotab' | 'samsara'; identifier_id: string }>;
+      remove: string[];
+    },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('things')
+        .set({ ...changes, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
+      if (!identifiers) return;
+      if (identifiers.remove.length > 0) {
+        await trx
+          .deleteFrom('thing_external_identifiers')
+          .where('thing_id', '=', id)
+          .where('system_name', 'in', identifiers.remove as Array<'geotab' | 'samsara'>)
+          .execute();
+      }
+      for (const identifier of identifiers.upsert) {
+        await trx
+          .insertInto('thing_external_identifiers')
+          .values({ thing_id: id, ...identifier })
+          .onConflict((oc) =>
+            oc.columns(['thing_id', 'system_name']).doUpdateSet({ identifier_id: identifier.identifier_id }),
+          )
+          .execute();
+      }
+    });
+  }
+
+  async setRelationships(
+    id: string,
+    changes: Array<{ organizationId: string; type: 'manager' | 'accessor' | 'delete' }>,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const change of changes) {
+        if (change.type === 'delete') {
+          await trx
+            .deleteFrom('thing_relationships')
+            .where('thing_id', '=', id)
+            .where('organization_id', '=', change.organizationId)
+            .execute();
+        } else {
+          const relationship_type = change.type;
+          await trx
+            .insertInto('thing_relationships')
+            .values({ thing_id: id, organization_id: change.organizationId, relationship_type })
+            .onConflict((oc) =>
+              oc.columns(['thing_id', 'organization_id']).doUpdateSet({ relationship_type }),
+            )
+            .execute();
+        }
+      }
+      await trx
+        .updateTable('things')
+        .set({ updated_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
+    });
+  }
+
+  async create(values: {
+    device_id: string;
+    device_type: string;
+    thing_type_id: string;
+    organization_id: string;
+    nickname: string | null;
+  }): Promise<string | null> {
+    const row = await this.db
+      .insertInto('things')
+      .values(values)
+      .onConflict((oc) => oc.column('device_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** Reports per thing over the last 24 h, in five-minute slots. */
+  async coverage(ids: string[], since: Date) {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('points')
+      .select([
+        'thing_id',
+        (eb) => eb.fn.countAll<number>().as('points'),
+        (eb) => eb.fn.max('recorded_at').as('last_report_at'),
+        sql<number>`count(distinct floor(extract(epoch from recorded_at) / 300))`.as('slots'),
+      ])
+      .where('thing_id', 'in', ids)
+      .where('recorded_at', '>=', since)
+      .groupBy('thing_id')
+      .execute();
+  }
+}
+
+export type ThingDetailRow = Awaited<ReturnType<ThingsRepository['details']>>[number];

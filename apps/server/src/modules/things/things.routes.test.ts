@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ThingSchema } from '@flare/core/schemas/thing';
+import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { demoOrganizationId } from '../../seed/demo-data';
+import { demoFleet, demoThingId } from '../../seed/demo-fleet';
+import { thingTypeId } from '../../seed/reference-data';
+import { stableId } from '../../seed/stable-id';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  for (const email of [
+    'admin@springfield-pd.test',
+    'user@springfield-pd.test',
+    'admin@capital-roadworks.test',
+    'orgadmin@prairie-fleet.test',
+    'platform@prairie-fleet.test',
+    'media@springfield-pd.test',
+  ]) {
+    tokens[email] = (await t.signIn(email)).access_token;
+  }
+});
+afterAll(() => t.close());
+
+const get = (url: string, email: string) =>
+  t.app.inject({ method: 'GET', url, headers: bearer(tokens[email]!) });
+const put = (url: string, email: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url, headers: bearer(tokens[email]!), payload });
+const fleetOf = (org: string) => demoFleet().filter((a) => a.organization === org);
+const SPD = demoOrganizationId('springfield-pd');
+const CRW = demoOrganizationId('capital-roadworks');
+const CAR = demoThingId('SPD-CAR-101');
+
+describe('GET /api/organization/things', () => {
+  it("lists the caller's organisation by default, in the wire format, with meta", async () => {
+    const response = await get('/api/organization/things', 'user@springfield-pd.test');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    // Springfield PD's own assets plus the arrow boards it accesses.
+    const expected =
+      fleetOf('springfield-pd').length +
+      fleetOf('capital-roadworks').filter((a) => a.type === 'arrow_board').length;
+    expect(body.meta).toEqual({ page: 1, per_page: 500, total: expected });
+    expect(body.data).toHaveLength(expected);
+    for (const thing of body.data) ThingSchema.parse(thing);
+    const car = body.data.find((x: { id: string }) => x.id === CAR);
+    expect(car).toMatchObject({
+      haas_id: 'SPD-CAR-101',
+      nickname: 'Patrol 101',
+      is_responder: true,
+      organization: { id: SPD },
+    });
+  });
+
+  it('pages with page and per_page', async () => {
+    const first = (
+      await get('/api/organization/things?per_page=5&page=1', 'user@springfield-pd.test')
+    ).json();
+    const second = (
+      await get('/api/organization/things?per_page=5&page=2', 'user@springfield-pd.test')
+    ).json();
+    expect(first.data).toHaveLength(5);
+    expect(second.data).toHaveLength(5);
+    expect(new Set([...first.data, ...second.data].map((x: { id: string }) => x.id)).size).toBe(10);
+  });
+
+  it('lists organisations the caller manages, and answers 404 for one it may not see', async () => {
+    const managed = await get(`/api/organization/things?org_ids[]=${CRW}`, 'orgadmin@prairie-fleet.test');
+    expect(managed.statusCode).toBe(200);
+    expect(managed.json().meta.total).toBe(fleetOf('capital-roadworks').length);
+    const refused = await get(`/api/organization/things?org_ids[]=${SPD}`, 'admin@capital-roadworks.test');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe('Organization not found');
+  });
+
+  it('returns only what changed since last_updated_timestamp, deactivated assets included', async () => {
+    const since = Math.floor(Date.now() / 1000);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await t.db
+      .updateTable('things')
+      .set({ is_active: false, updated_at: new Date() })
+      .where('id', '=', demoThingId('SPD-CAR-109'))
+      .execute();
+    const changed = (
+      await get(`/api/organization/things?last_updated_timestamp=${since}`, 'user@springfield-pd.test')
+    ).json();
+    expect(
+      changed.data.map((x: { haas_id: string; is_active: boolean }) => [x.haas_id, x.is_active]),
+    ).toEqual([['SPD-CAR-109', false]]);
+    const full = (await get('/api/organization/things', 'user@springfield-pd.test')).json();
+    expect(full.data.some((x: { haas_id: string }) => x.haas_id === 'SPD-CAR-109')).toBe(false);
+  });
+
+  it('counts online, offline and out-of-service assets', async () => {
+    const counts = (await get('/api/organization/things_count', 'user@springfield-pd.test')).json();
+    expect(counts.total).toBe(counts.online + counts.offline + counts.out_of_service);
+    expect(counts.total).toBeGreaterThan(10);
+  });
+
+  it('needs the view-things permission', async () => {
+    expect((await get('/api/organization/things', 'media@springfield-pd.test')).statusCode).toBe(403);
+  });
+});
+
+describe('PUT /api/things/:id', () => {
+  it('updates only the fields sent and returns the asset', async () => {
+    const response = await put(`/api/things/${CAR}`, 'admin@springfield-pd.test', {
+      in_service: false,
+      is_publicly_alerting: true,
+      nickname: 'Unit 7',
+      vin_number: '1FMCU9J98EUA12345',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      nickname: 'Unit 7',
+      in_service: false,
+      vin_number: '1FMCU9J98EUA12345',
+      license_plate_number: null,
+    });
+  });
+
+  it('changing the type clears the subtype; a subtype must belong to the type', async () => {
+    const patrol = stableId('thing_subtype:police:patrol_car');
+    expect(
+      (
+        await put(`/api/things/${CAR}`, 'admin@springfield-pd.test', {
+          in_service: true,
+          is_publicly_alerting: true,
+          thing_subtype_id: patrol,
+        })
+      ).json().thing_subtype.name,
+    ).toBe('patrol_car');
+    const changed = (
+      await put(`/api/things/${CAR}`, 'admin@springfield-pd.test', {
+        in_service: true,
+        is_publicly_alerting: true,
+        thing_type_id: thingTypeId('fire'),
+      })
+    ).json();
+    expect(changed.thing_type.name).toBe('fire');
+    expect(changed.thing_subtype).toBeNull();
+    const wrong = await put(`/api/things/${CAR}`, 'admin@springfield-pd.test', {
+      in_service: true,
+      is_publicly_alerting: true,
+      thing_subtype_id: patrol,
+    });
+    expect(wrong.statusCode).toBe(422);
+  });
+
+  it.each([
+    [{ vin_number: 'ABC-123' }, 'Please only use numbers or letters'],
+    [{ nickname: 'x'.repeat(51) }, 'Must be 50 or fewer characters'],
+    [{ nickname: '   ' }, 'Required'],
+    [
+      {
+        external_identifiers: [
+          { identifier_id: 'a', system_name: 'geotab' },
+          { identifier_id: 'b', system_name: 'geotab' },
+        ],
+      },
+      'Provider already used',
+    ],
+  ])('refuses %o with "%s" and changes nothing', async (change, message) => {
+    const before = (await get(`/api/things/${CAR}`, 'admin@springfield-pd.test')).json();
+    const response = await put(`/api/things/${CAR}`, 'admin@springfield-pd.test', {
+      in_service: true,
+      is_publicly_alerting: true,
+      ...change,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+    expect((await get(`/api/things/${CAR}`, 'admin@springfield-pd.test')).json()).toEqual(before);
+  });
+
+  it('keeps at most one integration per provider, removing those sent with isDeleted', async () => {
+    const added = await put(`/api/things/${CAR}`, 'admin@springfield-pd.test', {
+      in_service: true,
+      is_publicly_alerting: true,
+      external_identifiers: [
+        { identifier_id: 'G-1', system_name: 'geotab', isDeleted: false },
+        { identifier_id: 'S-1', system_name: 'samsara', isDeleted: false },
+      ],
+    });
+    expect(added.json().external_identifiers.map((e: { system_name: string }) => e.system_name)).toEqual([
+      'geotab',
+      'samsara',
+    ]);
+    const removed = await put(`/api/things/${CAR}`, 'admin@springfield-pd.test', {
+      in_service: true,
+      is_publicly_alerting: true,
+      external_identifiers: [{ identifier_id: 'S-1', system_name: 'samsara', isDeleted: true }],
+    });
+    expect(removed.json().external_identifiers).toEqual([
+      { identifier_id: 'G-1', system_name: 'geotab', is_deleted: false },
+    ]);
+  });
+
+  it('answers "Asset not found" to organisations that may not edit the asset', async () => {
+    // Springfield PD only accesses Capital Road Works' arrow boards.
+    const board = demoThingId('CRW-AB-101');
+    expect((await get(`/api/things/${board}`, 'user@springfield-pd.test')).statusCode).toBe(200);
+    const refused = await put(`/api/things/${board}`, 'admin@springfield-pd.test', {
+      in_service: false,
+      is_publicly_alerting: true,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('Asset not found');
+    expect(
+      (
+        await put(`/api/things/${CAR}`, 'admin@capital-roadworks.test', {
+          in_service: false,
+          is_publicly_alerting: true,
+        })
+      ).statusCode,
+    ).toBe(422);
+  });
+
+  it('needs the edit-thing permission', async () => {
+    expect(
+      (
+        await put(`/api/things/${CAR}`, 'user@springfield-pd.test', {
+          in_service: false,
+          is_publicly_alerting: true,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('PUT /api/things/:id/associations', () => {
+  it('sets managers and accessors and deletes them', async () => {
+    const url = `/api/things/${CAR}/associations`;
+    const set = await put(url, 'admin@springfield-pd.test', {
+      organization_relationships: [
+        { organization_uuid: CRW, organization_name: 'Capital Road Works', relationship_type: 'accessor' },
+      ],
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().organization_relationships).toEqual([
+      { organization_uuid: CRW, organization_name: 'Capital Road Works', relationship_type: 'accessor' },
+    ]);
+    expect((await get(`/api/things/${CAR}`, 'user@springfield-pd.test')).statusCode).toBe(200);
+    expect((await get(`/api/things/${CAR}`, 'admin@capital-roadworks.test')).statusCode).toBe(200);
+    const removed = await put(url, 'admin@springfield-pd.test', {
+      organization_relationships: [{ organization_uuid: CRW, relationship_type: 'delete' }],
+    });
+    expect(removed.json().organization_relationships).toEqual([]);
+    expect((await get(`/api/things/${CAR}`, 'admin@capital-roadworks.test')).statusCode).toBe(422);
+  });
+
+  it('refuses an unknown organisation', async () => {
+    const response = await put(`/api/things/${CAR}/associations`, 'admin@springfield-pd.test', {
+      organization_relationships: [{ organization_uuid: stableId('nowhere'), relationship_type: 'manager' }],
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('Organization not found');
+  });
+});
+
+describe('registration and reference data', () => {
+  it('platform administrators register a new asset; others may not', async () => {
+    const body = {
+      device_id: 'NEW-DEVICE-1',
+      thing_type_id: thingTypeId('tow'),
+      organization_id: CRW,
+      nickname: 'Wrecker 9',
+    };
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: bearer(tokens['orgadmin@prairie-fleet.test']!),
+      payload: body,
+    });
+    expect(refused.statusCode).toBe(403);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: bearer(tokens['platform@prairie-fleet.test']!),
+      payload: body,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      haas_id: 'NEW-DEVICE-1',
+      status: 'offline',
+      organization: { id: CRW },
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: bearer(tokens['platform@prairie-fleet.test']!),
+      payload: body,
+    });
+    expect(again.statusCode).toBe(422);
+    // The new device can report at once.
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `/api/ingest/osmand?id=NEW-DEVICE-1&lat=43.07&lon=-89.4`,
+    });
+    expect(report.statusCode).toBe(200);
+  });
+
+  it('GET /api/things/coverage reports the share of the last 24 hours with reports', async () => {
+    await t.app.inject({ method: 'GET', url: `/api/ingest/osmand?id=SPD-CAR-103&lat=39.7&lon=-89.6` });
+    const response = await get(
+      `/api/things/coverage?thing_ids[]=${demoThingId('SPD-CAR-103')}&thing_ids[]=${demoThingId('SPD-CAR-106')}`,
+      'user@springfield-pd.test',
+    );
+    expect(response.statusCode).toBe(200);
+    const [reported, silent] = response.json();
+    expect(reported.points_24h).toBe(1);
+    expect(reported.coverage).toBeCloseTo(1 / 288);
+    expect(silent).toMatchObject({ points_24h: 0, coverage: 0, last_report_at: null });
+  });
+});

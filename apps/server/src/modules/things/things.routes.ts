@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateThingInputSchema,
+  ThingCoverageSchema,
+  ThingSchema,
+  ThingsCountSchema,
+  ThingsPageSchema,
+  ThingsQuerySchema,
+  UpdateAssociationsInputSchema,
+  UpdateThingInputSchema,
+} from '@flare/core/schemas/thing';
+import { ApiErrorSchema } from '@flare/core/schemas/common';
+import { principalOf } from '../../platform/auth-hook';
+import type { ThingsService } from './things.service';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  422: ApiErrorSchema,
+};
+const security = [{ bearer: [] }];
+const IdParams = z.object({ id: z.uuid() });
+
+export function registerThingsRoutes(app: FastifyInstance, service: ThingsService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/organization/things',
+    {
+      config: { access: 'viewThings' },
+      schema: {
+        tags: ['things'],
+        summary:
+          'Assets of the given organisations (default: your own), paged; incremental with last_updated_timestamp',
+        security,
+        querystring: ThingsQuerySchema,
+        response: { 200: ThingsPageSchema, ...errors },
+      },
+    },
+    (request) => service.list(principalOf(request), request.query),
+  );
+
+  api.get(
+    '/organization/things_count',
+    {
+      config: { access: 'viewThings' },
+      schema: {
+        tags: ['things'],
+        summary: 'How many assets are online, offline and out of service',
+        security,
+        querystring: ThingsQuerySchema.pick({ 'org_ids[]': true }),
+        response: { 200: ThingsCountSchema, ...errors },
+      },
+    },
+    (request) => service.count(principalOf(request), request.query['org_ids[]']),
+  );
+
+  api.get(
+    '/things/coverage',
+    {
+      config: { access: 'viewThings' },
+      schema: {
+        tags: ['things'],
+        summary:
+          'Reporting coverage of each asset over the last 24 hours (share of five-minute slots with a report)',
+        security,
+        querystring: z.object({ 'thing_ids[]': z.union([z.uuid(), z.array(z.uuid()).max(500)]) }),
+        response: { 200: z.array(ThingCoverageSchema), ...errors },
+      },
+    },
+    (request) => {
+      const ids = request.query['thing_ids[]'];
+      return service.coverage(principalOf(request), Array.isArray(ids) ? ids : [ids]);
+    },
+  );
+
+  api.get(
+    '/things/:id',
+    {
+      config: { access: 'viewThings' },
+      schema: { tags: ['things'], security, params: IdParams, response: { 200: ThingSchema, ...errors } },
+    },
+    (request) => service.get(principalOf(request), request.params.id),
+  );
+
+  api.put(
+    '/things/:id',
+    {
+      config: { access: 'editThing' },
+      schema: {
+        tags: ['things'],
+        summary: "Update an asset's profile: only changed fields; integrations carry isDeleted",
+        security,
+        params: IdParams,
+        body: UpdateThingInputSchema,
+        response: { 200: ThingSchema, ...errors },
+      },
+    },
+    (request) => service.update(principalOf(request), request.params.id, request.body),
+  );
+
+  api.put(
+    '/things/:id/associations',
+    {
+      config: { access: 'editThing' },
+      schema: {
+        tags: ['things'],
+        summary: 'Set organisations as manager or accessor of an asset, or remove them (delete)',
+        security,
+        params: IdParams,
+        body: UpdateAssociationsInputSchema,
+        response: { 200: ThingSchema, ...errors },
+      },
+    },
+    (request) => service.updateAssociations(principalOf(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/things',
+    {
+      config: { access: 'platformAdmin' },
+      schema: {
+        tags: ['things'],
+        summary: 'Register a device as a new asset (platform administrators)',
+        security,
+        body: CreateThingInputSchema,
+        response: { 201: ThingSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(principalOf(request), request.body)),
+  );
+}

@@ -1,0 +1,215 @@
+/** Assets: listing by organisation scope, edits, organisation access and registration (spec 2 section 7). */
+import { can } from '@flare/core/permissions/access';
+import { THING_MESSAGES, type Thing, type UpdateThingInput } from '@flare/core/schemas/thing';
+import type { z } from 'zod';
+import type {
+  CreateThingInputSchema,
+  ThingsQuerySchema,
+  UpdateAssociationsInputSchema,
+} from '@flare/core/schemas/thing';
+import { isOnline, fromServerStatus, type ServerStatus } from '@flare/core/status/thing-status';
+import { HttpError, notFound, unprocessable } from '../../platform/http-errors';
+import type { Principal } from '../../platform/auth-hook';
+import type { AccountsService } from '../accounts/accounts.service';
+import { toThingResponse } from './things.mapper';
+import type { ThingFilter, ThingsRepository } from './things.repository';
+
+const DAY_MS = 86_400_000;
+const SLOTS_PER_DAY = 288;
+
+/** Told after every change to a thing, with the organisations that saw it before and after. */
+export type ThingChanged = (thing: Thing, organizationIds: string[]) => void;
+
+export class ThingsService {
+  constructor(
+    private readonly repository: ThingsRepository,
+    private readonly accounts: AccountsService,
+    private readonly onChanged: ThingChanged,
+  ) {}
+
+  /** The organisations of a listing: those asked for, each of which the caller must see. */
+  private async scope(
+    principal: Principal,
+    requested: string | string[] | undefined,
+  ): Promise<string[] | null> {
+    const visible = await this.accounts.visibleOrganizationIds(principal);
+    const asked = requested === undefined ? [] : Array.isArray(requested) ? requested : [requested];
+    if (asked.length === 0) return [principal.organizationId];
+    if (visible !== null && asked.some((id) => !visible.includes(id)))
+      throw notFound(THING_MESSAGES.organizationNotFound);
+    return asked;
+  }
+
+  async list(principal: Principal, query: z.infer<typeof ThingsQuerySchema>) {
+    const filter: ThingFilter = {
+      organizationIds: await this.scope(principal, query['org_ids[]']),
+      changedSince: parseSince(query.last_updated_timestamp),
+    };
+    const [total, ids] = await Promise.all([
+      this.repository.count(filter),
+      this.repository.page(filter, query.page, query.per_page),
+    ]);
+    const rows = await this.repository.details(ids);
+    return { data: rows.map(toThingResponse), meta: { page: query.page, per_page: query.per_page, total } };
+  }
+
+  async count(principal: Principal, requested: string | string[] | undefined) {
+    const groups = await this.repository.countByState({
+      organizationIds: await this.scope(principal, requested),
+    });
+    const totals = { total: 0, online: 0, offline: 0, out_of_service: 0 };
+    for (const group of groups) {
+      const n = Number(group.n);
+      totals.total += n;
+      if (!group.in_service) totals.out_of_service += n;
+      else if (isOnline(fromServerStatus(group.status as ServerStatus))) totals.online += n;
+      else totals.offline += n;
+    }
+    return totals;
+  }
+
+  /**
+   * The thing's organisations (owner first) if the caller may act on it, else "Asset not found".
+   * Reading: the owner or any related organisation is one the caller sees. Editing: the owner or a
+   * managing organisation is one the caller manages. Changing its organisations: the owner is.
+   */
+  private async authorise(principal: Principal, id: string, need: 'read' | 'edit' | 'own') {
+    const rows = await this.repository.findOwnership(id);
+    const first = rows[0];
+    if (!first) throw unprocessable('not_found', THING_MESSAGES.notFound);
+    const callerOrgs =
+      need === 'read'
+        ? await this.accounts.visibleOrganizationIds(principal)
+        : await this.accounts.managedOrganizationIds(principal);
+    const thingOrgs = [first.organization_id];
+    if (need !== 'own') {
+      for (const row of rows) {
+        if (row.related_id && (need === 'read' || row.relationship_type === 'manager'))
+          thingOrgs.push(row.related_id);
+      }
+    }
+    if (callerOrgs !== null && !thingOrgs.some((org) => callerOrgs.includes(org))) {
+      throw unprocessable('not_found', THING_MESSAGES.notFound);
+    }
+    const organizationIds = [
+      first.organization_id,
+      ...rows.flatMap((r) => (r.related_id ? [r.related_id] : [])),
+    ];
+    return { organizationIds, deviceId: first.device_id };
+  }
+
+  async get(principal: Principal, id: string): Promise<Thing> {
+    await this.authorise(principal, id, 'read');
+    return this.load(id);
+  }
+
+  async update(principal: Principal, id: string, input: UpdateThingInput): Promise<Thing> {
+    const { organizationIds } = await this.authorise(principal, id, 'edit');
+    if (input.thing_type_id) {
+      const type = await this.repository.findType(input.thing_type_id);
+      if (!type) throw unprocessable('invalid_type', 'Asset type not found');
+    }
+    const typeId = input.thing_type_id ?? (await this.load(id)).thing_type.id;
+    if (input.thing_subtype_id) {
+      const subtype = await this.repository.findSubtype(input.thing_subtype_id);
+      if (!subtype || subtype.thing_type_id !== typeId) {
+        throw unprocessable('invalid_subtype', 'Asset subtype does not belong to the asset type');
+      }
+    }
+    const { id: _id, external_identifiers, ...fields } = input;
+    // A new type clears the subtype unless one of the new type is given (spec 2 section 5).
+    if (input.thing_type_id && input.thing_subtype_id === undefined) fields.thing_subtype_id = null;
+    const identifiers = external_identifiers && {
+      upsert: external_identifiers
+        .filter((e) => !e.isDeleted)
+        .map(({ system_name, identifier_id }) => ({ system_name, identifier_id })),
+      remove: external_identifiers.filter((e) => e.isDeleted).map((e) => e.system_name),
+    };
+    await this.repository.update(id, fields, identifiers);
+    return this.changed(id, organizationIds);
+  }
+
+  async updateAssociations(
+    principal: Principal,
+    id: string,
+    input: z.infer<typeof UpdateAssociationsInputSchema>,
+  ): Promise<Thing> {
+    const { organizationIds } = await this.authorise(principal, id, 'own');
+    const targets = input.organization_relationships.map((r) => r.organization_uuid);
+    const names = await this.accounts.organizationNames(targets);
+    if (targets.some((org) => !names.has(org)))
+      throw unprocessable('not_found', THING_MESSAGES.organizationNotFound);
+    if (targets.includes(organizationIds[0]!)) {
+      throw unprocessable('invalid_relationship', 'The owner cannot also be a manager or accessor');
+    }
+    await this.repository.setRelationships(
+      id,
+      input.organization_relationships.map((r) => ({
+        organizationId: r.organization_uuid,
+        type: r.relationship_type,
+      })),
+    );
+    return this.changed(id, [...new Set([...organizationIds, ...targets])]);
+  }
+
+  async create(principal: Principal, input: z.infer<typeof CreateThingInputSchema>): Promise<Thing> {
+    if (!can(principal.permissions, 'platformAdmin'))
+      throw new HttpError(403, 'forbidden', 'User does not have required permissions');
+    const names = await this.accounts.organizationNames([input.organization_id]);
+    if (!names.has(input.organization_id))
+      throw unprocessable('not_found', THING_MESSAGES.organizationNotFound);
+    if (!(await this.repository.findType(input.thing_type_id)))
+      throw unprocessable('invalid_type', 'Asset type not found');
+    const id = await this.repository.create({
+      device_id: input.device_id,
+      device_type: input.device_type,
+      thing_type_id: input.thing_type_id,
+      organization_id: input.organization_id,
+      nickname: input.nickname ?? null,
+    });
+    if (!id) throw unprocessable('duplicate_device', `Device id "${input.device_id}" is already registered`);
+    return this.changed(id, [input.organization_id]);
+  }
+
+  async coverage(principal: Principal, ids: string[]) {
+    for (const id of ids) await this.authorise(principal, id, 'read');
+    const rows = new Map(
+      (await this.repository.coverage(ids, new Date(Date.now() - DAY_MS))).map((r) => [r.thing_id, r]),
+    );
+    return ids.map((id) => {
+      const row = rows.get(id);
+      return {
+        thing_id: id,
+        points_24h: Number(row?.points ?? 0),
+        last_report_at: row?.last_report_at ? new Date(row.last_report_at).toISOString() : null,
+        coverage: Math.min(1, Number(row?.slots ?? 0) / SLOTS_PER_DAY),
+      };
+    });
+  }
+
+  private async load(id: string): Promise<Thing> {
+    const [row] = await this.repository.details([id]);
+    if (!row) throw unprocessable('not_found', THING_MESSAGES.notFound);
+    return toThingResponse(row);
+  }
+
+  private async changed(id: string, organizationIds: string[]): Promise<Thing> {
+    const thing = await this.load(id);
+    this.onChanged(thing, organizationIds);
+    return thing;
+  }
+}
+
+/** last_updated_timestamp: epoch seconds (or milliseconds) or an ISO date. */
+function parseSince(value: string | undefined): Date | undefined {
+  if (!value) return undefined;
+  const numeric = Number(value);
+  const ms = Number.isFinite(numeric) ? (numeric < 1e12 ? numeric * 1000 : numeric) : Date.parse(value);
+  if (Number.isNaN(ms))
+    throw new HttpError(
+      400,
+      'invalid_request',
+      'last_updated_timestamp must be epoch seconds or an ISO date',
+    );
+  return new Date(ms);
+}

@@ -1,0 +1,139 @@
+/**
+ * Ingest throughput through the whole pipeline (validation, device lookup, status engine, group
+ * commit, live publish), for the JSON batch API and for single-report OsmAnd requests, against the
+ * baseline of raw batched inserts of the same rows into the same table.
+ */
+import { performance } from 'node:perf_hooks';
+import type { FlareApp } from '@flare/server/src/app';
+import { demoOrganizationId } from '@flare/server/src/seed/demo-data';
+import { thingTypeId } from '@flare/server/src/seed/reference-data';
+import { engines, pool, signIn, type Engine } from './support';
+
+const DEVICES = 1000;
+const ROWS = 50_000;
+const BATCH = 1000;
+const OSMAND_REQUESTS = 10_000;
+
+async function registerDevices(flare: FlareApp): Promise<string[]> {
+  const ids = Array.from({ length: DEVICES }, (_, i) => `BENCH-${i}`);
+  await flare.db
+    .insertInto('things')
+    .values(
+      ids.map((device_id) => ({
+        device_id,
+        organization_id: demoOrganizationId('springfield-pd'),
+        thing_type_id: thingTypeId('general'),
+        nickname: null,
+        thing_subtype_id: null,
+        vin_number: null,
+        license_plate_number: null,
+        registry_number: null,
+      })),
+    )
+    .execute();
+  return ids;
+}
+
+const report = (deviceId: string, i: number, base: number) => ({
+  device_id: deviceId,
+  lat: 39.7 + (i % 1000) / 10_000,
+  lng: -89.6 - (i % 777) / 10_000,
+  timestamp: base + i,
+  speed: 12,
+  course: i % 360,
+  accuracy: 5,
+  alerting: i % 3 === 0,
+});
+
+export async function benchIngest(engine: Engine) {
+  const { flare, drop } = await engine.build();
+  try {
+    const devices = await registerDevices(flare);
+    const thingIds = new Map(
+      (
+        await flare.db
+          .selectFrom('things')
+          .select(['id', 'device_id'])
+          .where('device_id', 'like', 'BENCH-%')
+          .execute()
+      ).map((r) => [r.device_id, r.id]),
+    );
+    const base = Date.now() - 3_600_000;
+
+    // Baseline: the same rows, inserted straight into the points table in batches of 1,000.
+    let start = performance.now();
+    for (let i = 0; i < ROWS; i += BATCH) {
+      await flare.db
+        .insertInto('points')
+        .values(
+          Array.from({ length: BATCH }, (_, j) => {
+            const r = report(devices[(i + j) % DEVICES]!, i + j, base);
+            return {
+              thing_id: thingIds.get(r.device_id)!,
+              recorded_at: new Date(r.timestamp),
+              lat: r.lat,
+              lng: r.lng,
+              speed: r.speed,
+              course: r.course,
+              altitude: null,
+              accuracy: r.accuracy,
+              battery: null,
+              alerting: r.alerting,
+              in_service: null,
+            };
+          }),
+        )
+        .execute();
+    }
+    const rawRate = ROWS / ((performance.now() - start) / 1000);
+
+    await flare.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = flare.app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const token = await signIn(flare, 'admin@springfield-pd.test');
+
+    start = performance.now();
+    await pool(ROWS / BATCH, 4, async (b) => {
+      const points = Array.from({ length: BATCH }, (_, j) =>
+        report(devices[(b * BATCH + j) % DEVICES]!, ROWS + b * BATCH + j, base),
+      );
+      const response = await fetch(`${url}/api/ingest/points`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ points }),
+      });
+      if (!response.ok) throw new Error(`batch refused: ${response.status} ${await response.text()}`);
+    });
+    const batchRate = ROWS / ((performance.now() - start) / 1000);
+
+    start = performance.now();
+    await pool(OSMAND_REQUESTS, 64, async (i) => {
+      const r = report(devices[i % DEVICES]!, 2 * ROWS + i, base);
+      const query = `id=${r.device_id}&lat=${r.lat}&lon=${r.lng}&timestamp=${r.timestamp}&speed=20&bearing=${r.course}&accuracy=5`;
+      const response = await fetch(`${url}/api/ingest/osmand?${query}`, { method: 'POST' });
+      if (!response.ok) throw new Error(`osmand refused: ${response.status} ${await response.text()}`);
+    });
+    const osmandRate = OSMAND_REQUESTS / ((performance.now() - start) / 1000);
+
+    return [
+      {
+        name: `ingest, JSON batch API (${engine.name})`,
+        ratio: batchRate / rawRate,
+        detail: `${Math.round(batchRate)} points/s vs raw batched inserts ${Math.round(rawRate)} rows/s`,
+      },
+      {
+        name: `ingest, OsmAnd single reports (${engine.name})`,
+        ratio: osmandRate / rawRate,
+        detail: `${Math.round(osmandRate)} points/s vs raw batched inserts ${Math.round(rawRate)} rows/s`,
+      },
+    ];
+  } finally {
+    await drop();
+  }
+}
+
+export async function benchIngestAllEngines() {
+  const results = [];
+  for (const engine of engines()) results.push(...(await benchIngest(engine)));
+  return results;
+}

@@ -1,0 +1,179 @@
+/**
+ * Foundation browser tests: sign in as each demo role and see exactly the permitted navigation, the
+ * catalogue message for a wrong password, sign-out, and the not-found page. Every visited screen must
+ * pass axe-core without serious or critical violations.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { defaultSection, SECTIONS, showsInSideNav } from '@flare/core/permissions/sections';
+import { sectionLabel, type RespondersType } from '@flare/core/labels';
+import { MESSAGES } from '@flare/core/messages';
+import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { DEMO_PASSWORD, startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), openBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface ProfileWire {
+  permissions: string[];
+  user_org: { responders_type: RespondersType };
+}
+
+async function profileOf(email: string): Promise<ProfileWire> {
+  const tokenResponse = await fetch(`${server.url}/api/user_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      application: 'dashboard',
+      username: email,
+      password: DEMO_PASSWORD,
+    }),
+  });
+  const { access_token } = (await tokenResponse.json()) as { access_token: string };
+  const response = await fetch(`${server.url}/api/profile`, {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  return (await response.json()) as ProfileWire;
+}
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function dismissSupportDialog(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Support' });
+  await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function sideNavLabels(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  await nav.waitFor();
+  return nav
+    .getByRole('link')
+    .allInnerTexts()
+    .then((texts) => texts.map((t) => t.trim()).filter(Boolean));
+}
+
+const DEMO_ROLES = [
+  'media@springfield-pd.test',
+  'user@springfield-pd.test',
+  'admin@springfield-pd.test',
+  'orgadmin@springfield-pd.test',
+  'user@capital-roadworks.test',
+  'platform@prairie-fleet.test',
+];
+
+describe('signing in', () => {
+  it.each(DEMO_ROLES)('%s lands on their default section and sees only permitted sections', async (email) => {
+    const profile = await profileOf(email);
+    const expectedNav = SECTIONS.filter((s) => showsInSideNav(profile.permissions, s.id)).map((s) =>
+      sectionLabel(s.id, profile.user_org.responders_type),
+    );
+    const page = await browser.newPage();
+    try {
+      await page.goto(server.url);
+      await page.waitForURL('**/welcome/signin');
+      await expectAccessible(page);
+      await signIn(page, email);
+      await page.waitForURL(`**/dashboard/${defaultSection(profile.permissions)}`);
+      await dismissSupportDialog(page);
+      expect(await sideNavLabels(page)).toEqual(expectedNav);
+      await expectAccessible(page);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('labels events "Incidents" for an all-responder organisation and "Events" otherwise', async () => {
+    expect(
+      sectionLabel('events', (await profileOf('user@springfield-pd.test')).user_org.responders_type),
+    ).toBe('Incidents');
+    expect(
+      sectionLabel('events', (await profileOf('user@capital-roadworks.test')).user_org.responders_type),
+    ).toBe('Events');
+  });
+
+  it('shows the catalogue message for a wrong password and stays on sign-in', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${server.url}/welcome/signin`);
+      await signIn(page, 'admin@springfield-pd.test', 'Wrong!pass1');
+      await page.getByText(MESSAGES.wrongCredentials).waitFor();
+      expect(page.url()).toContain('/welcome/signin');
+      await expectAccessible(page);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('goes to the requested path after sign-in when it is allowed', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${server.url}/dashboard/areas`);
+      await page.waitForURL('**/welcome/signin');
+      await signIn(page, 'admin@springfield-pd.test');
+      await page.waitForURL('**/dashboard/areas');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('signing out returns to sign-in and the session is gone', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${server.url}/welcome/signin`);
+      await signIn(page, 'user@springfield-pd.test');
+      await page.waitForURL('**/dashboard/things');
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await page.waitForURL('**/welcome/signin');
+      await page.goto(`${server.url}/dashboard/things`);
+      await page.waitForURL('**/welcome/signin');
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('message pages', () => {
+  it('an unknown path shows the not-found page with a way back', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${server.url}/no/such/page`);
+      await page.getByText(MESSAGES.notFound).waitFor();
+      await expectAccessible(page);
+      await page.getByRole('button', { name: MESSAGES.notFoundButton }).click();
+      await page.waitForURL('**/welcome/signin');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a desktop-only section is blocked on a phone-sized screen', async () => {
+    const page = await browser.newPage({ width: 390, height: 800 });
+    try {
+      await page.goto(`${server.url}/welcome/signin`);
+      await signIn(page, 'admin@springfield-pd.test');
+      await page.waitForURL('**/dashboard/things');
+      await page.goto(`${server.url}/dashboard/zones`);
+      await page.getByText(MESSAGES.mobileBlocked).waitFor();
+      await expectAccessible(page);
+    } finally {
+      await page.close();
+    }
+  });
+});

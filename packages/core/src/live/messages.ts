@@ -1,0 +1,46 @@
+/**
+ * Live-feed messages (spec 1 section 7, spec 2 section 4): what the server pushes inside ActionCable
+ * `{ identifier, message }` frames, and what the web app parses each frame against.
+ */
+import { z } from 'zod';
+import { SERVER_STATUSES } from '../status/thing-status';
+import { ThingSchema } from '../schemas/thing';
+
+export const LIVE_CHANNEL = 'EventsChannel';
+/** The sub-protocol a dashboard sends next to its access token. */
+export const LIVE_SUBPROTOCOL = 'datapumper';
+
+export const PointMessageSchema = z.object({
+  type: z.literal('point'),
+  thing_id: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  speed: z.number().nullable(),
+  course: z.number().nullable(),
+  accuracy: z.number().nullable(),
+  enroute: z.boolean(),
+  status: z.enum(SERVER_STATUSES),
+  street: z.string().nullable(),
+  heartbeat_datetime: z.string(),
+});
+
+export const ThingMessageSchema = z.object({ type: z.literal('thing'), thing: ThingSchema });
+
+export const HeartbeatMessageSchema = z.object({
+  type: z.literal('heartbeat'),
+  thing_id: z.string(),
+  status: z.enum(SERVER_STATUSES),
+  heartbeat_datetime: z.string().nullable(),
+});
+
+export const LiveMessageSchema = z.discriminatedUnion('type', [
+  PointMessageSchema,
+  ThingMessageSchema,
+  HeartbeatMessageSchema,
+]);
+export type LiveMessage = z.infer<typeof LiveMessageSchema>;
+
+/** The key under which messages coalesce: a later message with the same key replaces an earlier one. */
+export function coalescingKey(message: LiveMessage): string {
+  return message.type === 'thing' ? `thing:${message.thing.id}` : `${message.type}:${message.thing_id}`;
+}

@@ -1,0 +1,168 @@
+/** The asset (thing) wire format of spec 2 section 3. */
+import { z } from 'zod';
+import { SERVER_STATUSES } from '../status/thing-status';
+
+export const ThingRelationshipSchema = z.object({
+  organization_uuid: z.string(),
+  organization_name: z.string(),
+  relationship_type: z.enum(['manager', 'accessor']),
+});
+
+export const ExternalIdentifierSchema = z.object({
+  identifier_id: z.string(),
+  system_name: z.enum(['geotab', 'samsara']),
+  is_deleted: z.boolean(),
+});
+
+export const ThingSchema = z.object({
+  id: z.string(),
+  external_id: z.string(),
+  haas_id: z.string(),
+  nickname: z.string().nullable(),
+  is_active: z.boolean(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  /** Metres per second. */
+  speed: z.number().nullable(),
+  course: z.number().nullable(),
+  enroute: z.boolean(),
+  device_type: z.string(),
+  heartbeat_datetime: z.string().nullable(),
+  thing_type: z.object({
+    id: z.string(),
+    name: z.string(),
+    display_name: z.string(),
+    emergency: z.boolean(),
+  }),
+  thing_subtype: z.object({ id: z.string(), name: z.string(), display_name: z.string() }).nullable(),
+  thing_subtype_uuid: z.string().nullable(),
+  location: z.object({ id: z.string() }).nullable(),
+  closures: z.array(z.object({ id: z.string(), external_id: z.string().nullable() })),
+  registry_number: z.string().nullable(),
+  vin_number: z.string().nullable(),
+  license_plate_number: z.string().nullable(),
+  in_service: z.boolean(),
+  is_publicly_alerting: z.boolean(),
+  organization: z.object({ id: z.string(), name: z.string(), organization_type: z.string() }),
+  street: z.string().nullable(),
+  features: z.object({ r2r: z.boolean() }),
+  organization_relationships: z.array(ThingRelationshipSchema),
+  is_allowed_for_closures: z.boolean(),
+  is_allowed_for_test_mode: z.boolean(),
+  test_mode: z.boolean(),
+  is_responder: z.boolean(),
+  is_integration_org: z.boolean(),
+  external_identifiers: z.array(ExternalIdentifierSchema),
+  wzdx_enabled: z.boolean(),
+  status: z.enum(SERVER_STATUSES),
+  updated_at: z.string(),
+});
+export type Thing = z.infer<typeof ThingSchema>;
+
+export const THING_FIELD_MAX = 50;
+export const MAX_INTEGRATIONS = 2;
+export const INTEGRATION_PROVIDERS = ['geotab', 'samsara'] as const;
+
+export const THING_MESSAGES = {
+  tooLong: `Must be ${THING_FIELD_MAX} or fewer characters`,
+  vin: 'Please only use numbers or letters',
+  providerUsed: 'Provider already used',
+  providersInUse: 'Available providers in use',
+  notFound: 'Asset not found',
+  nicknameLocked: 'Asset nickname cannot be updated',
+  organizationNotFound: 'Organization not found',
+} as const;
+
+const optionalText = z.string().trim().max(THING_FIELD_MAX, THING_MESSAGES.tooLong).nullable().optional();
+
+export const ExternalIdentifierInputSchema = z.object({
+  identifier_id: z.string().trim().min(1, 'Required').max(THING_FIELD_MAX, THING_MESSAGES.tooLong),
+  system_name: z.enum(INTEGRATION_PROVIDERS),
+  isDeleted: z.boolean().default(false),
+});
+
+/** PUT /things/{id}: only changed fields are sent; in_service and is_publicly_alerting always. */
+export const UpdateThingInputSchema = z
+  .object({
+    id: z.uuid().optional(),
+    in_service: z.boolean(),
+    is_publicly_alerting: z.boolean(),
+    nickname: z.string().trim().min(1, 'Required').max(THING_FIELD_MAX, THING_MESSAGES.tooLong).optional(),
+    thing_type_id: z.uuid().optional(),
+    thing_subtype_id: z.uuid().nullable().optional(),
+    vin_number: z
+      .string()
+      .trim()
+      .max(THING_FIELD_MAX, THING_MESSAGES.tooLong)
+      .regex(/^[A-Za-z0-9]*$/, THING_MESSAGES.vin)
+      .nullable()
+      .optional(),
+    license_plate_number: optionalText,
+    registry_number: optionalText,
+    external_identifiers: z.array(ExternalIdentifierInputSchema).optional(),
+  })
+  .superRefine((input, ctx) => {
+    const kept = (input.external_identifiers ?? []).filter((e) => !e.isDeleted);
+    if (kept.length > MAX_INTEGRATIONS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['external_identifiers'],
+        message: THING_MESSAGES.providersInUse,
+      });
+    }
+    const providers = kept.map((e) => e.system_name);
+    if (new Set(providers).size !== providers.length) {
+      ctx.addIssue({ code: 'custom', path: ['external_identifiers'], message: THING_MESSAGES.providerUsed });
+    }
+  });
+export type UpdateThingInput = z.infer<typeof UpdateThingInputSchema>;
+
+export const UpdateAssociationsInputSchema = z.object({
+  organization_relationships: z
+    .array(
+      z.object({
+        organization_uuid: z.uuid(),
+        organization_name: z.string().optional(),
+        relationship_type: z.enum(['manager', 'accessor', 'delete']),
+      }),
+    )
+    .min(1),
+});
+
+/** Platform administrators register a device as a new asset. */
+export const CreateThingInputSchema = z.object({
+  device_id: z.string().trim().min(1, 'Required').max(100),
+  thing_type_id: z.uuid(),
+  organization_id: z.uuid(),
+  nickname: z.string().trim().min(1).max(THING_FIELD_MAX, THING_MESSAGES.tooLong).optional(),
+  device_type: z.enum(['osmand', 'api', 'mqtt']).default('osmand'),
+});
+
+export const ThingsQuerySchema = z.object({
+  'org_ids[]': z.union([z.uuid(), z.array(z.uuid())]).optional(),
+  /** Epoch seconds or an ISO date: only things changed after it (deactivated ones included). */
+  last_updated_timestamp: z.string().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(5000).default(500),
+});
+
+export const ThingsPageSchema = z.object({
+  data: z.array(ThingSchema),
+  meta: z.object({ page: z.number(), per_page: z.number(), total: z.number() }),
+});
+
+export const ThingsCountSchema = z.object({
+  total: z.number(),
+  online: z.number(),
+  offline: z.number(),
+  out_of_service: z.number(),
+});
+
+/** GET /things/coverage: how well each asset reported over the last 24 hours. */
+export const ThingCoverageSchema = z.object({
+  thing_id: z.string(),
+  points_24h: z.number(),
+  last_report_at: z.string().nullable(),
+  /** Share (0..1) of the 288 five-minute slots of the last 24 h with at least one report. */
+  coverage: z.number(),
+});

@@ -1,0 +1,119 @@
+/**
+ * Asset (thing) status rules of spec 2 section 4: the ordered statuses, their server strings and
+ * labels, the computed-status rule with its windows, staleness and list ordering.
+ */
+import type { RespondersType } from '../labels';
+
+export const THING_STATUSES = ['location', 'active', 'standby', 'stationary', 'pending', 'offline'] as const;
+export type ThingStatus = (typeof THING_STATUSES)[number];
+
+/** Status codes: the order of THING_STATUSES; out-of-service is separate (6). */
+export const STATUS_CODE: Record<ThingStatus, number> = {
+  location: 0,
+  active: 1,
+  standby: 2,
+  stationary: 3,
+  pending: 4,
+  offline: 5,
+};
+export const OUT_OF_SERVICE_CODE = 6;
+
+export const SERVER_STATUSES = [
+  'active_location',
+  'active',
+  'standby',
+  'stationary',
+  'pending',
+  'offline',
+] as const;
+export type ServerStatus = (typeof SERVER_STATUSES)[number];
+
+export function fromServerStatus(value: ServerStatus): ThingStatus {
+  return value === 'active_location' ? 'location' : value;
+}
+
+export function toServerStatus(status: ThingStatus): ServerStatus {
+  return status === 'location' ? 'active_location' : status;
+}
+
+export const STATUS_WINDOWS_MS = {
+  stale: 30_000,
+  active: 2 * 3_600_000,
+  standby: 8 * 3_600_000,
+  pending: 4 * 86_400_000,
+} as const;
+
+export function statusLabel(status: ThingStatus, respondersType: RespondersType): string {
+  const responders = respondersType !== 'none';
+  switch (status) {
+    case 'location':
+      return responders ? 'On-Scene' : 'Active Event';
+    case 'active':
+      return responders ? 'Responding' : 'Active';
+    case 'standby':
+    case 'stationary':
+      return 'Standby';
+    case 'pending':
+      return 'Pending';
+    case 'offline':
+      return 'Offline';
+  }
+}
+
+export const STATUS_MEANINGS: Record<ThingStatus, string> = {
+  location: 'On scene at an active event',
+  active: 'Moving with emergency lights on (or on an active closure)',
+  standby: 'Checked in within the last 8 hours',
+  stationary: 'Stationary for about 10 minutes and not alerting',
+  pending: 'No check-in for 8 hours',
+  offline: 'No check-in for 4 days',
+};
+
+export interface StatusInputs {
+  hasActiveClosure: boolean;
+  isOnIncident: boolean;
+  /** Last check-in time in ms since the epoch, or null when the asset never checked in. */
+  heartbeatAt: number | null;
+  enroute: boolean;
+  street: string | null;
+}
+
+/** The computed status, used when the server gives none (spec 2 section 4). */
+export function computeStatus(input: StatusInputs, now: number): ThingStatus {
+  if (input.hasActiveClosure) return 'active';
+  if (input.isOnIncident) return 'location';
+  if (input.heartbeatAt === null) return 'offline';
+  const age = now - input.heartbeatAt;
+  if (age <= STATUS_WINDOWS_MS.active && input.enroute) return 'active';
+  if (!input.enroute && age <= STATUS_WINDOWS_MS.standby) return input.street ? 'stationary' : 'standby';
+  if (age <= STATUS_WINDOWS_MS.pending) return 'pending';
+  return 'offline';
+}
+
+/** Stale: no heartbeat, or one older than 30 s. */
+export function isStale(heartbeatAt: number | null, now: number): boolean {
+  return heartbeatAt === null || now - heartbeatAt > STATUS_WINDOWS_MS.stale;
+}
+
+/** Online in the assets-list header: every status but offline. */
+export function isOnline(status: ThingStatus): boolean {
+  return status !== 'offline';
+}
+
+export interface SortableThing {
+  status: ThingStatus;
+  name: string;
+  heartbeatAt: number | null;
+}
+
+/** List order: by status, then upper-cased name before pending, otherwise newest heartbeat first. */
+export function compareThings(a: SortableThing, b: SortableThing): number {
+  const byStatus = STATUS_CODE[a.status] - STATUS_CODE[b.status];
+  if (byStatus !== 0) return byStatus;
+  if (STATUS_CODE[a.status] < STATUS_CODE.pending) {
+    const left = a.name.toUpperCase();
+    const right = b.name.toUpperCase();
+    return left < right ? -1 : left > right ? 1 : 0;
+  }
+  return (b.heartbeatAt ?? -Infinity) - (a.heartbeatAt ?? -Infinity);
+}
