@@ -6,38 +6,26 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect as natsConnect } from 'nats';
-import { adapters, createConsumer, type Consumer, type Subscription } from '@rails/actioncable';
-import { LIVE_CHANNEL, LIVE_SUBPROTOCOL, type LiveMessage } from '@flare/core/live/messages';
+import { LIVE_CHANNEL, type LiveMessage } from '@flare/core/live/messages';
 import type { Principal } from '../../platform/auth-hook';
 import type { Bus } from '../../platform/bus/bus';
 import { InProcessBus } from '../../platform/bus/in-process-bus';
 import { NatsBus } from '../../platform/bus/nats-bus';
 import type { LiveHub } from './live-hub';
 import { registerLiveFeed } from './live-feed';
+import {
+  connected,
+  disconnectAll,
+  framesOf,
+  openConsumer,
+  RecordingWebSocket,
+  sleep,
+  waitFor,
+  watch,
+} from '../../../test/cable-consumer';
 
-/** A ws client that also records every frame it receives, so tests can see welcome and pings. */
-class RecordingWebSocket extends WebSocket {
-  readonly frames: Record<string, unknown>[] = [];
-  constructor(url: string, protocols?: string[]) {
-    super(url, protocols);
-    this.on('message', (data: Buffer) =>
-      this.frames.push(JSON.parse(data.toString()) as Record<string, unknown>),
-    );
-  }
-}
-
-function shimBrowser(): void {
-  // The consumer finds readyState names by enumerating its adapter's statics: ws defines them enumerable.
-  adapters.WebSocket = RecordingWebSocket;
-  // ConnectionMonitor calls the global addEventListener('visibilitychange', ...), absent in Node 20.
-  const g = globalThis as { addEventListener?: unknown; removeEventListener?: unknown };
-  g.addEventListener ??= () => {};
-  g.removeEventListener ??= () => {};
-}
-shimBrowser();
 
 const FLUSH_MS = 100;
 const PING_MS = 150;
@@ -77,62 +65,6 @@ async function startServer(bus: Bus, access = ACCESS): Promise<Server> {
   return { app, hub, url: `ws://127.0.0.1:${address.port}/cable` };
 }
 
-const consumers: Consumer[] = [];
-afterEach(() => {
-  consumers.splice(0).forEach((consumer) => consumer.disconnect());
-});
-
-function openConsumer(url: string, token: string): Consumer {
-  const consumer = createConsumer(url);
-  consumer.addSubProtocol(LIVE_SUBPROTOCOL);
-  consumer.addSubProtocol(token);
-  consumers.push(consumer);
-  return consumer;
-}
-
-const framesOf = (consumer: Consumer) =>
-  (consumer.connection.webSocket as RecordingWebSocket | undefined)?.frames ?? [];
-
-interface Watch {
-  subscription: Subscription;
-  received: unknown[];
-  state: () => 'pending' | 'connected' | 'rejected' | 'disconnected';
-  disconnectedWith?: { willAttemptReconnect: boolean };
-}
-
-function watch(consumer: Consumer, organizationId: string): Watch {
-  let state: ReturnType<Watch['state']> = 'pending';
-  const w: Partial<Watch> & { received: unknown[] } = { received: [] };
-  w.subscription = consumer.subscriptions.create(
-    { channel: LIVE_CHANNEL, organization_id: organizationId },
-    {
-      connected: () => (state = 'connected'),
-      rejected: () => (state = 'rejected'),
-      disconnected: (details) => {
-        state = 'disconnected';
-        w.disconnectedWith = details;
-      },
-      received: (data) => w.received.push(data),
-    },
-  );
-  w.state = () => state;
-  return w as Watch;
-}
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 3_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function connected(consumer: Consumer, organizationId: string): Promise<Watch> {
-  const w = watch(consumer, organizationId);
-  await waitFor(() => w.state() === 'connected', `confirmation for ${organizationId}`);
-  return w;
-}
 
 const point = (thingId: string, lat: number): LiveMessage => ({
   type: 'point',
@@ -359,7 +291,7 @@ describe.skipIf(!natsAvailable)('live feed on two servers sharing NATS', () => {
       expect(w.received).toEqual([message]);
       expect([serverA.hub.connectedClients(), serverB.hub.connectedClients()]).toEqual([0, 1]);
     } finally {
-      consumers.splice(0).forEach((consumer) => consumer.disconnect());
+      disconnectAll();
       await Promise.all([serverA.app.close(), serverB.app.close()]);
       await Promise.all([busA.close(), busB.close()]);
     }

@@ -1,0 +1,78 @@
+/**
+ * Two server processes on one PostgreSQL database and the local NATS behave as one product: a
+ * report ingested by one reaches a dashboard connected to the other. Needs TEST_DATABASE_URL and a
+ * NATS server (TEST_NATS_URL, default nats://127.0.0.1:4222); skipped with a note otherwise.
+ */
+import pg from 'pg';
+import { connect as natsConnect } from 'nats';
+import { afterAll, describe, expect, it } from 'vitest';
+import { demoOrganizationId } from '../src/seed/demo-data';
+import { demoThingId } from '../src/seed/demo-fleet';
+import { connected, openConsumer, waitFor } from './cable-consumer';
+import { startServerProcess, type ServerProcess } from './server-process';
+
+const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+const baseUrl = process.env.TEST_DATABASE_URL;
+
+async function natsAnswers(): Promise<boolean> {
+  try {
+    await (await natsConnect({ servers: NATS_URL, timeout: 1_000, reconnect: false })).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+const ready = Boolean(baseUrl) && (await natsAnswers());
+if (!ready) console.warn('scale-out test skipped: it needs TEST_DATABASE_URL and a NATS server at ' + NATS_URL);
+
+const servers: ServerProcess[] = [];
+let databaseName = '';
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  if (databaseName && baseUrl) {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${databaseName} with (force)`);
+    await client.end();
+  }
+});
+
+describe.skipIf(!ready)('two server processes', () => {
+  it('a report ingested on one reaches a live-feed client of the other', async () => {
+    databaseName = `flare_scale_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${databaseName}`);
+    await admin.end();
+    const url = new URL(baseUrl!);
+    url.pathname = `/${databaseName}`;
+    const env = { DATABASE_URL: url.toString(), NATS_URL, STATUS_SWEEP_MS: '0' };
+    // One after the other, so only the first runs the migrations and the seed.
+    servers.push(await startServerProcess(env));
+    servers.push(await startServerProcess(env));
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+
+    const signIn = await fetch(`${b.url}/api/user_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'password', username: 'user@springfield-pd.test', password: 'Proc!pass1' }),
+    });
+    const { access_token } = (await signIn.json()) as { access_token: string };
+    const consumer = openConsumer(`${b.url.replace('http', 'ws')}/cable`, access_token);
+    const watch = await connected(consumer, demoOrganizationId('springfield-pd'));
+
+    const report = await fetch(`${a.osmandUrl}/?id=SPD-CAR-107&lat=39.7901&lon=-89.6444&timestamp=${Date.now()}&alerting=1`, {
+      method: 'POST',
+    });
+    expect(report.status).toBe(200);
+    await waitFor(() => watch.received.length > 0, 'the report on the other server', 5_000);
+    expect(watch.received[0]).toMatchObject({
+      type: 'point',
+      thing_id: demoThingId('SPD-CAR-107'),
+      lat: 39.7901,
+      lng: -89.6444,
+      enroute: true,
+      status: 'active',
+    });
+  }, 180_000);
+});
