@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { FlareApp } from '@flare/server/src/app';
 import { demoOrganizationId } from '@flare/server/src/seed/demo-data';
 import { thingTypeId } from '@flare/server/src/seed/reference-data';
-import { engines, pool, signIn, type Engine } from './support';
+import { engines, runLoad, signIn, type Engine } from './support';
 
 const DEVICES = 1000;
 const ROWS = 50_000;
@@ -92,28 +92,30 @@ export async function benchIngest(engine: Engine) {
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const token = await signIn(flare, 'admin@springfield-pd.test');
 
-    start = performance.now();
-    await pool(ROWS / BATCH, 4, async (b) => {
-      const points = Array.from({ length: BATCH }, (_, j) =>
-        report(devices[(b * BATCH + j) % DEVICES]!, ROWS + b * BATCH + j, base),
-      );
-      const response = await fetch(`${url}/api/ingest/points`, {
+    const batchMs = await runLoad({
+      concurrency: 4,
+      requests: Array.from({ length: ROWS / BATCH }, (_, b) => ({
+        url: `${url}/api/ingest/points`,
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ points }),
-      });
-      if (!response.ok) throw new Error(`batch refused: ${response.status} ${await response.text()}`);
+        body: JSON.stringify({
+          points: Array.from({ length: BATCH }, (_, j) =>
+            report(devices[(b * BATCH + j) % DEVICES]!, ROWS + b * BATCH + j, base),
+          ),
+        }),
+      })),
     });
-    const batchRate = ROWS / ((performance.now() - start) / 1000);
+    const batchRate = ROWS / (batchMs / 1000);
 
-    start = performance.now();
-    await pool(OSMAND_REQUESTS, 64, async (i) => {
-      const r = report(devices[i % DEVICES]!, 2 * ROWS + i, base);
-      const query = `id=${r.device_id}&lat=${r.lat}&lon=${r.lng}&timestamp=${r.timestamp}&speed=20&bearing=${r.course}&accuracy=5`;
-      const response = await fetch(`${url}/api/ingest/osmand?${query}`, { method: 'POST' });
-      if (!response.ok) throw new Error(`osmand refused: ${response.status} ${await response.text()}`);
+    const osmandMs = await runLoad({
+      concurrency: 64,
+      requests: Array.from({ length: OSMAND_REQUESTS }, (_, i) => {
+        const r = report(devices[i % DEVICES]!, 2 * ROWS + i, base);
+        const query = `id=${r.device_id}&lat=${r.lat}&lon=${r.lng}&timestamp=${r.timestamp}&speed=20&bearing=${r.course}&accuracy=5`;
+        return { url: `${url}/api/ingest/osmand?${query}`, method: 'POST' };
+      }),
     });
-    const osmandRate = OSMAND_REQUESTS / ((performance.now() - start) / 1000);
+    const osmandRate = OSMAND_REQUESTS / (osmandMs / 1000);
 
     return [
       {

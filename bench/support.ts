@@ -2,6 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { buildApp, type FlareApp } from '@flare/server/src/app';
 import { loadConfig } from '@flare/server/src/config';
@@ -88,6 +89,25 @@ export async function pool(
       while (next < count) await work(next++);
     }),
   );
+}
+
+export interface LoadJob {
+  requests: Array<{ url: string; method: string; headers?: Record<string, string>; body?: string }>;
+  concurrency: number;
+}
+
+/** Runs the requests from a worker thread (load-worker.mjs) and resolves with the elapsed milliseconds. */
+export function runLoad(job: LoadJob): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: job });
+    worker.once('message', (result: { ms: number; failures: number; firstError: string }) => {
+      void worker.terminate();
+      if (result.failures > 0)
+        reject(new Error(`${result.failures} requests failed, first: ${result.firstError}`));
+      else resolve(result.ms);
+    });
+    worker.once('error', reject);
+  });
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -78,7 +78,6 @@ export async function waitFor(condition: () => boolean, what: string, timeoutMs 
 }
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 export async function connected(consumer: Consumer, organizationId: string): Promise<Watch> {
   const w = watch(consumer, organizationId);
   await waitFor(() => w.state() === 'connected', `confirmation for ${organizationId}`);

@@ -15,7 +15,9 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('durability', () => {
   it('keeps every acknowledged report after SIGKILL', async () => {
-    const databaseUrl = process.env.TEST_DATABASE_URL ? await freshDatabase(process.env.TEST_DATABASE_URL) : '';
+    const databaseUrl = process.env.TEST_DATABASE_URL
+      ? await freshDatabase(process.env.TEST_DATABASE_URL)
+      : '';
     const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, STATUS_SWEEP_MS: '0' };
     const server = await startServerProcess(env);
     const acknowledged: number[] = [];
@@ -27,14 +29,20 @@ describe('durability', () => {
       while (!killed) {
         const n = sequence++;
         try {
-          const response = await fetch(`${server.osmandUrl}/?id=${device}&lat=39.7&lon=-89.6&timestamp=${base + n}`, { method: 'POST' });
+          const response = await fetch(
+            `${server.osmandUrl}/?id=${device}&lat=39.7&lon=-89.6&timestamp=${base + n}`,
+            { method: 'POST' },
+          );
           if (response.status === 200) acknowledged.push(base + n);
         } catch {
           // The server died mid-request: this report was never acknowledged.
         }
       }
     };
-    const senders = ['SPD-CAR-101', 'SPD-CAR-102', 'SPD-CAR-103', 'SPD-CAR-104'].flatMap((d) => [sender(d), sender(d)]);
+    const senders = ['SPD-CAR-101', 'SPD-CAR-102', 'SPD-CAR-103', 'SPD-CAR-104'].flatMap((d) => [
+      sender(d),
+      sender(d),
+    ]);
     while (acknowledged.length < 300) await new Promise((resolve) => setTimeout(resolve, 20));
     await server.stop('SIGKILL');
     killed = true;
@@ -44,10 +52,14 @@ describe('durability', () => {
     // Restart on the same data (runs migrations and recovery), then read what is stored.
     const restarted = await startServerProcess(env);
     await restarted.stop();
-    const { db } = await openDatabase(databaseUrl ? { url: databaseUrl } : { pgliteDir: `${dataDir}/pgdata` });
+    const { db } = await openDatabase(
+      databaseUrl ? { url: databaseUrl } : { pgliteDir: `${dataDir}/pgdata` },
+    );
     try {
       const stored = new Set(
-        (await db.selectFrom('points').select('recorded_at').execute()).map((row) => row.recorded_at.getTime()),
+        (await db.selectFrom('points').select('recorded_at').execute()).map((row) =>
+          row.recorded_at.getTime(),
+        ),
       );
       const missing = acknowledged.filter((timestamp) => !stored.has(timestamp));
       expect(missing).toEqual([]);

@@ -23,7 +23,8 @@ async function natsAnswers(): Promise<boolean> {
   }
 }
 const ready = Boolean(baseUrl) && (await natsAnswers());
-if (!ready) console.warn('scale-out test skipped: it needs TEST_DATABASE_URL and a NATS server at ' + NATS_URL);
+if (!ready)
+  console.warn('scale-out test skipped: it needs TEST_DATABASE_URL and a NATS server at ' + NATS_URL);
 
 const servers: ServerProcess[] = [];
 let databaseName = '';
@@ -55,15 +56,22 @@ describe.skipIf(!ready)('two server processes', () => {
     const signIn = await fetch(`${b.url}/api/user_token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', username: 'user@springfield-pd.test', password: 'Proc!pass1' }),
+      body: JSON.stringify({
+        grant_type: 'password',
+        username: 'user@springfield-pd.test',
+        password: 'Proc!pass1',
+      }),
     });
     const { access_token } = (await signIn.json()) as { access_token: string };
     const consumer = openConsumer(`${b.url.replace('http', 'ws')}/cable`, access_token);
     const watch = await connected(consumer, demoOrganizationId('springfield-pd'));
 
-    const report = await fetch(`${a.osmandUrl}/?id=SPD-CAR-107&lat=39.7901&lon=-89.6444&timestamp=${Date.now()}&alerting=1`, {
-      method: 'POST',
-    });
+    const report = await fetch(
+      `${a.osmandUrl}/?id=SPD-CAR-107&lat=39.7901&lon=-89.6444&timestamp=${Date.now()}&alerting=1`,
+      {
+        method: 'POST',
+      },
+    );
     expect(report.status).toBe(200);
     await waitFor(() => watch.received.length > 0, 'the report on the other server', 5_000);
     expect(watch.received[0]).toMatchObject({

@@ -26,7 +26,6 @@ import {
   watch,
 } from '../../../test/cable-consumer';
 
-
 const FLUSH_MS = 100;
 const PING_MS = 150;
 
@@ -64,7 +63,6 @@ async function startServer(bus: Bus, access = ACCESS): Promise<Server> {
   if (typeof address !== 'object' || address === null) throw new Error('not listening');
   return { app, hub, url: `ws://127.0.0.1:${address.port}/cable` };
 }
-
 
 const point = (thingId: string, lat: number): LiveMessage => ({
   type: 'point',

@@ -44,6 +44,9 @@ export class PointWriter {
   private async drain(): Promise<void> {
     try {
       while (this.queue.length > 0) {
+        // Let pending I/O run first so requests that already arrived join this batch. PGlite runs
+        // queries on this thread; without the yield each batch would hold a single report.
+        await new Promise((resolve) => setImmediate(resolve));
         const batch: Pending[] = [];
         let size = 0;
         while (
