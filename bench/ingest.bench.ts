@@ -61,7 +61,7 @@ export async function benchIngest(engine: Engine) {
     const base = Date.now() - 3_600_000;
 
     // Baseline: the same rows, inserted straight into the points table in batches of 1,000.
-    let start = performance.now();
+    const start = performance.now();
     for (let i = 0; i < ROWS; i += BATCH) {
       await flare.db
         .insertInto('points')
