@@ -77,20 +77,6 @@ export async function signIn(flare: FlareApp, email: string): Promise<string> {
   return response.json<{ access_token: string }>().access_token;
 }
 
-/** Runs `work` with at most `concurrency` calls in flight until `count` calls are done. */
-export async function pool(
-  count: number,
-  concurrency: number,
-  work: (i: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) await work(next++);
-    }),
-  );
-}
-
 export interface LoadJob {
   requests: Array<{ url: string; method: string; headers?: Record<string, string>; body?: string }>;
   concurrency: number;

@@ -1,0 +1,78 @@
+/**
+ * The whole path in one server: a report ingested over OsmAnd reaches a dashboard's live feed (its
+ * latency is measured by `npm run bench`); edits arrive as thing messages; organisations the user may not see are refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoOrganizationId } from '../src/seed/demo-data';
+import { demoThingId } from '../src/seed/demo-fleet';
+import { connected, openConsumer, waitFor, watch } from './cable-consumer';
+import { bearer, createTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+let cableUrl: string;
+beforeAll(async () => {
+  t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  cableUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/cable`;
+});
+afterAll(() => t.close());
+
+describe('live feed of ingested reports', () => {
+  it('delivers a report to a subscribed dashboard', async () => {
+    const { access_token } = await t.signIn('user@springfield-pd.test');
+    const feed = await connected(openConsumer(cableUrl, access_token), demoOrganizationId('springfield-pd'));
+    const sentAt = Date.now();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/ingest/osmand?id=SPD-CAR-108&lat=39.79&lon=-89.64&timestamp=${sentAt}`,
+    });
+    expect(response.statusCode).toBe(200);
+    await waitFor(() => feed.received.length > 0, 'the point message', 3_000);
+    expect(feed.received[0]).toMatchObject({
+      type: 'point',
+      thing_id: demoThingId('SPD-CAR-108'),
+      lat: 39.79,
+      status: 'standby',
+    });
+  });
+
+  it('sends deactivated assets as thing messages so dashboards remove them', async () => {
+    const { access_token } = await t.signIn('platform@prairie-fleet.test');
+    const feed = await connected(openConsumer(cableUrl, access_token), demoOrganizationId('springfield-pd'));
+    await t.db
+      .updateTable('things')
+      .set({ is_active: false })
+      .where('id', '=', demoThingId('SPD-CAR-102'))
+      .execute();
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/things/${demoThingId('SPD-CAR-102')}`,
+      headers: bearer(access_token),
+      payload: { in_service: false, is_publicly_alerting: true },
+    });
+    expect(edit.statusCode).toBe(200);
+    await waitFor(() => feed.received.length > 0, 'the thing message', 3_000);
+    expect(feed.received[0]).toMatchObject({
+      type: 'thing',
+      thing: { id: demoThingId('SPD-CAR-102'), is_active: false, in_service: false },
+    });
+    const report = await t.app.inject({
+      method: 'GET',
+      url: '/api/ingest/osmand?id=SPD-CAR-102&lat=39.7&lon=-89.6',
+    });
+    expect(report.statusCode).toBe(400);
+    expect(report.body).toContain('deactivated');
+  });
+
+  it('refuses a subscription to an organisation the user may not see', async () => {
+    const { access_token } = await t.signIn('user@capital-roadworks.test');
+    const refused = watch(openConsumer(cableUrl, access_token), demoOrganizationId('springfield-pd'));
+    await waitFor(() => refused.state() === 'rejected', 'the rejection');
+    const allowed = await connected(
+      openConsumer(cableUrl, access_token),
+      demoOrganizationId('capital-roadworks'),
+    );
+    expect(allowed.state()).toBe('connected');
+  });
+});
