@@ -4,35 +4,12 @@
  * baseline of raw batched inserts of the same rows into the same table.
  */
 import { performance } from 'node:perf_hooks';
-import type { FlareApp } from '@flare/server/src/app';
-import { demoOrganizationId } from '@flare/server/src/seed/demo-data';
-import { thingTypeId } from '@flare/server/src/seed/reference-data';
-import { engines, runLoad, signIn, type Engine } from './support';
+import { engines, registerDevices, runLoad, signIn, type Engine } from './support';
 
 const DEVICES = 1000;
 const ROWS = 50_000;
 const BATCH = 1000;
 const OSMAND_REQUESTS = 10_000;
-
-async function registerDevices(flare: FlareApp): Promise<string[]> {
-  const ids = Array.from({ length: DEVICES }, (_, i) => `BENCH-${i}`);
-  await flare.db
-    .insertInto('things')
-    .values(
-      ids.map((device_id) => ({
-        device_id,
-        organization_id: demoOrganizationId('springfield-pd'),
-        thing_type_id: thingTypeId('general'),
-        nickname: null,
-        thing_subtype_id: null,
-        vin_number: null,
-        license_plate_number: null,
-        registry_number: null,
-      })),
-    )
-    .execute();
-  return ids;
-}
 
 const report = (deviceId: string, i: number, base: number) => ({
   device_id: deviceId,
@@ -48,7 +25,7 @@ const report = (deviceId: string, i: number, base: number) => ({
 export async function benchIngest(engine: Engine) {
   const { flare, drop } = await engine.build();
   try {
-    const devices = await registerDevices(flare);
+    const devices = await registerDevices(flare.db, 'BENCH', DEVICES);
     const thingIds = new Map(
       (
         await flare.db

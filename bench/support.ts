@@ -6,6 +6,9 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { buildApp, type FlareApp } from '@flare/server/src/app';
 import { loadConfig } from '@flare/server/src/config';
+import type { Db } from '@flare/server/src/platform/db/database';
+import { demoOrganizationId } from '@flare/server/src/seed/demo-data';
+import { thingTypeId } from '@flare/server/src/seed/reference-data';
 
 export const BENCH_PASSWORD = 'Bench!pass1';
 
@@ -13,6 +16,8 @@ export interface Engine {
   name: 'pglite' | 'postgres';
   /** Builds a Flare app on a fresh database of this engine; drop() removes it again. */
   build(env?: Record<string, string>): Promise<{ flare: FlareApp; drop: () => Promise<void> }>;
+  /** PostgreSQL only: a new empty database for a server process of the benchmark's own. */
+  freshDatabaseUrl?: () => Promise<{ url: string; drop: () => Promise<void> }>;
 }
 
 function config(env: Record<string, string>) {
@@ -41,31 +46,59 @@ export function engines(): Engine[] {
   ];
   const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (baseUrl) {
+    const freshDatabaseUrl = async () => {
+      const name = `flare_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+      const run = async (statement: string) => {
+        const client = new pg.Client({ connectionString: baseUrl });
+        await client.connect();
+        await client.query(statement);
+        await client.end();
+      };
+      await run(`create database ${name}`);
+      const url = new URL(baseUrl);
+      url.pathname = `/${name}`;
+      return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+    };
     list.push({
       name: 'postgres',
+      freshDatabaseUrl,
       async build(env = {}) {
-        const name = `flare_bench_${Date.now()}`;
-        const admin = new pg.Client({ connectionString: baseUrl });
-        await admin.connect();
-        await admin.query(`create database ${name}`);
-        await admin.end();
-        const url = new URL(baseUrl);
-        url.pathname = `/${name}`;
-        const flare = await buildApp(config(env), { logger: false, database: { url: url.toString() } });
+        const database = await freshDatabaseUrl();
+        const flare = await buildApp(config(env), { logger: false, database: { url: database.url } });
         return {
           flare,
           drop: async () => {
             await flare.app.close();
-            const client = new pg.Client({ connectionString: baseUrl });
-            await client.connect();
-            await client.query(`drop database if exists ${name} with (force)`);
-            await client.end();
+            await database.drop();
           },
         };
       },
     });
   }
   return list;
+}
+
+/** Registers `count` assets of the demo police department straight in the database. */
+export async function registerDevices(db: Db, prefix: string, count: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+  for (let i = 0; i < ids.length; i += 5000) {
+    await db
+      .insertInto('things')
+      .values(
+        ids.slice(i, i + 5000).map((device_id) => ({
+          device_id,
+          organization_id: demoOrganizationId('springfield-pd'),
+          thing_type_id: thingTypeId('general'),
+          nickname: null,
+          thing_subtype_id: null,
+          vin_number: null,
+          license_plate_number: null,
+          registry_number: null,
+        })),
+      )
+      .execute();
+  }
+  return ids;
 }
 
 export async function signIn(flare: FlareApp, email: string): Promise<string> {
