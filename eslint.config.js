@@ -3,13 +3,15 @@
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 /** Path zones: files under `target` may not import files under `from`. */
@@ -22,7 +24,11 @@ const boundaryZones = [
     from: ['./apps/web/src/features', './apps/web/src/app'],
     message: 'shared web code may not import features or the app.',
   })),
-  { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features do not import the app.' },
+  {
+    target: './apps/web/src/features',
+    from: './apps/web/src/app',
+    message: 'features do not import the app.',
+  },
   ...features.map((name) => ({
     target: `./${featuresDir}/${name}`,
     from: `./${featuresDir}`,
@@ -33,7 +39,10 @@ const boundaryZones = [
 
 /** Package-name imports across the same boundaries. */
 const restrictedPackages = (names) => ({
-  patterns: names.map((name) => ({ group: [name, `${name}/*`], message: `${name} may not be imported here.` })),
+  patterns: names.map((name) => ({
+    group: [name, `${name}/*`],
+    message: `${name} may not be imported here.`,
+  })),
 });
 
 export default tseslint.config(
@@ -42,10 +51,17 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     plugins: { 'import-x': importX },
+    // Resolve extensionless TypeScript imports, so the path boundaries see where they lead.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',

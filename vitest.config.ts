@@ -20,7 +20,16 @@ export default defineConfig({
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
       serverProject('server', ''),
       ...(postgresUrl ? [serverProject('server-postgres', postgresUrl)] : []),
-      { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['./src/test-setup.ts'] } },
+      {
+        extends: 'apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['./src/test-setup.ts'],
+        },
+      },
       {
         test: {
           name: 'e2e',

@@ -55,7 +55,7 @@ async function dismissSupportDialog(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Support' });
   await dialog.waitFor({ state: 'visible', timeout: 10_000 });
   await expectAccessible(page);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
 
@@ -138,6 +138,7 @@ describe('signing in', () => {
       await page.goto(`${server.url}/welcome/signin`);
       await signIn(page, 'user@springfield-pd.test');
       await page.waitForURL('**/dashboard/things');
+      await dismissSupportDialog(page);
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Sign Out' }).click();
       await page.waitForURL('**/welcome/signin');
@@ -169,6 +170,7 @@ describe('message pages', () => {
       await page.goto(`${server.url}/welcome/signin`);
       await signIn(page, 'admin@springfield-pd.test');
       await page.waitForURL('**/dashboard/things');
+      await dismissSupportDialog(page);
       await page.goto(`${server.url}/dashboard/zones`);
       await page.getByText(MESSAGES.mobileBlocked).waitFor();
       await expectAccessible(page);

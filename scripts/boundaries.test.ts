@@ -20,6 +20,16 @@ describe('import boundaries', () => {
     ['the server imports the web app', 'apps/server/src/main.ts', "import '../../web/src/main';"],
     ['core imports the server', 'packages/core/src/labels.ts', "import '../../../apps/server/src/config';"],
     ['core imports the web app', 'packages/core/src/labels.ts', "import '@flare/web/src/main';"],
+    [
+      'a web feature imports another feature',
+      'apps/web/src/features/auth/sign-in-screen.tsx',
+      "import '../sections/section-placeholder';",
+    ],
+    [
+      'shared web code imports a feature',
+      'apps/web/src/lib/session.ts',
+      "import '../features/auth/sign-in-screen';",
+    ],
   ])('fails when %s', async (_case, filePath, code) => {
     expect(await boundaryErrors(filePath, code)).not.toEqual([]);
   });

@@ -1,9 +1,7 @@
 /** Debian chromium driven by playwright-core, and the accessibility check every visited screen must pass. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser as PlaywrightBrowser, type Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -11,17 +9,16 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface Browser {
-  context: BrowserContext;
+  browser: PlaywrightBrowser;
+  /** A page in a context of its own (fresh storage); closing the page closes its context. */
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
   close(): Promise<void>;
 }
 
 export async function openBrowser(): Promise<Browser> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'flare-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1280, height: 800 },
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -33,16 +30,14 @@ export async function openBrowser(): Promise<Browser> {
     ],
   });
   return {
-    context,
-    async newPage(viewport) {
+    browser,
+    async newPage(viewport = { width: 1280, height: 800 }) {
+      const context = await browser.newContext({ viewport });
       const page = await context.newPage();
-      if (viewport) await page.setViewportSize(viewport);
+      page.once('close', () => void context.close());
       return page;
     },
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
+    close: () => browser.close(),
   };
 }
 

@@ -14,7 +14,8 @@ export function webBuildId(webDist: string): string | null {
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+    // Routes for the built files only (they do not change while running); every other path gets index.html.
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   } else {
     app.log.warn({ webDist }, 'no web build found: run `npm run build` to serve the dashboard');
   }

@@ -11,7 +11,11 @@ type Params = Record<string, unknown>;
 
 /** Text of a scalar parameter; anything else (objects, arrays) reads as empty. */
 const text = (value: unknown): string =>
-  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : '';
 
 const number = (value: unknown): number | null => {
   if (typeof value === 'number') return Number.isFinite(value) ? value : Number.NaN;

@@ -4,7 +4,8 @@ import { osmandHandler } from './telemetry.routes';
 import type { TelemetryService } from './telemetry.service';
 
 export function buildOsmandServer(telemetry: TelemetryService, logger: FastifyBaseLogger): FastifyInstance {
-  const app = Fastify({ loggerInstance: logger.child({ listener: 'osmand' }) });
+  // One log line per report would drown the log: the listener logs warnings and errors only.
+  const app = Fastify({ loggerInstance: logger.child({ listener: 'osmand' }, { level: 'warn' }) });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },

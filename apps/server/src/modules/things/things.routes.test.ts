@@ -75,8 +75,9 @@ describe('GET /api/organization/things', () => {
   });
 
   it('returns only what changed since last_updated_timestamp, deactivated assets included', async () => {
-    const since = Math.floor(Date.now() / 1000);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The timestamp is in whole seconds: start after the seed's second is over.
+    const since = Math.ceil(Date.now() / 1000);
+    await new Promise((resolve) => setTimeout(resolve, since * 1000 - Date.now() + 50));
     await t.db
       .updateTable('things')
       .set({ is_active: false, updated_at: new Date() })

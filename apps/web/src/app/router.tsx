@@ -1,0 +1,118 @@
+/** The route tree of spec 1 section 2. */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { dataIndexPath, type SectionId } from '@flare/core/permissions/sections';
+import { getSession } from '../lib/session';
+import { SignInScreen } from '../features/auth/sign-in-screen';
+import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen';
+import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
+import { SectionPlaceholder } from '../features/sections/section-placeholder';
+import { DashboardShell } from './shell/dashboard-shell';
+import { DashboardIndex } from './dashboard-index';
+import { RequireAuth, RequireSection, RequireSignedOut } from './guards';
+import { ErrorPage, NotFoundPage } from './message-page';
+
+/** A section with its placeholder screen until the section is built, with its sub-routes. */
+function section(id: SectionId, children: string[] = []): RouteObject {
+  return {
+    path: id,
+    element: <RequireSection section={id} />,
+    children: [
+      { index: true, element: <SectionPlaceholder section={id} /> },
+      ...children.map((path) => ({ path, element: <SectionPlaceholder section={id} /> })),
+    ],
+  };
+}
+
+function DataIndex() {
+  return <Navigate to={dataIndexPath(getSession()?.profile?.permissions ?? [])} replace />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <ErrorPage />,
+    children: [
+      { index: true, element: <Navigate to={getSession() ? '/dashboard' : '/welcome/signin'} replace /> },
+      {
+        path: 'welcome',
+        children: [
+          { index: true, element: <Navigate to="signin" replace /> },
+          {
+            element: <RequireSignedOut />,
+            children: [
+              { path: 'signin', element: <SignInScreen /> },
+              { path: 'unlock/:email/:unlockToken', element: <SignInScreen /> },
+            ],
+          },
+          { path: 'forgot', element: <ForgotPasswordScreen /> },
+          { path: 'reset/:email/:resetToken', element: <ResetPasswordScreen /> },
+        ],
+      },
+      {
+        path: 'dashboard',
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <DashboardShell />,
+            children: [
+              { index: true, element: <DashboardIndex /> },
+              section('things', ['new', ':thingId/*']),
+              section('events', [':eventId/*']),
+              section('areas', ['new', ':areaId/*']),
+              section('closures', ['*']),
+              section('zones', ['*']),
+              section('trips', ['*']),
+              section('r2r'),
+              section('hazards', ['*']),
+              {
+                path: 'data',
+                element: <RequireSection section="data" />,
+                children: [
+                  { index: true, element: <DataIndex /> },
+                  {
+                    path: 'reports',
+                    element: <RequireSection section="data" />,
+                    children: [
+                      { index: true, element: <SectionPlaceholder section="data" title="Reports" /> },
+                    ],
+                  },
+                  {
+                    path: 'exports',
+                    element: <RequireSection section="data" desktopOnly />,
+                    children: [
+                      { index: true, element: <SectionPlaceholder section="data" title="Exports" /> },
+                    ],
+                  },
+                ],
+              },
+              section('accounts', ['*']),
+              {
+                path: 'accounts-new',
+                element: <RequireSection section="accounts-new" />,
+                children: [
+                  { index: true, element: <Navigate to="profile" replace /> },
+                  ...[
+                    'profile',
+                    'users',
+                    'users/new',
+                    'users/:userId/edit',
+                    'organizations',
+                    'organizations/:orgId/edit',
+                    'integrations',
+                    'integrations/new',
+                    'billing',
+                    'settings',
+                  ].map((path) => ({ path, element: <SectionPlaceholder section="accounts-new" /> })),
+                ],
+              },
+              { path: '404', element: <Navigate to="/dashboard" replace /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,44 @@
+/** The avatar menu: full name, email, Profile & Preferences, New Accounts (test), Sign Out. */
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { canSee } from '@flare/core/permissions/sections';
+import type { Profile } from '@flare/core/schemas/profile';
+import { LAYOUT } from '@flare/core/constants';
+import { signOut } from '../../lib/session';
+
+const initials = (profile: Profile) =>
+  `${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase() ||
+  profile.email.charAt(0).toUpperCase();
+
+export function AccountMenu({ profile }: { profile: Profile }) {
+  return (
+    <Menu trigger="click-hover" position="bottom-end" width={LAYOUT.dropdownWidth / 2} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`${initials(profile)} Account menu`}>
+          <Avatar color="red" radius="xl">
+            {initials(profile)}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <strong>{profile.fullName}</strong>
+          <br />
+          {profile.email}
+        </Menu.Label>
+        {canSee(profile.permissions, 'accounts') && (
+          <Menu.Item component={Link} to="/dashboard/accounts">
+            Profile &amp; Preferences
+          </Menu.Item>
+        )}
+        {canSee(profile.permissions, 'accounts-new') && (
+          <Menu.Item component={Link} to="/dashboard/accounts-new">
+            New Accounts (test)
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item onClick={() => signOut()}>Sign Out</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,38 @@
+/** The mobile bottom nav: things, events, areas and closures, each when permitted. */
+import { Box, Group, UnstyledButton, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { canSee, SECTIONS } from '@flare/core/permissions/sections';
+import { sectionLabel } from '@flare/core/labels';
+import { LAYOUT } from '@flare/core/constants';
+import type { Profile } from '@flare/core/schemas/profile';
+import { sectionPath } from './nav-memory';
+
+export function BottomNav({ profile }: { profile: Profile }) {
+  const active = useLocation().pathname.split('/')[2];
+  return (
+    <Box
+      component="nav"
+      aria-label="Sections"
+      h={LAYOUT.bottomNavHeight}
+      bg="dark.7"
+      style={{ flexShrink: 0 }}
+    >
+      <Group h="100%" grow gap={0}>
+        {SECTIONS.filter((s) => s.inBottomNav && canSee(profile.permissions, s.id)).map((s) => (
+          <UnstyledButton
+            key={s.id}
+            component={Link}
+            to={sectionPath(s.id)}
+            aria-current={s.id === active ? 'page' : undefined}
+            h="100%"
+            style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+          >
+            <Text c={s.id === active ? 'red.3' : 'white'} fw={600} size="sm">
+              {sectionLabel(s.id, profile.userOrg.responders_type)}
+            </Text>
+          </UnstyledButton>
+        ))}
+      </Group>
+    </Box>
+  );
+}

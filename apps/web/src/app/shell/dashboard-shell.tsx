@@ -1,0 +1,103 @@
+/** The signed-in frame: side nav (desktop) or top bar and bottom nav (mobile), the drawer, banners. */
+import { Box, CloseButton, Group, Loader, Center, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { LAYOUT } from '@flare/core/constants';
+import { SECTION_IDS } from '@flare/core/permissions/sections';
+import { loadProfile, useSession } from '../../lib/session';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { AccountMenu } from './account-menu';
+import { BottomNav } from './bottom-nav';
+import { MobileTopBar } from './mobile-top-bar';
+import { rememberTarget } from './nav-memory';
+import { OfflineBanner } from './offline-banner';
+import { SideNav } from './side-nav';
+import { SupportDialog, useSupportDialog } from './support-dialog';
+import { VersionNotice } from './version-notice';
+
+export function DashboardShell() {
+  const session = useSession();
+  const profile = session?.profile;
+  const isMobile = useIsMobile();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(true);
+  const support = useSupportDialog();
+
+  useEffect(() => rememberTarget(location.pathname, SECTION_IDS), [location.pathname]);
+  useEffect(() => {
+    // A session restored from storage without its profile (or an old one) loads it again.
+    if (session && !session.profile) void loadProfile().catch(() => undefined);
+  }, [session]);
+
+  if (!profile) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+
+  const content = (
+    <Box component="main" style={{ flex: 1, overflow: 'auto' }} bg="white">
+      <Outlet />
+    </Box>
+  );
+
+  if (isMobile) {
+    return (
+      <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+        <MobileTopBar profile={profile} />
+        <OfflineBanner mobile />
+        {content}
+        <BottomNav profile={profile} />
+        <SupportDialog opened={support.opened} onClose={support.close} />
+        <VersionNotice />
+      </Box>
+    );
+  }
+
+  return (
+    <Box h="100vh" style={{ display: 'flex' }}>
+      <SideNav
+        profile={profile}
+        onToggleDrawer={() => setDrawerOpen((open) => !open)}
+        onOpenDrawer={() => setDrawerOpen(true)}
+        onSupport={support.open}
+      />
+      <Box style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+        <OfflineBanner mobile={false} />
+        <Box style={{ flex: 1, display: 'flex', minHeight: 0, position: 'relative' }}>
+          <Box
+            w={LAYOUT.drawerWidth}
+            bg="white"
+            style={{
+              flexShrink: 0,
+              display: 'flex',
+              flexDirection: 'column',
+              borderRight: '1px solid var(--mantine-color-gray-3)',
+              marginLeft: drawerOpen ? 0 : -LAYOUT.drawerWidth,
+              transition: 'margin-left 200ms ease',
+            }}
+            aria-hidden={!drawerOpen}
+            inert={!drawerOpen}
+          >
+            <Group justify="flex-end" p={4}>
+              <CloseButton aria-label="Close panel" onClick={() => setDrawerOpen(false)} />
+            </Group>
+            {content}
+          </Box>
+          <Box style={{ flex: 1, position: 'relative' }} bg="gray.2" role="region" aria-label="Map">
+            <Group justify="flex-end" p="sm" style={{ position: 'absolute', top: 0, right: 0, zIndex: 2 }}>
+              <Text size="sm" fw={600}>
+                {profile.userOrg.name}
+              </Text>
+              <AccountMenu profile={profile} />
+            </Group>
+          </Box>
+        </Box>
+      </Box>
+      <SupportDialog opened={support.opened} onClose={support.close} />
+      <VersionNotice />
+    </Box>
+  );
+}

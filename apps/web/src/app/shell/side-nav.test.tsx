@@ -1,0 +1,57 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Profile } from '@flare/core/schemas/profile';
+import { SideNav } from './side-nav';
+import { rememberTarget, sectionPath } from './nav-memory';
+
+function profile(permissions: string[], respondersType: 'none' | 'some' | 'all'): Profile {
+  return {
+    permissions,
+    userOrg: { responders_type: respondersType, name: 'Org' },
+  } as unknown as Profile;
+}
+
+function renderNav(p: Profile) {
+  render(
+    <MantineProvider>
+      <MemoryRouter initialEntries={['/dashboard/things']}>
+        <SideNav profile={p} onToggleDrawer={() => {}} onOpenDrawer={() => {}} onSupport={() => {}} />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+  return within(screen.getByRole('navigation', { name: 'Sections' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+describe('side nav', () => {
+  it('shows only permitted sections, in spec order, with the responders label', () => {
+    expect(renderNav(profile(['zone:read', 'thing:read', 'incident:read'], 'all'))).toEqual([
+      'Live',
+      'Incidents',
+      'Zones',
+    ]);
+  });
+
+  it('says Events for organisations that are not all responders', () => {
+    expect(renderNav(profile(['incident:read'], 'some'))).toEqual(['Events']);
+  });
+
+  it('shows the Data button only with data access', () => {
+    renderNav(profile(['thing:read'], 'none'));
+    expect(screen.queryByRole('button', { name: 'Data' })).toBeNull();
+  });
+});
+
+describe('remembered targets', () => {
+  it('links a section to the last item opened in it', () => {
+    rememberTarget('/dashboard/areas/42/edit', ['areas']);
+    expect(sectionPath('areas')).toBe('/dashboard/areas/42');
+    rememberTarget('/dashboard/areas', ['areas']);
+    expect(sectionPath('areas')).toBe('/dashboard/areas');
+    rememberTarget('/dashboard/areas/new', ['areas']);
+    expect(sectionPath('areas')).toBe('/dashboard/areas');
+  });
+});

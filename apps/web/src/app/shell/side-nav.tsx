@@ -1,0 +1,84 @@
+/** The desktop side nav: logo, permitted sections in spec order, Data, Support, Refer a Fleet, copyright. */
+import { Anchor, Box, Button, NavLink, Stack, Text } from '@mantine/core';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { canSee, SECTIONS, showsInSideNav, type SectionId } from '@flare/core/permissions/sections';
+import { sectionLabel } from '@flare/core/labels';
+import { LAYOUT } from '@flare/core/constants';
+import type { Profile } from '@flare/core/schemas/profile';
+import { sectionPath } from './nav-memory';
+
+export const REFER_A_FLEET_URL = 'https://github.com/flare-dashboard/flare#refer-a-fleet';
+
+interface SideNavProps {
+  profile: Profile;
+  onToggleDrawer: () => void;
+  onOpenDrawer: () => void;
+  onSupport: () => void;
+}
+
+export function SideNav({ profile, onToggleDrawer, onOpenDrawer, onSupport }: SideNavProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const active = location.pathname.split('/')[2] as SectionId | undefined;
+  const respondersType = profile.userOrg.responders_type;
+
+  const go = (section: SectionId) => (event: React.MouseEvent) => {
+    event.preventDefault();
+    if (section === active) onToggleDrawer();
+    else {
+      onOpenDrawer();
+      void navigate(sectionPath(section));
+    }
+  };
+
+  return (
+    <Box
+      component="aside"
+      w={LAYOUT.sideNavWidth}
+      bg="dark.7"
+      c="white"
+      style={{ display: 'flex', flexDirection: 'column', flexShrink: 0 }}
+    >
+      <Text fw={800} size="xl" p="md" c="red.4">
+        Flare
+      </Text>
+      <Box component="nav" aria-label="Sections" style={{ flex: 1 }}>
+        {SECTIONS.filter((s) => showsInSideNav(profile.permissions, s.id)).map((s) => (
+          <NavLink
+            key={s.id}
+            component={Link}
+            to={sectionPath(s.id)}
+            label={sectionLabel(s.id, respondersType)}
+            active={s.id === active}
+            onClick={go(s.id)}
+            variant="filled"
+            c="white"
+          />
+        ))}
+      </Box>
+      <Stack gap={4} p="xs">
+        {canSee(profile.permissions, 'data') && (
+          <Button variant={active === 'data' ? 'filled' : 'subtle'} color="gray.0" onClick={go('data')}>
+            Data
+          </Button>
+        )}
+        <Button variant="subtle" color="gray.0" onClick={onSupport}>
+          Support
+        </Button>
+        <Anchor
+          href={REFER_A_FLEET_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          c="gray.3"
+          size="sm"
+          ta="center"
+        >
+          Refer a Fleet
+        </Anchor>
+        <Text size="xs" c="gray.4" ta="center">
+          © {new Date().getFullYear()} Flare
+        </Text>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,22 @@
+import { createTheme } from '@mantine/core';
+import { BREAKPOINTS } from '@flare/core/constants';
+
+const em = (px: number) => `${px / 16}em`;
+
+/** Mantine theme with the breakpoints of spec 1 section 9. */
+export const theme = createTheme({
+  primaryColor: 'red',
+  // Shade 9 keeps red text and white-on-red buttons above the 4.5:1 contrast ratio.
+  primaryShade: { light: 9, dark: 8 },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  breakpoints: {
+    xs: em(BREAKPOINTS.xs),
+    sm: em(BREAKPOINTS.sm),
+    md: em(BREAKPOINTS.md),
+    lg: em(BREAKPOINTS.lg),
+    xl: em(BREAKPOINTS.xl),
+  },
+});
+
+/** Widths up to this are phones: desktop-only sections are blocked and the bottom nav shows. */
+export const MOBILE_MAX_WIDTH = BREAKPOINTS.sm;

@@ -1,0 +1,45 @@
+/** Preferences stored in this browser (spec 1 section 4: "Don't show again", map views). */
+import { useCallback, useSyncExternalStore } from 'react';
+
+export interface Prefs {
+  supportDialogDismissed: boolean;
+  stationView: boolean;
+  densityView: boolean;
+}
+
+const KEY = 'flare.prefs';
+const DEFAULTS: Prefs = { supportDialogDismissed: false, stationView: true, densityView: false };
+const listeners = new Set<() => void>();
+let cache: Prefs | null = null;
+
+function read(): Prefs {
+  if (cache) return cache;
+  try {
+    cache = { ...DEFAULTS, ...(JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Prefs>) };
+  } catch {
+    cache = { ...DEFAULTS };
+  }
+  return cache;
+}
+
+export function setPref<K extends keyof Prefs>(key: K, value: Prefs[K]): void {
+  cache = { ...read(), [key]: value };
+  localStorage.setItem(KEY, JSON.stringify(cache));
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function usePref<K extends keyof Prefs>(key: K): [Prefs[K], (value: Prefs[K]) => void] {
+  const value = useSyncExternalStore(subscribe, () => read()[key]);
+  const set = useCallback((next: Prefs[K]) => setPref(key, next), [key]);
+  return [value, set];
+}
+
+/** Forgets the cached copy (tests clear localStorage between cases). */
+export function resetPrefsCache(): void {
+  cache = null;
+}
