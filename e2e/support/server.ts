@@ -14,13 +14,23 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-e2e-'));
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Reuse a data folder (a restart); it is then left in place on stop. */
+  dataDir?: string;
+  port?: number;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const ownDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'flare-e2e-'));
+  const env = options.env ?? {};
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: '0',
+      PORT: String(options.port ?? 0),
+      OSMAND_PORT: '0',
       DATA_DIR: dataDir,
       DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
@@ -59,7 +69,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -25,6 +25,12 @@ const listeners = new Set<() => void>();
 let state: AuthState | null = load();
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 let lastSignOutReason: string | null = null;
+/** Whether the profile was loaded since this page was opened (otherwise it came from storage). */
+let profileLoadedThisVisit = false;
+
+export function hasFreshProfile(): boolean {
+  return profileLoadedThisVisit;
+}
 
 function load(): AuthState | null {
   try {
@@ -129,6 +135,7 @@ export async function loadProfile(): Promise<Profile> {
     throw new ApiError(0, MESSAGES.organizationChanged);
   }
   const profile = toProfile(wire.data);
+  profileLoadedThisVisit = true;
   if (state) save({ ...state, profile, dashboardAccess: profile.userAccess });
   return profile;
 }

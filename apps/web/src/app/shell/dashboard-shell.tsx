@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LAYOUT } from '@flare/core/constants';
 import { SECTION_IDS } from '@flare/core/permissions/sections';
-import { loadProfile, useSession } from '../../lib/session';
+import { hasFreshProfile, loadProfile, useSession } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { AccountMenu } from './account-menu';
 import { BottomNav } from './bottom-nav';
@@ -25,9 +25,10 @@ export function DashboardShell() {
 
   useEffect(() => rememberTarget(location.pathname, SECTION_IDS), [location.pathname]);
   useEffect(() => {
-    // A session restored from storage without its profile (or an old one) loads it again.
-    if (session && !session.profile) void loadProfile().catch(() => undefined);
-  }, [session]);
+    // A profile restored from storage is loaded afresh: permissions may have changed, and a revoked
+    // session answers 401, which signs out.
+    if (!hasFreshProfile()) void loadProfile().catch(() => undefined);
+  }, []);
 
   if (!profile) {
     return (

@@ -1,0 +1,138 @@
+/**
+ * The session and the shell over time: the access token is refreshed 10 s before it expires (driven
+ * by the page clock), a revoked session signs out at the next call, and a server restart shows the
+ * offline banner and, with a new build, the blocking new-version notice and a reload.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { MESSAGES } from '@flare/core/messages';
+import { openBrowser, type Browser } from './support/browser';
+import { DEMO_PASSWORD, startServer, type RunningServer } from './support/server';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(() => browser?.close());
+
+async function signIn(page: Page, url: string, email = 'admin@springfield-pd.test') {
+  await page.goto(`${url}/welcome/signin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard/things');
+  await page
+    .getByRole('dialog', { name: 'Support' })
+    .getByRole('button', { name: 'Close', exact: true })
+    .click();
+}
+
+const storedAuth = (page: Page) =>
+  page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem('flare.auth') ?? 'null') as {
+        token: string;
+        refreshToken: string;
+        expiresAt: number;
+      } | null,
+  );
+
+describe('session', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ env: { ACCESS_TOKEN_TTL: '60' } });
+  });
+  afterAll(() => server?.stop());
+
+  it('refreshes the access token 10 s before it expires', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.clock.install();
+      await signIn(page, server.url);
+      const first = (await storedAuth(page))!;
+      expect(first.expiresAt - Date.now()).toBeGreaterThan(50_000);
+      await page.clock.runFor(45_000);
+      expect((await storedAuth(page))!.token).toBe(first.token);
+      await page.clock.runFor(6_000);
+      await expect
+        .poll(async () => (await storedAuth(page))?.refreshToken, { timeout: 10_000 })
+        .not.toBe(first.refreshToken);
+      expect(page.url()).toContain('/dashboard/things');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('signs out when a call answers 401 (the session was revoked elsewhere)', async () => {
+    const page = await browser.newPage();
+    try {
+      await signIn(page, server.url);
+      const { refreshToken } = (await storedAuth(page))!;
+      const revoke = await fetch(`${server.url}/api/revoke_token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: refreshToken }),
+      });
+      expect(await revoke.json()).toEqual({ revoked: true });
+      await page.reload();
+      await page.waitForURL('**/welcome/signin');
+      await page.getByText(MESSAGES.sessionExpired).waitFor();
+      expect(await storedAuth(page)).toBeNull();
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('server restarts', () => {
+  it('shows the offline banner while the server is down, then the new-version notice and a reload', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-e2e-restart-'));
+    const webDist = mkdtempSync(path.join(tmpdir(), 'flare-e2e-web-'));
+    cpSync(path.resolve(import.meta.dirname, '../apps/web/dist'), webDist, { recursive: true });
+    let server = await startServer({ dataDir, port, env: { WEB_DIST: webDist } });
+    const page = await browser.newPage();
+    try {
+      await page.addInitScript(() => {
+        (window as { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = {
+          versionFirstCheckMs: 200,
+          versionPollMs: 500,
+          versionReloadMs: 2500,
+        };
+      });
+      await signIn(page, server.url);
+      await page.waitForTimeout(500);
+      await server.stop();
+      await page.getByText(MESSAGES.offlineBanner).waitFor({ timeout: 10_000 });
+
+      // The same server comes back with a new build of the web app: a new version.
+      const index = path.join(webDist, 'index.html');
+      writeFileSync(index, readFileSync(index, 'utf8').replace('</head>', '<!-- new build --></head>'));
+      server = await startServer({ dataDir, port, env: { WEB_DIST: webDist } });
+      await page.getByText(MESSAGES.newVersion).waitFor({ timeout: 10_000 });
+      await page.waitForEvent('load', { timeout: 10_000 });
+      await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+      expect(await page.getByText(MESSAGES.offlineBanner).count()).toBe(0);
+    } finally {
+      await page.close();
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
