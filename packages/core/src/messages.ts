@@ -40,5 +40,8 @@ export const MESSAGES = {
     "Looks like your connection is having trouble - we'll keep trying to get you back online or you can try to restart your browser.",
   newVersion: 'A new version of Flare is available. The page will reload to update.',
   sessionExpired: 'Session Expired',
+  sessionExpiredActivity: 'Session Expired - Activity',
+  inactivityPrompt: 'Session has been inactive too long.',
+  staySignedIn: 'Stay Signed In',
   notYetBuilt: 'This section is coming soon.',
 } as const;

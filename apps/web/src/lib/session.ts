@@ -3,7 +3,11 @@
  * localStorage; the access token is refreshed 10 s before it expires; any 401 signs out.
  */
 import { useSyncExternalStore } from 'react';
-import { TOKEN_REFRESH_LEAD_MS } from '@flare/core/constants';
+import {
+  AUTO_SIGN_IN_MIN_TOKEN_LENGTH,
+  SESSION_EXPIRED_ALERT_MS,
+  TOKEN_REFRESH_LEAD_MS,
+} from '@flare/core/constants';
 import { MESSAGES } from '@flare/core/messages';
 import { ProfileResponseSchema, toProfile, type Profile } from '@flare/core/schemas/profile';
 import type { TokenResponse } from '@flare/core/schemas/auth';
@@ -25,6 +29,10 @@ const listeners = new Set<() => void>();
 let state: AuthState | null = load();
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 let lastSignOutReason: string | null = null;
+/** Set while the "Session Expired" alert shows, before the sign-out. */
+let expiring: string | null = null;
+const expiringListeners = new Set<() => void>();
+
 /** Whether the profile was loaded since this page was opened (otherwise it came from storage). */
 let profileLoadedThisVisit = false;
 
@@ -69,15 +77,20 @@ export function takeSignOutReason(): string | null {
   return reason;
 }
 
-/** The organisation id inside an access token (its JWT payload's `org` claim). */
-export function tokenOrganizationId(token: string): string | null {
+/** The claims of an access token's JWT payload that the dashboard reads (not verified here). */
+export function tokenClaims(token: string): { org: string | null; exp: number | null } {
   try {
     const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const org = (JSON.parse(json) as { org?: unknown }).org;
-    return typeof org === 'string' ? org : null;
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      org?: unknown;
+      exp?: unknown;
+    };
+    return {
+      org: typeof claims.org === 'string' ? claims.org : null,
+      exp: typeof claims.exp === 'number' ? claims.exp : null,
+    };
   } catch {
-    return null;
+    return { org: null, exp: null };
   }
 }
 
@@ -117,8 +130,33 @@ export async function refreshSession(): Promise<void> {
       refreshTimer = setTimeout(() => void refreshSession(), 5_000);
       return;
     }
-    signOut(MESSAGES.sessionExpired);
+    expireSession(MESSAGES.sessionExpired);
   }
+}
+
+/** Shows the expiry alert (spec 1 section 4), then signs out after 3 seconds. */
+export function expireSession(reason: string): void {
+  if (expiring || !state) return;
+  expiring = reason;
+  expiringListeners.forEach((listener) => listener());
+  if (refreshTimer) clearTimeout(refreshTimer);
+  refreshTimer = null;
+  setTimeout(() => {
+    expiring = null;
+    expiringListeners.forEach((listener) => listener());
+    signOut(reason);
+  }, SESSION_EXPIRED_ALERT_MS);
+}
+
+/** The reason the session is about to end, while its alert shows. */
+export function useExpiringSession(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      expiringListeners.add(listener);
+      return () => expiringListeners.delete(listener);
+    },
+    () => expiring,
+  );
 }
 
 /** Loads the profile; refuses a profile whose organisation is not the token's. */
@@ -130,7 +168,7 @@ export async function loadProfile(): Promise<Profile> {
     signOut(MESSAGES.profileMissing);
     throw new ApiError(0, MESSAGES.profileMissing);
   }
-  if (tokenOrganizationId(current.token) !== wire.data.organization_id) {
+  if (tokenClaims(current.token).org !== wire.data.organization_id) {
     signOut(MESSAGES.organizationChanged);
     throw new ApiError(0, MESSAGES.organizationChanged);
   }
@@ -159,6 +197,27 @@ export async function signInWithPassword(
   return startSession(tokens);
 }
 
+/**
+ * Signs in with tokens handed over in the URL (spec 1 section 2): an access token longer than 400
+ * characters and a refresh token. Returns null when the query holds no such pair.
+ */
+export function tokensFromQuery(search: URLSearchParams): TokenResponse | null {
+  const access = search.get('access_token');
+  const refresh = search.get('refresh_token');
+  if (!access || !refresh || access.length <= AUTO_SIGN_IN_MIN_TOKEN_LENGTH) return null;
+  const exp = tokenClaims(access).exp;
+  if (!exp) return null;
+  return {
+    access_token: access,
+    refresh_token: refresh,
+    expires_in: Math.max(1, Math.floor(exp - Date.now() / 1000)),
+    token_type: 'Bearer',
+    created_at: Math.floor(Date.now() / 1000),
+    scope: 'dashboard',
+    uuid: '',
+  };
+}
+
 /** Starts a session from tokens (a sign-in, or tokens handed over in the URL) and loads the profile. */
 export async function startSession(tokens: TokenResponse): Promise<Profile> {
   save(null);
@@ -184,6 +243,6 @@ export function signOut(reason: string | null = null): void {
 
 configureApiAuth({
   token: () => state?.token ?? null,
-  onUnauthorized: () => signOut(MESSAGES.sessionExpired),
+  onUnauthorized: () => expireSession(MESSAGES.sessionExpired),
 });
 scheduleRefresh();

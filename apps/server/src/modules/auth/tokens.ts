@@ -1,6 +1,9 @@
 /** Access tokens are short-lived signed JWTs; refresh tokens are opaque random strings stored hashed. */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+
+const ISSUER = 'flare';
+const AUDIENCE = 'flare-dashboard';
 
 export interface AccessClaims {
   userId: string;
@@ -23,6 +26,9 @@ export class TokenSigner {
     const iat = Math.floor(now / 1000);
     return new SignJWT({ org: claims.organizationId, sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setJti(randomUUID())
       .setSubject(claims.userId)
       .setIssuedAt(iat)
       .setExpirationTime(iat + this.accessTtlSeconds)
@@ -32,7 +38,7 @@ export class TokenSigner {
   /** The claims of a valid, unexpired token, or null. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
       if (
         typeof payload.sub !== 'string' ||
         typeof payload.org !== 'string' ||

@@ -27,7 +27,11 @@ export async function openDatabase(
   target: DatabaseTarget,
 ): Promise<{ db: Db; engine: 'postgres' | 'pglite' }> {
   if (target.url) {
-    const dialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server ends (restart, failover, dropped database) must not crash the
+    // process: the pool replaces it at the next query, which reports its own error.
+    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+    const dialect = new PostgresDialect({ pool });
     return { db: new Kysely<Database>({ dialect }), engine: 'postgres' };
   }
   const dir = target.pgliteDir ?? 'memory://';

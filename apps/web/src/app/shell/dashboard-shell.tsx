@@ -14,6 +14,7 @@ import { OfflineBanner } from './offline-banner';
 import { SideNav } from './side-nav';
 import { SupportDialog, useSupportDialog } from './support-dialog';
 import { VersionNotice } from './version-notice';
+import { SessionAlerts } from './session-alerts';
 
 export function DashboardShell() {
   const session = useSession();
@@ -53,6 +54,7 @@ export function DashboardShell() {
         <BottomNav profile={profile} />
         <SupportDialog opened={support.opened} onClose={support.close} />
         <VersionNotice />
+        <SessionAlerts />
       </Box>
     );
   }
@@ -99,6 +101,7 @@ export function DashboardShell() {
       </Box>
       <SupportDialog opened={support.opened} onClose={support.close} />
       <VersionNotice />
+      <SessionAlerts />
     </Box>
   );
 }

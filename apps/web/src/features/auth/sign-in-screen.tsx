@@ -1,15 +1,15 @@
 /** /welcome/signin and /welcome/unlock/{email}/{unlockToken}: email, password, the three sign-in states. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
 import { SignInFormSchema, type SignInForm } from '@flare/core/schemas/auth';
 import { signInErrorView, type SignInErrorView } from '@flare/core/sign-in-errors';
 import { canSee, SECTION_IDS, type SectionId } from '@flare/core/permissions/sections';
 import { ApiError } from '../../lib/api-client';
-import { signInWithPassword, takeSignOutReason } from '../../lib/session';
+import { signInWithPassword, startSession, takeSignOutReason, tokensFromQuery } from '../../lib/session';
 import { visibleError } from './field-error';
 import { WelcomeLayout } from './welcome-layout';
 
@@ -50,6 +50,22 @@ export function SignInScreen() {
     form.formState;
   const submitFailed = submitCount > 0 && !isSubmitSuccessful;
   const email = useWatch({ control: form.control, name: 'email' });
+  const [search] = useSearchParams();
+
+  // Tokens handed over in the URL sign in at once (spec 1 section 2).
+  useEffect(() => {
+    const tokens = tokensFromQuery(search);
+    if (!tokens) return;
+    startSession(tokens)
+      .then(async (profile) => {
+        setStatus({ kind: 'success' });
+        await navigate(landingPath(undefined, profile.permissions, profile.userAccess[0]), { replace: true });
+      })
+      .catch((error: unknown) => {
+        const failure = error instanceof ApiError ? error : new ApiError(0, MESSAGES.unknownFailure);
+        setStatus({ kind: 'error', view: signInErrorView({ status: failure.status, error: failure.code }) });
+      });
+  }, [search, navigate]);
 
   const onSubmit = async (values: SignInForm) => {
     setStatus({ kind: 'idle' });
