@@ -29,7 +29,10 @@ async function fillSignIn(page: Page, email: string, password: string) {
 }
 
 async function closeSupport(page: Page) {
-  await page.getByRole('dialog', { name: 'Support' }).getByRole('button', { name: 'Close', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Support' })
+    .getByRole('button', { name: 'Close', exact: true })
+    .click();
 }
 
 /** The dashboard link in the newest mail to `to`. */
@@ -188,13 +191,20 @@ describe('session rules on a controllable clock', () => {
     const response = await fetch(`${server.url}/api/user_token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', username: 'admin@springfield-pd.test', password: DEMO_PASSWORD }),
+      body: JSON.stringify({
+        grant_type: 'password',
+        username: 'admin@springfield-pd.test',
+        password: DEMO_PASSWORD,
+      }),
     });
     const tokens = (await response.json()) as { access_token: string; refresh_token: string };
     expect(tokens.access_token.length).toBeGreaterThan(400);
     const page = await browser.newPage();
     try {
-      const query = new URLSearchParams({ access_token: tokens.access_token, refresh_token: tokens.refresh_token });
+      const query = new URLSearchParams({
+        access_token: tokens.access_token,
+        refresh_token: tokens.refresh_token,
+      });
       await page.goto(`${server.url}/welcome/signin?${query.toString()}`);
       await page.waitForURL('**/dashboard/things');
     } finally {

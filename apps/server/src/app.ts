@@ -29,6 +29,7 @@ import { DeviceDirectory } from './modules/telemetry/device-directory';
 import { IngestStats } from './modules/telemetry/ingest-stats';
 import { TelemetryService, type PublishLive } from './modules/telemetry/telemetry.service';
 import { StatusSweep } from './modules/telemetry/status-sweep';
+import { startMqttIngest } from './modules/telemetry/mqtt-ingest';
 import { registerTelemetryRoutes } from './modules/telemetry/telemetry.routes';
 import { ThingsRepository } from './modules/things/things.repository';
 import { ThingsService } from './modules/things/things.service';
@@ -175,7 +176,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const sweep = new StatusSweep(telemetryRepository, devices, publishLive, app.log);
   if (config.statusSweepMs > 0) sweep.start(config.statusSweepMs);
+  const mqttIngest = config.mqttUrl ? await startMqttIngest(config.mqttUrl, telemetry, app.log) : null;
   app.addHook('onClose', async () => {
+    await mqttIngest?.endAsync();
     await sweep.stop();
     await telemetry.drained();
     await bus.close();

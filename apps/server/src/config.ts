@@ -40,6 +40,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(nats|tls):\/\//, 'must be a nats:// or tls:// URL')
     .optional(),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtt|mqtts|ws|wss):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+    .optional(),
   OSMAND_PORT: z.coerce.number().int().min(0).max(65535).default(5055),
   STATUS_SWEEP_MS: z.coerce.number().int().min(0).default(5000),
   SIMULATOR: booleanFlag.default(false),
@@ -71,6 +75,8 @@ export type Config = {
   authRateLimitEmail: number;
   /** NATS server that carries the live feed between server processes; unset: in-process. */
   natsUrl: string | undefined;
+  /** MQTT broker to take device reports from (`things/{deviceId}/telemetry`); unset: no MQTT. */
+  mqttUrl: string | undefined;
   /** Port of the OsmAnd (Traccar Client) listener. */
   osmandPort: number;
   /** Interval of the status sweep; 0 turns it off. */
@@ -114,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitIp: e.AUTH_RATE_LIMIT_IP,
     authRateLimitEmail: e.AUTH_RATE_LIMIT_EMAIL,
     natsUrl: e.NATS_URL,
+    mqttUrl: e.MQTT_URL,
     osmandPort: e.OSMAND_PORT,
     statusSweepMs: e.STATUS_SWEEP_MS,
     simulator: e.SIMULATOR,

@@ -128,6 +128,17 @@ export class ThingsRepository {
       .execute();
   }
 
+  /** Another asset of the organisation already called `nickname` (any case), if there is one. */
+  findNicknameClash(organizationId: string, nickname: string, exceptId: string) {
+    return this.db
+      .selectFrom('things')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where(sql<string>`lower(nickname)`, '=', nickname.toLowerCase())
+      .where('id', '<>', exceptId)
+      .executeTakeFirst();
+  }
+
   findType(id: string) {
     return this.db.selectFrom('thing_types').selectAll().where('id', '=', id).executeTakeFirst();
   }

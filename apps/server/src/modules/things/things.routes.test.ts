@@ -121,6 +121,16 @@ describe('PUT /api/things/:id', () => {
     });
   });
 
+  it('refuses a nickname another asset of the organization already has', async () => {
+    const response = await put(`/api/things/${demoThingId('SPD-CAR-102')}`, 'admin@springfield-pd.test', {
+      in_service: true,
+      is_publicly_alerting: true,
+      nickname: 'patrol 103',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toContain('Asset nickname cannot be updated');
+  });
+
   it('changing the type clears the subtype; a subtype must belong to the type', async () => {
     const patrol = stableId('thing_subtype:police:patrol_car');
     expect(

@@ -105,6 +105,16 @@ export class ThingsService {
 
   async update(principal: Principal, id: string, input: UpdateThingInput): Promise<Thing> {
     const { organizationIds } = await this.authorise(principal, id, 'edit');
+    // Nicknames tell an organisation's assets apart on the map and in lists: one per asset.
+    if (
+      input.nickname &&
+      (await this.repository.findNicknameClash(organizationIds[0]!, input.nickname, id))
+    ) {
+      throw unprocessable(
+        'nickname_taken',
+        `${THING_MESSAGES.nicknameLocked}: another asset of the organization is called "${input.nickname}"`,
+      );
+    }
     if (input.thing_type_id) {
       const type = await this.repository.findType(input.thing_type_id);
       if (!type) throw unprocessable('invalid_type', 'Asset type not found');

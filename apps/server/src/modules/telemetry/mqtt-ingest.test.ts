@@ -1,0 +1,73 @@
+/**
+ * MQTT ingest against the local Mosquitto (TEST_MQTT_URL, default mqtt://127.0.0.1:1883); skipped
+ * with a note when no broker answers.
+ */
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+const MQTT_URL = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+
+async function brokerAnswers(): Promise<boolean> {
+  try {
+    const client = await mqtt.connectAsync(MQTT_URL, { connectTimeout: 1000, reconnectPeriod: 0 });
+    await client.endAsync();
+    return true;
+  } catch {
+    return false;
+  }
+}
+const available = await brokerAnswers();
+if (!available) console.warn(`MQTT ingest test skipped: no broker answered at ${MQTT_URL}`);
+
+describe.skipIf(!available)('MQTT ingest', () => {
+  let t: TestApp;
+  let device: mqtt.MqttClient;
+  beforeAll(async () => {
+    t = await createTestApp({ MQTT_URL, STATUS_SWEEP_MS: '0' });
+    device = await mqtt.connectAsync(MQTT_URL);
+  });
+  afterAll(async () => {
+    await device?.endAsync();
+    await t?.close();
+  });
+
+  const thing = () =>
+    t.db.selectFrom('things').selectAll().where('device_id', '=', 'SPD-CAR-106').executeTakeFirstOrThrow();
+  async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const value = await read();
+      if (ok(value) || Date.now() > deadline) return value;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('stores a report published on things/{deviceId}/telemetry', async () => {
+    await device.publishAsync(
+      'things/SPD-CAR-106/telemetry',
+      JSON.stringify({ lat: 39.7711, lng: -89.6611, timestamp: Date.now(), speed: 11, alerting: true }),
+      { qos: 1 },
+    );
+    const row = await eventually(thing, (r) => r.lat === 39.7711);
+    expect(row).toMatchObject({ lat: 39.7711, lng: -89.6611, speed: 11, enroute: true, status: 'active' });
+  });
+
+  it('refuses and counts unknown devices and bad payloads, storing nothing', async () => {
+    const before = { ...t.telemetry.stats.snapshot().rejected };
+    await device.publishAsync('things/NOT-A-DEVICE/telemetry', JSON.stringify({ lat: 1, lng: 1 }), {
+      qos: 1,
+    });
+    await device.publishAsync('things/SPD-CAR-106/telemetry', 'not json', { qos: 1 });
+    await device.publishAsync('things/SPD-CAR-106/telemetry', JSON.stringify({ lat: 95, lng: 1 }), {
+      qos: 1,
+    });
+    const after = await eventually(
+      () => Promise.resolve(t.telemetry.stats.snapshot().rejected),
+      (r) => r.unknown_device > before.unknown_device && r.invalid >= before.invalid + 2,
+    );
+    expect(after.unknown_device).toBe(before.unknown_device + 1);
+    expect(after.invalid).toBe(before.invalid + 2);
+    expect((await thing()).lat).toBe(39.7711);
+  });
+});
