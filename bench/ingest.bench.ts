@@ -4,6 +4,7 @@
  * baseline of raw batched inserts of the same rows into the same table.
  */
 import { performance } from 'node:perf_hooks';
+import { buildOsmandServer } from '@flare/server/src/modules/telemetry/osmand-server';
 import { engines, registerDevices, runLoad, signIn, type Engine } from './support';
 
 const DEVICES = 1000;
@@ -84,15 +85,21 @@ export async function benchIngest(engine: Engine) {
     });
     const batchRate = ROWS / (batchMs / 1000);
 
+    // OsmAnd devices report to the dedicated listener (port 5055 in production), as Traccar Client does.
+    const osmand = buildOsmandServer(flare.telemetry, flare.app.log);
+    await osmand.listen({ port: 0, host: '127.0.0.1' });
+    const osmandAddress = osmand.server.address();
+    const osmandUrl = `http://127.0.0.1:${typeof osmandAddress === 'object' && osmandAddress ? osmandAddress.port : 0}`;
     const osmandMs = await runLoad({
       concurrency: 64,
       requests: Array.from({ length: OSMAND_REQUESTS }, (_, i) => {
         const r = report(devices[i % DEVICES]!, 2 * ROWS + i, base);
         const query = `id=${r.device_id}&lat=${r.lat}&lon=${r.lng}&timestamp=${r.timestamp}&speed=20&bearing=${r.course}&accuracy=5`;
-        return { url: `${url}/api/ingest/osmand?${query}`, method: 'POST' };
+        return { url: `${osmandUrl}/?${query}`, method: 'POST' };
       }),
     });
     const osmandRate = OSMAND_REQUESTS / (osmandMs / 1000);
+    await osmand.close();
 
     return [
       {

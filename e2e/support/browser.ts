@@ -34,7 +34,10 @@ export async function openBrowser(): Promise<Browser> {
     async newPage(viewport = { width: 1280, height: 800 }) {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
-      page.once('close', () => void context.close());
+      // The browser may already be closing; a context it closed needs no closing.
+      page.once('close', () => {
+        context.close().catch(() => undefined);
+      });
       return page;
     },
     close: () => browser.close(),

@@ -9,6 +9,9 @@ export interface DeviceRoute {
   isActive: boolean;
   /** The owner first, then managers and accessors. */
   organizationIds: string[];
+  /** What the status engine needs, kept current by the pipeline so a batch needs no extra read. */
+  heartbeatAt: number | null;
+  street: string | null;
 }
 
 /** The latest accepted state of one thing after a batch, written in the same transaction as its points. */
@@ -43,8 +46,6 @@ export interface PointRow {
   in_service: boolean | null;
 }
 
-const INSERT_CHUNK = 1000;
-
 export class TelemetryRepository {
   constructor(private readonly db: Db) {}
 
@@ -62,6 +63,8 @@ export class TelemetryRepository {
         'things.device_id',
         'things.is_active',
         'things.organization_id',
+        'things.heartbeat_at',
+        'things.street',
         'rel.organization_id as related_id',
       ])
       .where(column, 'in', values)
@@ -73,6 +76,8 @@ export class TelemetryRepository {
         deviceId: row.device_id,
         isActive: row.is_active,
         organizationIds: [row.organization_id],
+        heartbeatAt: row.heartbeat_at?.getTime() ?? null,
+        street: row.street,
       };
       if (row.related_id) route.organizationIds.push(row.related_id);
       routes.set(row.id, route);
@@ -80,32 +85,29 @@ export class TelemetryRepository {
     return [...routes.values()];
   }
 
-  /** Current status and street of things, for the status engine. */
-  async thingStates(thingIds: string[]) {
-    if (thingIds.length === 0) return [];
-    return this.db
-      .selectFrom('things')
-      .select(['id', 'status', 'street', 'enroute', 'heartbeat_at'])
-      .where('id', 'in', thingIds)
-      .execute();
-  }
-
   /** Stores points and the things' latest state in one transaction: the group commit. */
   async commitBatch(points: PointRow[], updates: ThingPositionUpdate[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < points.length; i += INSERT_CHUNK) {
-        await trx
-          .insertInto('points')
-          .values(points.slice(i, i + INSERT_CHUNK))
-          .execute();
-      }
+      // One array per column (unnest) keeps each statement small whatever the batch size.
+      const of = <T>(pick: (p: PointRow) => T) => points.map(pick);
+      await sql`
+        insert into points (thing_id, recorded_at, lat, lng, speed, course, altitude, accuracy, battery, alerting, accepted, in_service)
+        select * from unnest(
+          ${of((p) => p.thing_id)}::uuid[], ${of((p) => p.recorded_at.toISOString())}::timestamptz[],
+          ${of((p) => p.lat)}::float8[], ${of((p) => p.lng)}::float8[], ${of((p) => p.speed)}::float8[],
+          ${of((p) => p.course)}::float8[], ${of((p) => p.altitude)}::float8[], ${of((p) => p.accuracy)}::float8[],
+          ${of((p) => p.battery)}::float8[], ${of((p) => p.alerting)}::boolean[], ${of((p) => p.accepted)}::boolean[],
+          ${of((p) => p.in_service)}::boolean[]
+        )`.execute(trx);
       if (updates.length === 0) return;
-      const values = sql.join(
-        updates.map(
-          (u) =>
-            sql`(${u.thingId}::uuid, ${u.lat}::float8, ${u.lng}::float8, ${u.speed}::float8, ${u.course}::float8, ${u.accuracy}::float8, ${u.enroute}::boolean, ${u.inService}::boolean, ${u.heartbeatAt}::timestamptz, ${u.positionAt}::timestamptz, ${u.status}::text)`,
-        ),
-      );
+      const column = <T>(pick: (u: ThingPositionUpdate) => T) => updates.map(pick);
+      const values = sql`unnest(
+        ${column((u) => u.thingId)}::uuid[], ${column((u) => u.lat)}::float8[], ${column((u) => u.lng)}::float8[],
+        ${column((u) => u.speed)}::float8[], ${column((u) => u.course)}::float8[], ${column((u) => u.accuracy)}::float8[],
+        ${column((u) => u.enroute)}::boolean[], ${column((u) => u.inService)}::boolean[],
+        ${column((u) => u.heartbeatAt.toISOString())}::timestamptz[], ${column((u) => u.positionAt?.toISOString() ?? null)}::timestamptz[],
+        ${column((u) => u.status)}::text[]
+      )`;
       // A report older than the stored position still counts as a check-in but does not move the thing.
       await sql`
         update things set
@@ -123,7 +125,7 @@ export class TelemetryRepository {
           updated_at = now()
         from (
           select v.*, (v.position_at is not null and (t.position_at is null or v.position_at >= t.position_at)) as newer
-          from (values ${values}) as v(id, lat, lng, speed, course, accuracy, enroute, in_service, heartbeat_at, position_at, status)
+          from ${values} as v(id, lat, lng, speed, course, accuracy, enroute, in_service, heartbeat_at, position_at, status)
           join things t on t.id = v.id
         ) as v
         where things.id = v.id`.execute(trx);

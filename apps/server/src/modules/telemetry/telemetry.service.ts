@@ -93,12 +93,14 @@ export class TelemetryService {
         latestAccepted.set(point.thing_id, point);
       }
     }
-    const states = new Map((await this.repository.thingStates([...latest.keys()])).map((s) => [s.id, s]));
+    const routes = new Map(
+      (await this.directory.routesOfThings([...latest.keys()])).map((r) => [r.thingId, r]),
+    );
     const now = Date.now();
     return [...latest.values()].map((point) => {
-      const state = states.get(point.thing_id);
-      const stored = state?.heartbeat_at?.getTime() ?? 0;
-      const heartbeatAt = Math.max(stored, point.recorded_at.getTime());
+      const route = routes.get(point.thing_id);
+      const heartbeatAt = Math.max(route?.heartbeatAt ?? 0, point.recorded_at.getTime());
+      if (route) route.heartbeatAt = heartbeatAt;
       const position = latestAccepted.get(point.thing_id) ?? null;
       const status = computeStatus(
         {
@@ -106,7 +108,7 @@ export class TelemetryService {
           isOnIncident: false,
           heartbeatAt,
           enroute: point.alerting,
-          street: state?.street ?? null,
+          street: route?.street ?? null,
         },
         now,
       );
