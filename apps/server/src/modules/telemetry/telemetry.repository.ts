@@ -85,12 +85,15 @@ export class TelemetryRepository {
     return [...routes.values()];
   }
 
-  /** Stores points and the things' latest state in one transaction: the group commit. */
+  /** Stores points and the things' latest state together: the group commit. */
   async commitBatch(points: PointRow[], updates: ThingPositionUpdate[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      // One array per column (unnest) keeps each statement small whatever the batch size.
-      const of = <T>(pick: (p: PointRow) => T) => points.map(pick);
-      await sql`
+    // One array per column (unnest) keeps the statement small whatever the batch size.
+    const of = <T>(pick: (p: PointRow) => T) => points.map(pick);
+    const column = <T>(pick: (u: ThingPositionUpdate) => T) => updates.map(pick);
+    // One statement: atomic by itself, and a single round trip (and commit) per batch. A report older
+    // than the stored position still counts as a check-in but does not move the thing.
+    await sql`
+      with inserted as (
         insert into points (thing_id, recorded_at, lat, lng, speed, course, altitude, accuracy, battery, alerting, accepted, in_service)
         select * from unnest(
           ${of((p) => p.thing_id)}::uuid[], ${of((p) => p.recorded_at.toISOString())}::timestamptz[],
@@ -98,38 +101,34 @@ export class TelemetryRepository {
           ${of((p) => p.course)}::float8[], ${of((p) => p.altitude)}::float8[], ${of((p) => p.accuracy)}::float8[],
           ${of((p) => p.battery)}::float8[], ${of((p) => p.alerting)}::boolean[], ${of((p) => p.accepted)}::boolean[],
           ${of((p) => p.in_service)}::boolean[]
-        )`.execute(trx);
-      if (updates.length === 0) return;
-      const column = <T>(pick: (u: ThingPositionUpdate) => T) => updates.map(pick);
-      const values = sql`unnest(
-        ${column((u) => u.thingId)}::uuid[], ${column((u) => u.lat)}::float8[], ${column((u) => u.lng)}::float8[],
-        ${column((u) => u.speed)}::float8[], ${column((u) => u.course)}::float8[], ${column((u) => u.accuracy)}::float8[],
-        ${column((u) => u.enroute)}::boolean[], ${column((u) => u.inService)}::boolean[],
-        ${column((u) => u.heartbeatAt.toISOString())}::timestamptz[], ${column((u) => u.positionAt?.toISOString() ?? null)}::timestamptz[],
-        ${column((u) => u.status)}::text[]
-      )`;
-      // A report older than the stored position still counts as a check-in but does not move the thing.
-      await sql`
-        update things set
-          lat = case when v.newer then v.lat else things.lat end,
-          lng = case when v.newer then v.lng else things.lng end,
-          speed = case when v.newer then v.speed else things.speed end,
-          course = case when v.newer then v.course else things.course end,
-          accuracy = case when v.newer then v.accuracy else things.accuracy end,
-          position_at = case when v.newer then v.position_at else things.position_at end,
-          enroute = v.enroute,
-          in_service = coalesce(v.in_service, things.in_service),
-          heartbeat_at = greatest(v.heartbeat_at, things.heartbeat_at),
-          status_changed_at = case when things.status = v.status then things.status_changed_at else now() end,
-          status = v.status,
-          updated_at = now()
-        from (
-          select v.*, (v.position_at is not null and (t.position_at is null or v.position_at >= t.position_at)) as newer
-          from ${values} as v(id, lat, lng, speed, course, accuracy, enroute, in_service, heartbeat_at, position_at, status)
-          join things t on t.id = v.id
-        ) as v
-        where things.id = v.id`.execute(trx);
-    });
+        )
+        returning 1
+      )
+      update things set
+        lat = case when v.newer then v.lat else things.lat end,
+        lng = case when v.newer then v.lng else things.lng end,
+        speed = case when v.newer then v.speed else things.speed end,
+        course = case when v.newer then v.course else things.course end,
+        accuracy = case when v.newer then v.accuracy else things.accuracy end,
+        position_at = case when v.newer then v.position_at else things.position_at end,
+        enroute = v.enroute,
+        in_service = coalesce(v.in_service, things.in_service),
+        heartbeat_at = greatest(v.heartbeat_at, things.heartbeat_at),
+        status_changed_at = case when things.status = v.status then things.status_changed_at else now() end,
+        status = v.status,
+        updated_at = now()
+      from (
+        select v.*, (v.position_at is not null and (t.position_at is null or v.position_at >= t.position_at)) as newer
+        from unnest(
+          ${column((u) => u.thingId)}::uuid[], ${column((u) => u.lat)}::float8[], ${column((u) => u.lng)}::float8[],
+          ${column((u) => u.speed)}::float8[], ${column((u) => u.course)}::float8[], ${column((u) => u.accuracy)}::float8[],
+          ${column((u) => u.enroute)}::boolean[], ${column((u) => u.inService)}::boolean[],
+          ${column((u) => u.heartbeatAt.toISOString())}::timestamptz[],
+          ${column((u) => u.positionAt?.toISOString() ?? null)}::timestamptz[], ${column((u) => u.status)}::text[]
+        ) as v(id, lat, lng, speed, course, accuracy, enroute, in_service, heartbeat_at, position_at, status)
+        join things t on t.id = v.id
+      ) as v
+      where things.id = v.id`.execute(this.db);
   }
 
   /**
