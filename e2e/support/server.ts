@@ -1,11 +1,14 @@
-/** Starts a real Flare server (the same entry point as `npm start`) on a free port and a fresh data folder. */
-import { spawn, type ChildProcess } from 'node:child_process';
+/**
+ * A real Flare server for the browser tests: the same entry point as `npm start` (see the server's
+ * test/server-process.ts), serving the built web app, on a free port and a fresh data folder.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startServerProcess } from '@flare/server/test/server-process';
 
 export const DEMO_PASSWORD = 'E2e!demo-pass1';
-const root = path.resolve(import.meta.dirname, '../..');
+const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist');
 
 export interface RunningServer {
   url: string;
@@ -24,51 +27,19 @@ export interface StartOptions {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'flare-e2e-'));
-  const env = options.env ?? {};
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(options.port ?? 0),
-      OSMAND_PORT: '0',
-      DATA_DIR: dataDir,
-      DEMO_PASSWORD,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServerProcess({
+    PORT: String(options.port ?? 0),
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD,
+    WEB_DIST: webDist,
+    ...options.env,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const check = () => {
-      const match = /Open (http:\/\/[\d.]+:\d+)\//.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout?.on('data', check);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-
   return {
-    url,
+    url: server.url,
     dataDir,
-    output: () => output,
+    output: () => server.output(),
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await server.stop();
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
