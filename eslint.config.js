@@ -19,7 +19,7 @@ const boundaryZones = [
   { target: './packages/core', from: './apps', message: 'core is pure: it imports no app.' },
   { target: './apps/web', from: './apps/server', message: 'the web app talks to the server only over HTTP.' },
   { target: './apps/server', from: './apps/web', message: 'the server never imports the web app.' },
-  ...['components', 'lib', 'config', 'map', 'live'].map((dir) => ({
+  ...['components', 'lib', 'config', 'map', 'live', 'testing'].map((dir) => ({
     target: `./apps/web/src/${dir}`,
     from: ['./apps/web/src/features', './apps/web/src/app'],
     message: 'shared web code may not import features or the app.',

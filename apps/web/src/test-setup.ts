@@ -1,6 +1,8 @@
-// happy-dom has no matchMedia; Mantine asks it for the colour scheme and breakpoints.
+// Vitest set-up of the web project (happy-dom). happy-dom evaluates media queries; older DOMs have
+// no matchMedia at all, and Mantine asks it for the colour scheme and breakpoints.
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { resetPrefsCache } from './lib/prefs';
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>
@@ -19,4 +21,6 @@ if (!window.matchMedia) {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
+  resetPrefsCache();
 });

@@ -1,10 +1,12 @@
 /** Route guards: signed in, allowed to see the section, and not desktop-only on a phone. */
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { canSee, sectionById, type SectionId } from '@flare/core/permissions/sections';
-import { useSession } from '../lib/session';
+import { getSession, useSession } from '../lib/session';
 import { useIsMobile } from '../lib/use-is-mobile';
 import { MobileBlockedPage, UnauthorizedPage } from './message-page';
 
+/** Signed-out visitors go to sign-in, which returns them here afterwards when they may see it. */
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
@@ -13,6 +15,10 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
+/**
+ * A section's access (core canSee), then its desktop-only flag: `desktopOnly` overrides the
+ * section's own for sub-routes such as data/exports.
+ */
 export function RequireSection({ section, desktopOnly }: { section: SectionId; desktopOnly?: boolean }) {
   const session = useSession();
   const isMobile = useIsMobile();
@@ -21,9 +27,18 @@ export function RequireSection({ section, desktopOnly }: { section: SectionId; d
   return <Outlet />;
 }
 
-/** Only when signed out (the sign-in screens); signed-in visitors go to the dashboard. */
+/**
+ * The sign-in screens, for visitors who arrive signed out; one who arrives signed in goes to the
+ * dashboard. (A sign-in made on the screen navigates by itself, to the requested path.)
+ */
 export function RequireSignedOut() {
-  const session = useSession();
-  if (session?.profile) return <Navigate to="/dashboard" replace />;
+  const [signedInOnArrival] = useState(() => Boolean(getSession()?.profile));
+  if (signedInOnArrival) return <Navigate to="/dashboard" replace />;
   return <Outlet />;
+}
+
+/** "/": the dashboard when signed in, otherwise sign-in. */
+export function RootRedirect() {
+  const session = useSession();
+  return <Navigate to={session ? '/dashboard' : '/welcome/signin'} replace />;
 }

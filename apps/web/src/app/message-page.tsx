@@ -1,11 +1,17 @@
 /** The message pages of spec 1 section 2, word for word. */
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useNavigate, useRouteError } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
+import { MainLandmark } from '../components/ui/main-landmark';
 
-function MessagePage({ title, text, action }: { title: string; text?: string; action?: React.ReactNode }) {
+function MessagePage({ title, text, action }: { title: string; text?: string; action?: ReactNode }) {
   return (
-    <Center mih="60vh" p="xl" component="main">
+    <MainLandmark
+      mih="60vh"
+      p="xl"
+      style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+    >
       <Stack align="center" gap="sm" maw={520} ta="center">
         <Title order={1} size="h2">
           {title}
@@ -13,7 +19,7 @@ function MessagePage({ title, text, action }: { title: string; text?: string; ac
         {text && <Text c="gray.7">{text}</Text>}
         {action}
       </Stack>
-    </Center>
+    </MainLandmark>
   );
 }
 
@@ -35,8 +41,14 @@ export function NotFoundPage() {
   );
 }
 
+/** The router's errorElement: a screen threw while rendering or loading. */
 export function ErrorPage() {
   const error = useRouteError();
   console.error(error);
-  return <MessagePage title={MESSAGES.incident} text={MESSAGES.errorDialogText} />;
+  return (
+    <MessagePage
+      title={MESSAGES.incident}
+      action={<Button onClick={() => window.location.reload()}>Reload the page</Button>}
+    />
+  );
 }

@@ -1,14 +1,13 @@
 /** The route tree of spec 1 section 2. */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { dataIndexPath, type SectionId } from '@flare/core/permissions/sections';
-import { getSession } from '../lib/session';
+import type { SectionId } from '@flare/core/permissions/sections';
 import { SignInScreen } from '../features/auth/sign-in-screen';
 import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
 import { SectionPlaceholder } from '../features/sections/section-placeholder';
 import { DashboardShell } from './shell/dashboard-shell';
-import { DashboardIndex } from './dashboard-index';
-import { RequireAuth, RequireSection, RequireSignedOut } from './guards';
+import { DashboardIndex, DataIndex } from './dashboard-index';
+import { RequireAuth, RequireSection, RequireSignedOut, RootRedirect } from './guards';
 import { ErrorPage, NotFoundPage } from './message-page';
 
 /** A section with its placeholder screen until the section is built, with its sub-routes. */
@@ -23,15 +22,11 @@ function section(id: SectionId, children: string[] = []): RouteObject {
   };
 }
 
-function DataIndex() {
-  return <Navigate to={dataIndexPath(getSession()?.profile?.permissions ?? [])} replace />;
-}
-
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
     children: [
-      { index: true, element: <Navigate to={getSession() ? '/dashboard' : '/welcome/signin'} replace /> },
+      { index: true, element: <RootRedirect /> },
       {
         path: 'welcome',
         children: [

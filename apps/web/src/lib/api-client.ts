@@ -2,6 +2,7 @@
  * The one way the dashboard calls the API: JSON, the bearer token of the session, errors as
  * ApiError with the HTTP status (0 when the server could not be reached) and the server's reason.
  */
+import type { z } from 'zod';
 import { MESSAGES } from '@flare/core/messages';
 import { reportApiReachable } from './connection';
 
@@ -57,18 +58,34 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     throw new ApiError(0, MESSAGES.connectionFailed);
   }
   reportApiReachable(true);
-  const text = await response.text();
-  const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  const body = parseBody(await response.text());
   if (!response.ok) {
+    const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     // Any 401 on a signed-in call ends the session ("received unauthorized").
     if (response.status === 401 && token) auth.onUnauthorized();
     throw new ApiError(
       response.status,
-      typeof body.message === 'string' ? body.message : MESSAGES.unknownFailure,
-      typeof body.error === 'string' ? body.error : undefined,
-      typeof body.error_description === 'string' ? body.error_description : undefined,
-      body,
+      typeof fields.message === 'string' ? fields.message : MESSAGES.unknownFailure,
+      typeof fields.error === 'string' ? fields.error : undefined,
+      typeof fields.error_description === 'string' ? fields.error_description : undefined,
+      fields,
     );
   }
   return body as T;
+}
+
+/** The parsed JSON body; null when empty or not JSON (a proxy's HTML error page, say). */
+function parseBody(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Checks a response against its core schema; a mismatch is an unknown failure, not a crash. */
+export function parseResponse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(502, MESSAGES.unknownFailure, 'bad_response');
+  return parsed.data;
 }

@@ -1,6 +1,7 @@
 /**
  * The signed-in session (spec 1 sections 3 and 4): tokens, expiry, profile and sections, kept in
- * localStorage; the access token is refreshed 10 s before it expires; any 401 signs out.
+ * localStorage under "flare.auth"; the access token is refreshed 10 s before it expires; any 401 on a
+ * signed-in call ends the session.
  */
 import { useSyncExternalStore } from 'react';
 import {
@@ -9,10 +10,15 @@ import {
   TOKEN_REFRESH_LEAD_MS,
 } from '@flare/core/constants';
 import { MESSAGES } from '@flare/core/messages';
-import { ProfileResponseSchema, toProfile, type Profile } from '@flare/core/schemas/profile';
+import { toProfile, type Profile } from '@flare/core/schemas/profile';
 import type { TokenResponse } from '@flare/core/schemas/auth';
 import type { SectionId } from '@flare/core/permissions/sections';
-import { ApiError, apiFetch, configureApiAuth } from './api-client';
+import { ApiError, configureApiAuth } from './api-client';
+import { getProfile } from './api/get-profile';
+import { refreshUserToken } from './api/refresh-user-token';
+import { revokeToken } from './api/revoke-token';
+import { forgetTargets } from './nav-memory';
+import { queryClient } from './query-client';
 
 export interface AuthState {
   token: string;
@@ -24,7 +30,13 @@ export interface AuthState {
   dashboardAccess: SectionId[];
 }
 
-const KEY = 'flare.auth';
+export const AUTH_STORAGE_KEY = 'flare.auth';
+/** An unreachable server during a refresh is retried this often rather than ending the session. */
+const REFRESH_RETRY_MS = 5_000;
+
+/** The profile could not be used: its message is the catalogue's (spec 1 section 8, Profile). */
+export class ProfileLoadError extends Error {}
+
 const listeners = new Set<() => void>();
 let state: AuthState | null = load();
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
@@ -32,17 +44,12 @@ let lastSignOutReason: string | null = null;
 /** Set while the "Session Expired" alert shows, before the sign-out. */
 let expiring: string | null = null;
 const expiringListeners = new Set<() => void>();
-
 /** Whether the profile was loaded since this page was opened (otherwise it came from storage). */
 let profileLoadedThisVisit = false;
 
-export function hasFreshProfile(): boolean {
-  return profileLoadedThisVisit;
-}
-
 function load(): AuthState | null {
   try {
-    const raw = localStorage.getItem(KEY);
+    const raw = localStorage.getItem(AUTH_STORAGE_KEY);
     return raw ? (JSON.parse(raw) as AuthState) : null;
   } catch {
     return null;
@@ -51,23 +58,28 @@ function load(): AuthState | null {
 
 function save(next: AuthState | null): void {
   state = next;
-  if (next) localStorage.setItem(KEY, JSON.stringify(next));
-  else localStorage.removeItem(KEY);
+  if (next) localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(next));
+  else localStorage.removeItem(AUTH_STORAGE_KEY);
   listeners.forEach((listener) => listener());
 }
+
+const subscriber = (set: Set<() => void>) => (listener: () => void) => {
+  set.add(listener);
+  return () => set.delete(listener);
+};
+const subscribeSession = subscriber(listeners);
+const subscribeExpiring = subscriber(expiringListeners);
 
 export function getSession(): AuthState | null {
   return state;
 }
 
 export function useSession(): AuthState | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => state,
-  );
+  return useSyncExternalStore(subscribeSession, () => state);
+}
+
+export function hasFreshProfile(): boolean {
+  return profileLoadedThisVisit;
 }
 
 /** Why the last session ended, when it did not end by the user's choice (shown once on sign-in). */
@@ -94,9 +106,13 @@ export function tokenClaims(token: string): { org: string | null; exp: number | 
   }
 }
 
-function scheduleRefresh(): void {
+function clearRefreshTimer(): void {
   if (refreshTimer) clearTimeout(refreshTimer);
   refreshTimer = null;
+}
+
+function scheduleRefresh(): void {
+  clearRefreshTimer();
   if (!state) return;
   const delay = Math.max(0, state.expiresAt - TOKEN_REFRESH_LEAD_MS - Date.now());
   refreshTimer = setTimeout(() => void refreshSession(), delay);
@@ -118,16 +134,12 @@ export async function refreshSession(): Promise<void> {
   const current = state;
   if (!current) return;
   try {
-    const tokens = await apiFetch<TokenResponse>('/user_token', {
-      method: 'POST',
-      authenticated: false,
-      body: { grant_type: 'refresh_token', refresh_token: current.refreshToken },
-    });
+    const tokens = await refreshUserToken(current.refreshToken);
+    // A sign-out or a new sign-in while the call was on its way wins.
     if (state?.refreshToken === current.refreshToken) storeTokens(tokens);
   } catch (error) {
-    // Unreachable server: try again shortly rather than signing out.
     if (error instanceof ApiError && error.status === 0) {
-      refreshTimer = setTimeout(() => void refreshSession(), 5_000);
+      refreshTimer = setTimeout(() => void refreshSession(), REFRESH_RETRY_MS);
       return;
     }
     expireSession(MESSAGES.sessionExpired);
@@ -139,8 +151,7 @@ export function expireSession(reason: string): void {
   if (expiring || !state) return;
   expiring = reason;
   expiringListeners.forEach((listener) => listener());
-  if (refreshTimer) clearTimeout(refreshTimer);
-  refreshTimer = null;
+  clearRefreshTimer();
   setTimeout(() => {
     expiring = null;
     expiringListeners.forEach((listener) => listener());
@@ -150,55 +161,46 @@ export function expireSession(reason: string): void {
 
 /** The reason the session is about to end, while its alert shows. */
 export function useExpiringSession(): string | null {
-  return useSyncExternalStore(
-    (listener) => {
-      expiringListeners.add(listener);
-      return () => expiringListeners.delete(listener);
-    },
-    () => expiring,
-  );
-}
-
-/** Loads the profile; refuses a profile whose organisation is not the token's. */
-export async function loadProfile(): Promise<Profile> {
-  const current = state;
-  if (!current) throw new ApiError(401, MESSAGES.profileMissing);
-  const wire = ProfileResponseSchema.safeParse(await apiFetch<unknown>('/profile'));
-  if (!wire.success) {
-    signOut(MESSAGES.profileMissing);
-    throw new ApiError(0, MESSAGES.profileMissing);
-  }
-  if (tokenClaims(current.token).org !== wire.data.organization_id) {
-    signOut(MESSAGES.organizationChanged);
-    throw new ApiError(0, MESSAGES.organizationChanged);
-  }
-  const profile = toProfile(wire.data);
-  profileLoadedThisVisit = true;
-  if (state) save({ ...state, profile, dashboardAccess: profile.userAccess });
-  return profile;
-}
-
-export async function signInWithPassword(
-  email: string,
-  password: string,
-  unlockToken?: string,
-): Promise<Profile> {
-  const tokens = await apiFetch<TokenResponse>('/user_token', {
-    method: 'POST',
-    authenticated: false,
-    body: {
-      grant_type: 'password',
-      application: 'dashboard',
-      username: email,
-      password,
-      ...(unlockToken ? { unlock_token: unlockToken } : {}),
-    },
-  });
-  return startSession(tokens);
+  return useSyncExternalStore(subscribeExpiring, () => expiring);
 }
 
 /**
- * Signs in with tokens handed over in the URL (spec 1 section 2): an access token longer than 400
+ * Loads the profile into the session. A missing profile, or one whose organisation is not the
+ * token's (the organisation changed since sign-in), signs out with the catalogue's message.
+ */
+export async function loadProfile(): Promise<Profile> {
+  const current = state;
+  if (!current) throw new ProfileLoadError(MESSAGES.profileMissing);
+  const wire = await getProfile();
+  if (!wire) refuseProfile(MESSAGES.profileMissing);
+  if (tokenClaims(current.token).org !== wire.organization_id) refuseProfile(MESSAGES.organizationChanged);
+  const profile = toProfile(wire);
+  profileLoadedThisVisit = true;
+  if (state?.token === current.token) save({ ...state, profile, dashboardAccess: profile.userAccess });
+  return profile;
+}
+
+function refuseProfile(message: string): never {
+  signOut(message);
+  throw new ProfileLoadError(message);
+}
+
+/** Starts a session from tokens (a sign-in, or tokens handed over in the URL) and loads the profile. */
+export async function startSession(tokens: TokenResponse): Promise<Profile> {
+  save(null);
+  forgetTargets();
+  storeTokens(tokens);
+  try {
+    return await loadProfile();
+  } catch (error) {
+    // Half a session (tokens without a profile) would leave the dashboard waiting forever.
+    if (state) signOut();
+    throw error;
+  }
+}
+
+/**
+ * Sign-in with tokens handed over in the URL (spec 1 section 2): an access token longer than 400
  * characters and a refresh token. Returns null when the query holds no such pair.
  */
 export function tokensFromQuery(search: URLSearchParams): TokenResponse | null {
@@ -218,31 +220,23 @@ export function tokensFromQuery(search: URLSearchParams): TokenResponse | null {
   };
 }
 
-/** Starts a session from tokens (a sign-in, or tokens handed over in the URL) and loads the profile. */
-export async function startSession(tokens: TokenResponse): Promise<Profile> {
-  save(null);
-  storeTokens(tokens);
-  return loadProfile();
-}
-
-/** Revokes the session on the server (without waiting) and forgets it here. */
+/**
+ * Revokes the refresh token on the server (fire and forget) and forgets the session here; the route
+ * guard then sends the visitor to /welcome/signin.
+ */
 export function signOut(reason: string | null = null): void {
   const current = state;
-  if (refreshTimer) clearTimeout(refreshTimer);
-  refreshTimer = null;
+  clearRefreshTimer();
   lastSignOutReason = reason;
+  forgetTargets();
+  queryClient.clear();
   save(null);
-  if (current) {
-    apiFetch('/revoke_token', {
-      method: 'POST',
-      authenticated: false,
-      body: { token: current.refreshToken },
-    }).catch(() => undefined);
-  }
+  if (current) revokeToken(current.refreshToken).catch(() => undefined);
 }
 
 configureApiAuth({
   token: () => state?.token ?? null,
+  // "received unauthorized": the alert, then the sign-out.
   onUnauthorized: () => expireSession(MESSAGES.sessionExpired),
 });
 scheduleRefresh();

@@ -5,7 +5,7 @@ import { canSee, SECTIONS } from '@flare/core/permissions/sections';
 import { sectionLabel } from '@flare/core/labels';
 import { LAYOUT } from '@flare/core/constants';
 import type { Profile } from '@flare/core/schemas/profile';
-import { sectionPath } from './nav-memory';
+import { sectionPath } from '../../lib/nav-memory';
 
 export function BottomNav({ profile }: { profile: Profile }) {
   const active = useLocation().pathname.split('/')[2];

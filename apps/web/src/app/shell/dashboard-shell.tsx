@@ -1,15 +1,17 @@
 /** The signed-in frame: side nav (desktop) or top bar and bottom nav (mobile), the drawer, banners. */
 import { Box, CloseButton, Group, Loader, Center, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LAYOUT } from '@flare/core/constants';
-import { SECTION_IDS } from '@flare/core/permissions/sections';
-import { hasFreshProfile, loadProfile, useSession } from '../../lib/session';
+import { ErrorDialog } from '../../components/ui/error-dialog';
+import { MainLandmark } from '../../components/ui/main-landmark';
+import { ApiError } from '../../lib/api-client';
+import { rememberTarget } from '../../lib/nav-memory';
+import { hasFreshProfile, loadProfile, ProfileLoadError, useSession } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { AccountMenu } from './account-menu';
 import { BottomNav } from './bottom-nav';
 import { MobileTopBar } from './mobile-top-bar';
-import { rememberTarget } from './nav-memory';
 import { OfflineBanner } from './offline-banner';
 import { SideNav } from './side-nav';
 import { SupportDialog, useSupportDialog } from './support-dialog';
@@ -24,25 +26,41 @@ export function DashboardShell() {
   const [drawerOpen, setDrawerOpen] = useState(true);
   const support = useSupportDialog();
 
-  useEffect(() => rememberTarget(location.pathname, SECTION_IDS), [location.pathname]);
-  useEffect(() => {
-    // A profile restored from storage is loaded afresh: permissions may have changed, and a revoked
-    // session answers 401, which signs out.
-    if (!hasFreshProfile()) void loadProfile().catch(() => undefined);
+  const [profileFailed, setProfileFailed] = useState(false);
+
+  useEffect(() => rememberTarget(location.pathname), [location.pathname]);
+
+  // A profile restored from storage is loaded afresh: permissions may have changed, and a revoked
+  // session answers 401, which signs out.
+  const refreshProfile = useCallback(() => {
+    loadProfile().catch((error: unknown) => {
+      // A refused profile or a 401 ends the session by itself; anything else may be tried again.
+      const endsSession =
+        error instanceof ProfileLoadError || (error instanceof ApiError && error.status === 401);
+      if (!endsSession) setProfileFailed(true);
+    });
   }, []);
+  useEffect(() => {
+    if (!hasFreshProfile()) refreshProfile();
+  }, [refreshProfile]);
+  const retryProfile = () => {
+    setProfileFailed(false);
+    refreshProfile();
+  };
 
   if (!profile) {
     return (
-      <Center h="100vh">
+      <Center h="100vh" component="main">
         <Loader aria-label="Loading" />
+        <ErrorDialog opened={profileFailed} onOk={retryProfile} />
       </Center>
     );
   }
 
   const content = (
-    <Box component="main" style={{ flex: 1, overflow: 'auto' }} bg="white">
+    <MainLandmark style={{ flex: 1, overflow: 'auto' }} bg="white">
       <Outlet />
-    </Box>
+    </MainLandmark>
   );
 
   if (isMobile) {

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '@flare/core/schemas/profile';
 import { SideNav } from './side-nav';
-import { rememberTarget, sectionPath } from './nav-memory';
+import { rememberTarget, sectionPath } from '../../lib/nav-memory';
 
 function profile(permissions: string[], respondersType: 'none' | 'some' | 'all'): Profile {
   return {
@@ -47,11 +47,11 @@ describe('side nav', () => {
 
 describe('remembered targets', () => {
   it('links a section to the last item opened in it', () => {
-    rememberTarget('/dashboard/areas/42/edit', ['areas']);
+    rememberTarget('/dashboard/areas/42/edit');
     expect(sectionPath('areas')).toBe('/dashboard/areas/42');
-    rememberTarget('/dashboard/areas', ['areas']);
+    rememberTarget('/dashboard/areas');
     expect(sectionPath('areas')).toBe('/dashboard/areas');
-    rememberTarget('/dashboard/areas/new', ['areas']);
+    rememberTarget('/dashboard/areas/new');
     expect(sectionPath('areas')).toBe('/dashboard/areas');
   });
 });

@@ -5,9 +5,8 @@ import { canSee, SECTIONS, showsInSideNav, type SectionId } from '@flare/core/pe
 import { sectionLabel } from '@flare/core/labels';
 import { LAYOUT } from '@flare/core/constants';
 import type { Profile } from '@flare/core/schemas/profile';
-import { sectionPath } from './nav-memory';
-
-export const REFER_A_FLEET_URL = 'https://github.com/flare-dashboard/flare#refer-a-fleet';
+import { REFER_A_FLEET_URL } from '../../config/links';
+import { sectionPath } from '../../lib/nav-memory';
 
 interface SideNavProps {
   profile: Profile;

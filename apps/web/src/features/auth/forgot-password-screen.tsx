@@ -7,7 +7,8 @@ import { Link, useSearchParams } from 'react-router';
 import { ForgotPasswordRequestSchema } from '@flare/core/schemas/recovery';
 import { MESSAGES } from '@flare/core/messages';
 import type { z } from 'zod';
-import { ApiError, apiFetch } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { useRequestPasswordReset } from './api/request-password-reset';
 import { visibleError } from './field-error';
 import { WelcomeLayout } from './welcome-layout';
 
@@ -16,6 +17,7 @@ type ForgotForm = z.infer<typeof ForgotPasswordRequestSchema>;
 export function ForgotPasswordScreen() {
   const [search] = useSearchParams();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const requestReset = useRequestPasswordReset();
   const form = useForm<ForgotForm>({
     resolver: zodResolver(ForgotPasswordRequestSchema),
     defaultValues: { email: search.get('email') ?? '' },
@@ -27,11 +29,7 @@ export function ForgotPasswordScreen() {
   const onSubmit = async (values: ForgotForm) => {
     setResult(null);
     try {
-      const answer = await apiFetch<{ message: string }>('/forgot_password', {
-        method: 'POST',
-        authenticated: false,
-        body: values,
-      });
+      const answer = await requestReset.mutateAsync(values.email);
       setResult({ ok: true, message: answer.message });
     } catch (error) {
       setResult({ ok: false, message: error instanceof ApiError ? error.message : MESSAGES.unknownFailure });

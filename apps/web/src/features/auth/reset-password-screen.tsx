@@ -7,7 +7,8 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
 import { PASSWORD_RULES } from '@flare/core/schemas/password';
 import { ResetPasswordFormSchema, type ResetPasswordForm } from '@flare/core/schemas/recovery';
-import { ApiError, apiFetch } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { useResetPassword } from './api/reset-password';
 import { visibleError } from './field-error';
 import { WelcomeLayout } from './welcome-layout';
 
@@ -18,6 +19,7 @@ export function ResetPasswordScreen() {
   const expired = (useLocation().state as { expired?: boolean } | null)?.expired;
   const navigate = useNavigate();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const reset = useResetPassword();
   const form = useForm<ResetPasswordForm>({
     resolver: zodResolver(ResetPasswordFormSchema),
     defaultValues: { password: '', confirmation: '' },
@@ -36,11 +38,7 @@ export function ResetPasswordScreen() {
   const onSubmit = async (values: ResetPasswordForm) => {
     setResult(null);
     try {
-      const answer = await apiFetch<{ message: string }>('/reset_password', {
-        method: 'PUT',
-        authenticated: false,
-        body: { token: resetToken, password: values.password },
-      });
+      const answer = await reset.mutateAsync({ token: resetToken ?? '', password: values.password });
       setResult({ ok: true, message: answer.message });
     } catch (error) {
       const message =

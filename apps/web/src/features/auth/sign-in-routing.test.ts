@@ -17,7 +17,9 @@ describe('where sign-in lands', () => {
 describe('when a field shows its error (spec 1 section 5)', () => {
   const error = { type: 'too_small', message: 'Required' };
   it('only when touched, and changed or the submit failed, and not disabled', () => {
-    expect(visibleError(error, { touched: false, dirty: true, submitFailed: true })).toBeUndefined();
+    expect(visibleError(error, { touched: false, dirty: true, submitFailed: false })).toBeUndefined();
+    // A failed submit touches every field.
+    expect(visibleError(error, { touched: false, dirty: false, submitFailed: true })).toBe('Required');
     expect(visibleError(error, { touched: true, dirty: false, submitFailed: false })).toBeUndefined();
     expect(visibleError(error, { touched: true, dirty: true, submitFailed: false })).toBe('Required');
     expect(visibleError(error, { touched: true, dirty: false, submitFailed: true })).toBe('Required');

@@ -1,15 +1,17 @@
 /** /welcome/signin and /welcome/unlock/{email}/{unlockToken}: email, password, the three sign-in states. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
 import { SignInFormSchema, type SignInForm } from '@flare/core/schemas/auth';
-import { signInErrorView, type SignInErrorView } from '@flare/core/sign-in-errors';
+import type { SignInErrorView } from '@flare/core/sign-in-errors';
 import { canSee, SECTION_IDS, type SectionId } from '@flare/core/permissions/sections';
 import { ApiError } from '../../lib/api-client';
-import { signInWithPassword, startSession, takeSignOutReason, tokensFromQuery } from '../../lib/session';
+import { startSession, takeSignOutReason, tokensFromQuery } from '../../lib/session';
+import { useCreateUserToken } from './api/create-user-token';
+import { SignInError, signInFailureView } from './sign-in-error';
 import { visibleError } from './field-error';
 import { WelcomeLayout } from './welcome-layout';
 
@@ -41,6 +43,7 @@ export function SignInScreen() {
   const [notice] = useState(() => takeSignOutReason());
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [showPassword, setShowPassword] = useState(false);
+  const createUserToken = useCreateUserToken();
   const form = useForm<SignInForm>({
     resolver: zodResolver(SignInFormSchema),
     defaultValues: { email: params.email ?? '', password: '' },
@@ -62,36 +65,36 @@ export function SignInScreen() {
         await navigate(landingPath(undefined, profile.permissions, profile.userAccess[0]), { replace: true });
       })
       .catch((error: unknown) => {
-        const failure = error instanceof ApiError ? error : new ApiError(0, MESSAGES.unknownFailure);
-        setStatus({ kind: 'error', view: signInErrorView({ status: failure.status, error: failure.code }) });
+        takeSignOutReason(); // shown here already, not again on the next visit
+        setStatus({ kind: 'error', view: signInFailureView(error) });
       });
   }, [search, navigate]);
 
   const onSubmit = async (values: SignInForm) => {
     setStatus({ kind: 'idle' });
     try {
-      const profile = await signInWithPassword(values.email, values.password, params.unlockToken);
+      const tokens = await createUserToken.mutateAsync({ ...values, unlockToken: params.unlockToken });
+      const profile = await startSession(tokens);
       setStatus({ kind: 'success' });
       const from = (location.state as { from?: string } | null)?.from;
       await navigate(landingPath(from, profile.permissions, profile.userAccess[0]), { replace: true });
     } catch (error) {
-      const failure = error instanceof ApiError ? error : new ApiError(0, MESSAGES.unknownFailure);
-      if (failure.code === 'password_expired' && typeof failure.body.reset_token === 'string') {
-        await navigate(`/welcome/reset/${encodeURIComponent(values.email)}/${failure.body.reset_token}`, {
-          state: { expired: true },
-        });
-        return;
+      // An expired password comes with a reset token: straight to the reset form.
+      if (error instanceof ApiError && error.code === 'password_expired') {
+        const resetToken = error.body.reset_token;
+        if (typeof resetToken === 'string') {
+          await navigate(`/welcome/reset/${encodeURIComponent(values.email)}/${resetToken}`, {
+            state: { expired: true },
+          });
+          return;
+        }
       }
-      setStatus({
-        kind: 'error',
-        view: signInErrorView({
-          status: failure.status,
-          error: failure.code,
-          description: failure.description,
-        }),
-      });
+      takeSignOutReason();
+      setStatus({ kind: 'error', view: signInFailureView(error) });
     }
   };
+
+  const forgotPath = `/welcome/forgot?email=${encodeURIComponent(email)}`;
 
   return (
     <WelcomeLayout title="Sign in">
@@ -118,6 +121,7 @@ export function SignInScreen() {
             autoComplete="current-password"
             visible={showPassword}
             onVisibilityChange={setShowPassword}
+            visibilityToggleFocusable // keyboard users can reach the toggle too
             visibilityToggleButtonProps={{ 'aria-label': showPassword ? 'Hide password' : 'Show password' }}
             {...form.register('password')}
             error={visibleError(errors.password, {
@@ -126,20 +130,10 @@ export function SignInScreen() {
               submitFailed,
             })}
           />
-          <Anchor component={Link} to={`/welcome/forgot?email=${encodeURIComponent(email)}`} size="sm">
+          <Anchor component={Link} to={forgotPath} size="sm">
             Forgot password?
           </Anchor>
-          {status.kind === 'error' && (
-            <Alert color="red" role="alert" title="Sign-in failed">
-              <Text size="sm">{status.view.message}</Text>
-              {status.view.contactSupport && <Text size="sm">{MESSAGES.contactSupport}</Text>}
-              {status.view.offerForgotPassword && (
-                <Anchor component={Link} to={`/welcome/forgot?email=${encodeURIComponent(email)}`} size="sm">
-                  Reset your password to reactivate your account
-                </Anchor>
-              )}
-            </Alert>
-          )}
+          {status.kind === 'error' && <SignInError view={status.view} forgotPath={forgotPath} />}
           {status.kind === 'success' && (
             <Alert color="green" role="status">
               {MESSAGES.signInSuccess}

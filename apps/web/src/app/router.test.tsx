@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@flare/core/messages';
+import { signOut, startSession } from '../lib/session';
+import { fakeApi, fakeProfile, fakeTokens } from '../testing/fake-api';
+import { renderRoutes, setViewportWidth } from '../testing/render';
+import { routes } from './router';
+
+async function signedInAs(permissions: string[], respondersType: 'none' | 'all' = 'none') {
+  fakeApi({
+    'GET /profile': () => ({ status: 200, body: fakeProfile(permissions, { respondersType }) }),
+    'GET /version': () => ({ status: 200, body: { version: '1' } }),
+    'POST /revoke_token': () => ({ status: 200, body: { revoked: true } }),
+  });
+  await startSession(fakeTokens());
+}
+
+/** The section content: the drawer's (desktop) or the page's (mobile) main landmark. */
+const content = () => screen.getByRole('main');
+
+afterEach(() => {
+  signOut();
+  setViewportWidth(1024);
+  vi.unstubAllGlobals();
+});
+
+describe('section guard', () => {
+  it('shows the section placeholder, labelled, inside the shell when allowed', async () => {
+    await signedInAs(['incident:read'], 'all');
+    renderRoutes(routes, '/dashboard/events');
+    expect(await within(content()).findByRole('heading', { level: 1, name: 'Incidents' })).toBeTruthy();
+    expect(within(content()).getByText(MESSAGES.notYetBuilt)).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Sections' })).toBeTruthy();
+  });
+
+  it('shows the Unauthorized page for a section the user may not see', async () => {
+    await signedInAs(['thing:read']);
+    renderRoutes(routes, '/dashboard/zones');
+    expect(await within(content()).findByText(MESSAGES.unauthorizedPage)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Zones' })).toBeNull();
+  });
+
+  it('blocks a desktop-only section on a phone-sized screen', async () => {
+    setViewportWidth(390);
+    await signedInAs(['thing:read', 'zone:read']);
+    renderRoutes(routes, '/dashboard/zones');
+    expect(await within(content()).findByText(MESSAGES.mobileBlocked)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Zones' })).toBeNull();
+  });
+
+  it('lets a section that is not desktop-only through on a phone', async () => {
+    setViewportWidth(390);
+    await signedInAs(['thing:read', 'zone:read']);
+    renderRoutes(routes, '/dashboard/things');
+    expect(await within(content()).findByRole('heading', { name: 'Live' })).toBeTruthy();
+  });
+
+  it('blocks data exports on a phone but not reports', async () => {
+    setViewportWidth(390);
+    await signedInAs(['report:read', 'export:read']);
+    const { router } = renderRoutes(routes, '/dashboard/data');
+    expect(await within(content()).findByRole('heading', { name: 'Reports' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/data/reports');
+    await router.navigate('/dashboard/data/exports');
+    expect(await within(content()).findByText(MESSAGES.mobileBlocked)).toBeTruthy();
+  });
+});
+
+describe('dashboard routes', () => {
+  it('sends a signed-out visitor to sign-in, remembering the requested path', async () => {
+    const { router } = renderRoutes(routes, '/dashboard/areas/12');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/welcome/signin');
+    expect(router.state.location.state).toEqual({ from: '/dashboard/areas/12' });
+  });
+
+  it('opens the default section at /dashboard', async () => {
+    await signedInAs(['zone:read', 'incident:read'], 'none');
+    const { router } = renderRoutes(routes, '/dashboard');
+    expect(await within(content()).findByRole('heading', { name: 'Events' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/events');
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    renderRoutes(routes, '/no/such/page');
+    expect(await screen.findByText(MESSAGES.notFound)).toBeTruthy();
+    expect(screen.getByRole('button', { name: MESSAGES.notFoundButton })).toBeTruthy();
+  });
+});

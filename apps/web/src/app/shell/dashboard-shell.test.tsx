@@ -1,0 +1,113 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@flare/core/messages';
+import { apiFetch } from '../../lib/api-client';
+import { getSession, signOut, startSession } from '../../lib/session';
+import { fakeApi, fakeProfile, fakeTokens } from '../../testing/fake-api';
+import { renderRoutes } from '../../testing/render';
+import { routes } from '../router';
+
+type TestWindow = Window & { __FLARE_TEST_TIMINGS__?: object };
+
+async function renderShell(permissions: string[], path = '/dashboard/things', versions = ['1']) {
+  let versionCalls = 0;
+  const calls = fakeApi({
+    'GET /profile': () => ({ status: 200, body: fakeProfile(permissions) }),
+    'GET /version': () => ({
+      status: 200,
+      body: { version: versions[Math.min(versionCalls++, versions.length - 1)] },
+    }),
+    'POST /revoke_token': () => ({ status: 200, body: { revoked: true } }),
+    'GET /unreachable': () => 'network-error',
+    'GET /reachable': () => ({ status: 200, body: {} }),
+  });
+  await startSession(fakeTokens());
+  return { calls, ...renderRoutes(routes, path) };
+}
+
+const closeSupport = async () => {
+  const dialog = await screen.findByRole('dialog', { name: 'Support' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Support' })).toBeNull());
+};
+
+afterEach(() => {
+  signOut();
+  delete (window as TestWindow).__FLARE_TEST_TIMINGS__;
+  vi.unstubAllGlobals();
+});
+
+describe('account menu', () => {
+  it('shows the user and the account links they may open, and signs out', async () => {
+    const { router, calls } = await renderShell(['thing:read', 'user:read']);
+    await closeSupport();
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu, AL' }));
+    const menu = await screen.findByRole('menu');
+    // The dropdown becomes accessible once its opening transition ends.
+    expect(await within(menu).findByRole('menuitem', { name: 'Profile & Preferences' })).toBeTruthy();
+    expect(within(menu).getByText('Ada Lovelace')).toBeTruthy();
+    expect(within(menu).getByText('ada@springfield-pd.test')).toBeTruthy();
+    expect(within(menu).queryByRole('menuitem', { name: 'New Accounts (test)' })).toBeNull();
+
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/signin'));
+    expect(getSession()).toBeNull();
+    expect(calls.some((call) => call.path === '/revoke_token')).toBe(true);
+  });
+});
+
+describe('support dialog', () => {
+  it('opens once signed in, and "Don\'t show again" keeps it closed next time', async () => {
+    const first = await renderShell(['thing:read']);
+    const dialog = await screen.findByRole('dialog', { name: 'Support' });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: "Don't show again" }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(JSON.parse(localStorage.getItem('flare.prefs') ?? '{}')).toMatchObject({
+      supportDialogDismissed: true,
+    });
+    first.unmount();
+    sessionStorage.clear(); // a new visit
+
+    await renderShell(['thing:read']);
+    await screen.findByRole('navigation', { name: 'Sections' });
+    expect(screen.queryByRole('dialog', { name: 'Support' })).toBeNull();
+  });
+});
+
+describe('drawer', () => {
+  it('clicking the active section closes and reopens the drawer', async () => {
+    await renderShell(['thing:read', 'incident:read']);
+    await closeSupport();
+    const nav = screen.getByRole('navigation', { name: 'Sections' });
+    expect(screen.getByRole('heading', { name: 'Live' })).toBeTruthy();
+    fireEvent.click(within(nav).getByRole('link', { name: 'Live' }));
+    expect(screen.queryByRole('heading', { name: 'Live' })).toBeNull(); // hidden with the drawer
+    fireEvent.click(within(nav).getByRole('link', { name: 'Live' }));
+    expect(screen.getByRole('heading', { name: 'Live' })).toBeTruthy();
+  });
+});
+
+describe('offline banner', () => {
+  it('shows while the server cannot be reached and goes when it answers again', async () => {
+    await renderShell(['thing:read']);
+    await closeSupport();
+    expect(screen.queryByText(MESSAGES.offlineBanner)).toBeNull();
+    await act(() => apiFetch('/unreachable').catch(() => undefined));
+    expect(screen.getByRole('alert').textContent).toContain(MESSAGES.offlineBanner);
+    await act(() => apiFetch('/reachable'));
+    expect(screen.queryByText(MESSAGES.offlineBanner)).toBeNull();
+  });
+});
+
+describe('new-version notice', () => {
+  it('blocks the screen when the server reports another version than the first one seen', async () => {
+    (window as TestWindow).__FLARE_TEST_TIMINGS__ = {
+      versionFirstCheckMs: 10,
+      versionPollMs: 50,
+      versionReloadMs: 60_000,
+    };
+    await renderShell(['thing:read'], '/dashboard/things', ['1', '1', '2']);
+    expect(await screen.findByText(MESSAGES.newVersion, {}, { timeout: 2000 })).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: 'New version' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,2 @@
+/** Addresses outside the dashboard. The spec names the "Refer a Fleet" link but not its target. */
+export const REFER_A_FLEET_URL = 'https://github.com/flare-dashboard/flare#refer-a-fleet';

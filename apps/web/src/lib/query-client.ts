@@ -1,0 +1,14 @@
+import { QueryClient } from '@tanstack/react-query';
+import { CACHED_API_DATA_S, QUERY_REFRESH_MS } from '@flare/core/constants';
+
+/** REST data is fresh for 30 minutes and cached for an hour (spec 1 sections 4 and 9). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: QUERY_REFRESH_MS, gcTime: CACHED_API_DATA_S * 1000, retry: 1 },
+    },
+  });
+}
+
+/** The app's client; the session empties it at sign-out so the next user sees none of this one's data. */
+export const queryClient = createQueryClient();

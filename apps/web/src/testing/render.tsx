@@ -1,0 +1,29 @@
+/** Renders routes in memory with the app's providers (a fresh query cache per test). */
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { theme } from '../config/theme';
+import { createQueryClient } from '../lib/query-client';
+
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    // env="test": no transitions or portals, so opened menus and dialogs are there at once.
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { router, ...view };
+}
+
+/** Phone or desktop width (happy-dom evaluates media queries against it). */
+export function setViewportWidth(width: number): void {
+  (
+    window as unknown as { happyDOM: { setViewport: (size: { width: number }) => void } }
+  ).happyDOM.setViewport({
+    width,
+  });
+}
