@@ -197,7 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       registerReferenceRoutes(api, new ReferenceRepository(db));
       registerThingsRoutes(api, things);
       registerTelemetryRoutes(api, telemetry, (request) =>
-        accounts.visibleOrganizationIds(principalOf(request)),
+        accounts.managedOrganizationIds(principalOf(request)),
       );
       done();
     },

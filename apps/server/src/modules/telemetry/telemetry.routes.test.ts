@@ -212,6 +212,13 @@ describe('JSON batch API', () => {
     expect(response.json().message).toContain('unknown device id "SPD-CAR-102"');
   });
 
+  it('refuses assets the caller only accesses', async () => {
+    // Springfield PD accesses Capital Road Works (and its arrow boards) but does not manage them.
+    const response = await batch([{ device_id: 'CRW-AB-101', lat: 43.07, lng: -89.4, timestamp: at }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('unknown device id "CRW-AB-101"');
+  });
+
   it('needs a signed-in caller who may edit assets', async () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/ingest/points', payload: { points: [] } })).statusCode,

@@ -11,7 +11,8 @@ import { ApiErrorSchema } from '@flare/core/schemas/common';
 import { HttpError } from '../../platform/http-errors';
 import type { TelemetryService } from './telemetry.service';
 
-type VisibleOrganizations = (request: FastifyRequest) => Promise<string[] | null>;
+/** The organisations whose assets the caller may report for: their own and those they manage. */
+type ManagedOrganizations = (request: FastifyRequest) => Promise<string[] | null>;
 
 /** Parameters of an OsmAnd request: query string, form body or the JSON body of newer clients. */
 function osmandReport(request: FastifyRequest, now: number): unknown {
@@ -40,7 +41,7 @@ export function osmandHandler(telemetry: TelemetryService) {
 export function registerTelemetryRoutes(
   app: FastifyInstance,
   telemetry: TelemetryService,
-  visibleOrganizations: VisibleOrganizations,
+  managedOrganizations: ManagedOrganizations,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const handler = osmandHandler(telemetry);
@@ -76,9 +77,10 @@ export function registerTelemetryRoutes(
       },
     },
     async (request) => {
-      const visible = await visibleOrganizations(request);
+      const managed = await managedOrganizations(request);
+      // The owner decides: reading an asset (as an accessor) does not allow reporting its position.
       return telemetry.ingest(request.body.points, {
-        allowed: (route) => visible === null || route.organizationIds.some((org) => visible.includes(org)),
+        allowed: (route) => managed === null || managed.includes(route.organizationIds[0]!),
       });
     },
   );
