@@ -4,14 +4,14 @@
  * offline banner and, with a new build, the blocking new-version notice and a reload.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '@flare/core/messages';
+import { signInAs } from './support/sign-in';
 import { openBrowser, type Browser } from './support/browser';
-import { DEMO_PASSWORD, startServer, type RunningServer } from './support/server';
+import { freePort, startServer, type RunningServer } from './support/server';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,17 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signIn(page: Page, url: string, email = 'admin@springfield-pd.test') {
-  await page.goto(`${url}/welcome/signin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard/things');
-  await page
-    .getByRole('dialog', { name: 'Support' })
-    .getByRole('button', { name: 'Close', exact: true })
-    .click();
-}
+const signIn = (page: Page, url: string) =>
+  signInAs(page, url, 'admin@springfield-pd.test', '**/dashboard/things');
 
 const storedAuth = (page: Page) =>
   page.evaluate(
@@ -125,14 +116,3 @@ describe('server restarts', () => {
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}

@@ -9,6 +9,7 @@ import { defaultSection, SECTIONS, showsInSideNav } from '@flare/core/permission
 import { sectionLabel, type RespondersType } from '@flare/core/labels';
 import { MESSAGES } from '@flare/core/messages';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { fillSignIn } from './support/sign-in';
 import { DEMO_PASSWORD, startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -43,12 +44,6 @@ async function profileOf(email: string): Promise<ProfileWire> {
     headers: { authorization: `Bearer ${access_token}` },
   });
   return (await response.json()) as ProfileWire;
-}
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 async function dismissSupportDialog(page: Page): Promise<void> {
@@ -88,7 +83,7 @@ describe('signing in', () => {
       await page.goto(server.url);
       await page.waitForURL('**/welcome/signin');
       await expectAccessible(page);
-      await signIn(page, email);
+      await fillSignIn(page, email);
       await page.waitForURL(`**/dashboard/${defaultSection(profile.permissions)}`);
       await dismissSupportDialog(page);
       expect(await sideNavLabels(page)).toEqual(expectedNav);
@@ -111,7 +106,7 @@ describe('signing in', () => {
     const page = await browser.newPage();
     try {
       await page.goto(`${server.url}/welcome/signin`);
-      await signIn(page, 'admin@springfield-pd.test', 'Wrong!pass1');
+      await fillSignIn(page, 'admin@springfield-pd.test', 'Wrong!pass1');
       await page.getByText(MESSAGES.wrongCredentials).waitFor();
       expect(page.url()).toContain('/welcome/signin');
       await expectAccessible(page);
@@ -125,7 +120,7 @@ describe('signing in', () => {
     try {
       await page.goto(`${server.url}/dashboard/areas`);
       await page.waitForURL('**/welcome/signin');
-      await signIn(page, 'admin@springfield-pd.test');
+      await fillSignIn(page, 'admin@springfield-pd.test');
       await page.waitForURL('**/dashboard/areas');
     } finally {
       await page.close();
@@ -136,7 +131,7 @@ describe('signing in', () => {
     const page = await browser.newPage();
     try {
       await page.goto(`${server.url}/welcome/signin`);
-      await signIn(page, 'user@springfield-pd.test');
+      await fillSignIn(page, 'user@springfield-pd.test');
       await page.waitForURL('**/dashboard/things');
       await dismissSupportDialog(page);
       await page.getByRole('button', { name: 'Account menu' }).click();
@@ -168,7 +163,7 @@ describe('message pages', () => {
     const page = await browser.newPage({ width: 390, height: 800 });
     try {
       await page.goto(`${server.url}/welcome/signin`);
-      await signIn(page, 'admin@springfield-pd.test');
+      await fillSignIn(page, 'admin@springfield-pd.test');
       await page.waitForURL('**/dashboard/things');
       await dismissSupportDialog(page);
       await page.goto(`${server.url}/dashboard/zones`);

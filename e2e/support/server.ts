@@ -3,6 +3,7 @@
  * test/server-process.ts), serving the built web app, on a free port and a fresh data folder.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServerProcess } from '@flare/server/test/server-process';
@@ -43,4 +44,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port nothing listens on now, for a server that must come back on the same address. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }

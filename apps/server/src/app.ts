@@ -22,7 +22,8 @@ import {
 } from './platform/db/database';
 import { registerErrorHandler } from './platform/http-errors';
 import { principalOf, registerAuthHook } from './platform/auth-hook';
-import { createBus } from './platform/bus/bus';
+import { createBus, type Bus } from './platform/bus/bus';
+import { loggerOptions, type LogStream } from './platform/logging';
 import { registerLiveFeed } from './modules/live/live-feed';
 import { TelemetryRepository } from './modules/telemetry/telemetry.repository';
 import { DeviceDirectory } from './modules/telemetry/device-directory';
@@ -63,6 +64,7 @@ export interface FlareApp {
   version: string;
   telemetry: TelemetryService;
   sweep: StatusSweep;
+  bus: Bus;
 }
 
 const packageVersion =
@@ -74,6 +76,8 @@ const packageVersion =
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
   /** Overrides the database the configuration names (tests use a fresh one). */
   database?: DatabaseTarget;
 }
@@ -99,7 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (await getOrCreateSetting(db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -156,11 +160,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   const accounts = new AccountsService(new AccountsRepository(db));
-  const bus = await createBus({ natsUrl: config.natsUrl });
+  const bus = await createBus({
+    natsUrl: config.natsUrl,
+    onHandlerError: (error, topic) => app.log.error({ err: error, topic }, 'bus handler failed'),
+  });
   const live = await registerLiveFeed(app, {
     bus,
     resolvePrincipal: (token) => authService.resolvePrincipal(token),
     canSubscribe: (principal, organizationId) => accounts.canSeeOrganization(principal, organizationId),
+    sessionOpen: (principal) => authService.sessionOpen(principal),
+    sessionCheckIntervalMs: config.liveSessionCheckMs,
   });
   const telemetryRepository = new TelemetryRepository(db);
   const devices = new DeviceDirectory(telemetryRepository);
@@ -205,5 +214,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   await registerWebApp(app, config.webDist);
 
-  return { app, db, engine, demoPassword, version, telemetry, sweep };
+  return { app, db, engine, demoPassword, version, telemetry, sweep, bus };
 }

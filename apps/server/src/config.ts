@@ -46,6 +46,7 @@ const EnvSchema = z.object({
     .optional(),
   OSMAND_PORT: z.coerce.number().int().min(0).max(65535).default(5055),
   STATUS_SWEEP_MS: z.coerce.number().int().min(0).default(5000),
+  LIVE_SESSION_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
   SIMULATOR: booleanFlag.default(false),
 });
 
@@ -81,6 +82,8 @@ export type Config = {
   osmandPort: number;
   /** Interval of the status sweep; 0 turns it off. */
   statusSweepMs: number;
+  /** How often an open live-feed socket's session is checked again (a revoked one is closed). */
+  liveSessionCheckMs: number;
   /** Drive the demo fleet with the built-in simulator. */
   simulator: boolean;
 };
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: e.MQTT_URL,
     osmandPort: e.OSMAND_PORT,
     statusSweepMs: e.STATUS_SWEEP_MS,
+    liveSessionCheckMs: e.LIVE_SESSION_CHECK_MS,
     simulator: e.SIMULATOR,
   };
 }

@@ -5,6 +5,7 @@ import { demoUsers, DEMO_ORGANIZATIONS } from './seed/demo-data';
 import { demoFleet } from './seed/demo-fleet';
 import { buildOsmandServer } from './modules/telemetry/osmand-server';
 import { FleetSimulator } from './simulator/fleet-simulator';
+import { stopServers } from './shutdown';
 
 function loadConfigOrExit(): Config {
   try {
@@ -31,7 +32,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     simulator?.stop();
-    Promise.all([osmand.close(), app.close()]).then(
+    stopServers(osmand, app).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

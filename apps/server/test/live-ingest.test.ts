@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOrganizationId } from '../src/seed/demo-data';
 import { demoThingId } from '../src/seed/demo-fleet';
-import { connected, openConsumer, waitFor, watch } from './cable-consumer';
+import { connected, framesOf, openConsumer, sleep, waitFor, watch } from './cable-consumer';
 import { bearer, createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
 let cableUrl: string;
 beforeAll(async () => {
-  t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  t = await createTestApp({ STATUS_SWEEP_MS: '0', LIVE_SESSION_CHECK_MS: '200' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   cableUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/cable`;
@@ -19,13 +19,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('live feed of ingested reports', () => {
-  it('delivers a report to a subscribed dashboard', async () => {
+  it('delivers a report, with the in-service flag it set, to a subscribed dashboard', async () => {
     const { access_token } = await t.signIn('user@springfield-pd.test');
     const feed = await connected(openConsumer(cableUrl, access_token), demoOrganizationId('springfield-pd'));
     const sentAt = Date.now();
     const response = await t.app.inject({
       method: 'POST',
-      url: `/api/ingest/osmand?id=SPD-CAR-108&lat=39.79&lon=-89.64&timestamp=${sentAt}`,
+      url: `/api/ingest/osmand?id=SPD-CAR-108&lat=39.79&lon=-89.64&timestamp=${sentAt}&in_service=0`,
     });
     expect(response.statusCode).toBe(200);
     await waitFor(() => feed.received.length > 0, 'the point message', 3_000);
@@ -33,6 +33,7 @@ describe('live feed of ingested reports', () => {
       type: 'point',
       thing_id: demoThingId('SPD-CAR-108'),
       lat: 39.79,
+      in_service: false,
       status: 'standby',
     });
   });
@@ -63,6 +64,57 @@ describe('live feed of ingested reports', () => {
     });
     expect(report.statusCode).toBe(400);
     expect(report.body).toContain('deactivated');
+  });
+
+  it('publishes a late report as nothing: the dashboard keeps the current point', async () => {
+    const { access_token } = await t.signIn('user@springfield-pd.test');
+    const feed = await connected(openConsumer(cableUrl, access_token), demoOrganizationId('springfield-pd'));
+    const now = Date.now();
+    const report = (lat: number, timestamp: number, alerting: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/ingest/osmand?id=SPD-CAR-107&lat=${lat}&lon=-89.64&timestamp=${timestamp}&alerting=${alerting}`,
+      });
+    expect((await report(39.71, now, 1)).statusCode).toBe(200);
+    expect((await report(39.55, now - 60_000, 0)).statusCode).toBe(200);
+    await waitFor(() => feed.received.length > 0, 'the point message', 3_000);
+    await sleep(2_500); // two more flushes: anything the late report published would be here by now
+    const points = feed.received.filter(
+      (m) => (m as { thing_id?: string }).thing_id === demoThingId('SPD-CAR-107'),
+    );
+    expect(points).toEqual([
+      expect.objectContaining({
+        type: 'point',
+        lat: 39.71,
+        enroute: true,
+        status: 'active',
+        heartbeat_datetime: new Date(now).toISOString(),
+      }),
+    ]);
+  });
+
+  it('refuses a subscription from a user who may not view assets', async () => {
+    const { access_token } = await t.signIn('media@springfield-pd.test');
+    const refused = watch(openConsumer(cableUrl, access_token), demoOrganizationId('springfield-pd'));
+    await waitFor(() => refused.state() === 'rejected', 'the rejection');
+  });
+
+  it('disconnects a dashboard whose session is revoked', async () => {
+    const { access_token } = await t.signIn('user@springfield-pd.test');
+    const consumer = openConsumer(cableUrl, access_token);
+    const feed = await connected(consumer, demoOrganizationId('springfield-pd'));
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/api/revoke_token',
+      payload: { token: access_token },
+    });
+    expect(revoked.json()).toEqual({ revoked: true });
+    await waitFor(() => feed.state() === 'disconnected', 'the disconnect', 5_000);
+    expect(framesOf(consumer).at(-1)).toEqual({
+      type: 'disconnect',
+      reason: 'unauthorized',
+      reconnect: false,
+    });
   });
 
   it('refuses a subscription to an organisation the user may not see', async () => {

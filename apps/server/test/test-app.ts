@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type FlareApp } from '../src/app';
+import { buildApp, type BuildOptions, type FlareApp } from '../src/app';
 import { loadConfig } from '../src/config';
 
 export const TEST_PASSWORD = 'Test!pass9';
@@ -38,7 +38,11 @@ async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; dr
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `logStream`: log at the configured level into it (tests otherwise log nothing). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'logStream'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-test-'));
   const config = loadConfig({
     DEMO_PASSWORD: TEST_PASSWORD,
@@ -49,7 +53,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const baseUrl = process.env.TEST_DATABASE_URL;
   const postgres = baseUrl ? await freshPostgresDatabase(baseUrl) : null;
   const flare = await buildApp(config, {
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
     database: postgres ? { url: postgres.url } : { pgliteDir: 'memory://' },
   });
   return {

@@ -33,3 +33,42 @@ export const LAYOUT = {
 
 /** The application name the dashboard sends with the password grant. */
 export const DASHBOARD_APPLICATION = 'dashboard';
+
+/** Map constants of spec 2 section 9. */
+export const MAP_ZOOM = {
+  addArea: 15.5,
+  default: 16.25,
+  eventLocate: 17,
+  geoMarkerLocate: 16,
+  areaLocate: 16,
+  poiLocate: 17,
+  locationCentreMin: 16,
+  afterFitMax: 17,
+  myLocation: 17,
+} as const;
+export const MAP_FIT_PADDING = 50;
+export const GEOLOCATION_OPTIONS = { timeout: 10_000, maximumAge: 30_000, enableHighAccuracy: true } as const;
+/** Marker icon sizes by zoom: under 11 small, 11–12 medium, 13 and above large. */
+export const MARKER_SIZES = { thing: [16, 20, 30], station: [8, 12, 20] } as const;
+export function markerSizeIndex(zoom: number): 0 | 1 | 2 {
+  return zoom < 11 ? 0 : zoom < 13 ? 1 : 2;
+}
+/** Stacking: location highest, then active, standby, pending, offline. */
+export const MARKER_Z = { base: 50, active: 50, pinned: 75, hovered: 100 } as const;
+/** Station grouping only with density view on and zoom below this. */
+export const STATION_GROUPING_MAX_ZOOM = 14;
+export const LIVE_FEED = {
+  maxReconnects: 10,
+  firstBackoffMs: 1000,
+  maxBackoffMs: 10_000,
+  flushMs: 1000,
+} as const;
+export const THINGS_POLL_MS = 15_000;
+export const LOCATIONS_POLL_MS = 30_000;
+export const THINGS_PAGE_SIZE = 500;
+export const SEARCH_DEBOUNCE_MS = 350;
+export const COPY_RESET_MS = 1000;
+export const MENU_COPY_RESET_MS = 2000;
+export const NAVIGATE_AFTER_SAVE_MS = 150;
+export const ASSET_ROW_HEIGHT = { inService: 65, outOfService: 90 } as const;
+export const POSITION_ACCURACY_LIMIT = { default: 100, station: 30 } as const;

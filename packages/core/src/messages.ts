@@ -44,4 +44,7 @@ export const MESSAGES = {
   inactivityPrompt: 'Session has been inactive too long.',
   staySignedIn: 'Stay Signed In',
   notYetBuilt: 'This section is coming soon.',
+  noAssetsAvailable: 'No Assets Available',
+  noAssetsSelected: 'No Assets selected',
+  noAssetsToSelect: 'No Assets to select',
 } as const;

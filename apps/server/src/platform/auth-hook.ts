@@ -1,6 +1,7 @@
 /**
  * Every /api route needs a signed-in caller unless it is declared `config: { public: true }`.
  * A route may also declare `config: { access: '<core access group>' }`; the caller must hold it.
+ * The route is the one the router matched, not the raw URL: `/%61pi/roles` is routed to /api/roles.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Access } from '@flare/core/permissions/access';
@@ -34,17 +35,19 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/** Whether a matched route (its pattern, e.g. `/api/things/:id`) needs a signed-in caller. */
+function isProtectedRoute(route: string | undefined): boolean {
+  if (route === undefined) return false; // no route matched: the not-found handler answers
+  const underApi = route === '/api' || route.startsWith('/api/');
+  const docs = route === '/api/docs' || route.startsWith('/api/docs/');
+  return underApi && !docs;
+}
+
 export function registerAuthHook(app: FastifyInstance, resolvePrincipal: ResolvePrincipal): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
-    if (
-      request.is404 ||
-      !request.url.startsWith('/api/') ||
-      request.url.startsWith('/api/docs') ||
-      config.public
-    )
-      return;
+    if (request.is404 || !isProtectedRoute(request.routeOptions.url) || config.public) return;
     const token = bearerToken(request);
     const principal = token ? await resolvePrincipal(token) : null;
     if (!principal) throw unauthorized('invalid_token', MESSAGES.tokenExpired);

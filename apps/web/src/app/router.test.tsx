@@ -52,7 +52,7 @@ describe('section guard', () => {
     setViewportWidth(390);
     await signedInAs(['thing:read', 'zone:read']);
     renderRoutes(routes, '/dashboard/things');
-    expect(await within(content()).findByRole('heading', { name: 'Live' })).toBeTruthy();
+    expect(await within(content()).findByRole('heading', { name: /^Assets/ })).toBeTruthy();
   });
 
   it('blocks data exports on a phone but not reports', async () => {

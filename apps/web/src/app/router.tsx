@@ -5,6 +5,7 @@ import { SignInScreen } from '../features/auth/sign-in-screen';
 import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
 import { SectionPlaceholder } from '../features/sections/section-placeholder';
+import { thingsRoutes } from '../features/things/routes';
 import { DashboardShell } from './shell/dashboard-shell';
 import { DashboardIndex, DataIndex } from './dashboard-index';
 import { RequireAuth, RequireSection, RequireSignedOut, RootRedirect } from './guards';
@@ -50,7 +51,7 @@ export const routes: RouteObject[] = [
             element: <DashboardShell />,
             children: [
               { index: true, element: <DashboardIndex /> },
-              section('things', ['new', ':thingId/*']),
+              { path: 'things', element: <RequireSection section="things" />, children: thingsRoutes },
               section('events', [':eventId/*']),
               section('areas', ['new', ':areaId/*']),
               section('closures', ['*']),

@@ -2,18 +2,24 @@
  * Timings the browser tests may shorten: a page may define `window.__FLARE_TEST_TIMINGS__` before the
  * app loads (Playwright's addInitScript). Production uses the spec's constants.
  */
-import { VERSION_FIRST_CHECK_MS, VERSION_POLL_MS } from '@flare/core/constants';
+import { LIVE_FEED, THINGS_POLL_MS, VERSION_FIRST_CHECK_MS, VERSION_POLL_MS } from '@flare/core/constants';
 
 export interface Timings {
   versionFirstCheckMs: number;
   versionPollMs: number;
   versionReloadMs: number;
+  liveFlushMs: number;
+  liveFirstBackoffMs: number;
+  thingsPollMs: number;
 }
 
 const DEFAULTS: Timings = {
   versionFirstCheckMs: VERSION_FIRST_CHECK_MS,
   versionPollMs: VERSION_POLL_MS,
   versionReloadMs: 3000,
+  liveFlushMs: LIVE_FEED.flushMs,
+  liveFirstBackoffMs: LIVE_FEED.firstBackoffMs,
+  thingsPollMs: THINGS_POLL_MS,
 };
 
 export function timings(): Timings {

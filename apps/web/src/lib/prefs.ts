@@ -5,10 +5,19 @@ export interface Prefs {
   supportDialogDismissed: boolean;
   stationView: boolean;
   densityView: boolean;
+  /** The assets list's status filter includes offline assets by default. */
+  showOffline: boolean;
+  offlineNoticeDismissed: boolean;
 }
 
 const KEY = 'flare.prefs';
-const DEFAULTS: Prefs = { supportDialogDismissed: false, stationView: true, densityView: false };
+const DEFAULTS: Prefs = {
+  supportDialogDismissed: false,
+  stationView: true,
+  densityView: false,
+  showOffline: true,
+  offlineNoticeDismissed: false,
+};
 const listeners = new Set<() => void>();
 let cache: Prefs | null = null;
 

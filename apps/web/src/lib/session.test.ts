@@ -69,6 +69,40 @@ describe('token refresh', () => {
   });
 });
 
+describe('several tabs', () => {
+  const otherTabWrites = (value: object | null) => {
+    const newValue = value ? JSON.stringify(value) : null;
+    if (newValue) localStorage.setItem(AUTH_STORAGE_KEY, newValue);
+    else localStorage.removeItem(AUTH_STORAGE_KEY);
+    window.dispatchEvent(new StorageEvent('storage', { key: AUTH_STORAGE_KEY, newValue }));
+  };
+
+  it('adopts tokens another tab rotated instead of using the spent refresh token', async () => {
+    const calls = fakeApi({
+      'GET /profile': () => ({ status: 200, body: fakeProfile(['thing:read']) }),
+      'POST /user_token': () => ({ status: 200, body: fakeTokens('org-1', 60) }),
+    });
+    await startSession(fakeTokens('org-1', 60));
+    const rotated = fakeTokens('org-1', 900);
+    // Written without notice (a storage event can arrive late): the refresh must still notice it.
+    localStorage.setItem(
+      AUTH_STORAGE_KEY,
+      JSON.stringify({ ...stored(), token: rotated.access_token, refreshToken: rotated.refresh_token }),
+    );
+    await vi.advanceTimersByTimeAsync(50_000);
+    expect(calls.filter(isRefresh)).toHaveLength(0);
+    expect(getSession()?.refreshToken).toBe(rotated.refresh_token);
+    expect(getSession()?.profile).not.toBeNull();
+  });
+
+  it('follows another tab signing out', async () => {
+    fakeApi({ 'GET /profile': () => ({ status: 200, body: fakeProfile(['thing:read']) }) });
+    await startSession(fakeTokens());
+    otherTabWrites(null);
+    expect(getSession()).toBeNull();
+  });
+});
+
 describe('a 401 while signed in', () => {
   it('signs out after the expiry alert, revoking the refresh token and clearing storage', async () => {
     const calls = fakeApi({

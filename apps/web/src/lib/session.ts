@@ -33,6 +33,7 @@ export interface AuthState {
 export const AUTH_STORAGE_KEY = 'flare.auth';
 /** An unreachable server during a refresh is retried this often rather than ending the session. */
 const REFRESH_RETRY_MS = 5_000;
+const REFRESH_LOCK = 'flare.auth.refresh';
 
 /** The profile could not be used: its message is the catalogue's (spec 1 section 8, Profile). */
 export class ProfileLoadError extends Error {}
@@ -129,8 +130,28 @@ function storeTokens(tokens: TokenResponse): void {
   scheduleRefresh();
 }
 
-/** Uses the refresh token; a refused refresh ends the session. */
+/**
+ * Uses the refresh token; a refused refresh ends the session. Tabs take turns (a Web Lock) and a
+ * tab that finds the tokens already rotated by another adopts them: refresh tokens are single-use,
+ * and a second use would revoke the session everywhere.
+ */
 export async function refreshSession(): Promise<void> {
+  if (!state) return;
+  // Not every browser (nor the test DOM) offers Web Locks.
+  const locks = (navigator as Partial<Navigator>).locks;
+  if (locks) {
+    await locks.request(REFRESH_LOCK, refreshHoldingLock);
+  } else {
+    await refreshHoldingLock();
+  }
+}
+
+async function refreshHoldingLock(): Promise<void> {
+  const stored = load();
+  if (state && stored && stored.refreshToken !== state.refreshToken) {
+    adoptStored(stored);
+    return;
+  }
   const current = state;
   if (!current) return;
   try {
@@ -232,6 +253,21 @@ export function signOut(reason: string | null = null): void {
   queryClient.clear();
   save(null);
   if (current) revokeToken(current.refreshToken).catch(() => undefined);
+}
+
+/** Another tab's session in storage replaces this tab's (keeping the loaded profile when it is the same user). */
+function adoptStored(stored: AuthState | null): void {
+  state = stored && state?.profile && !stored.profile ? { ...stored, profile: state.profile } : stored;
+  listeners.forEach((listener) => listener());
+  if (state) scheduleRefresh();
+  else clearRefreshTimer();
+}
+
+// Another tab signed in, refreshed the tokens or signed out: this tab follows.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === AUTH_STORAGE_KEY || event.key === null) adoptStored(load());
+  });
 }
 
 configureApiAuth({

@@ -19,6 +19,7 @@ export const PointMessageSchema = z.object({
   course: z.number().nullable(),
   accuracy: z.number().nullable(),
   enroute: z.boolean(),
+  in_service: z.boolean(),
   status: z.enum(SERVER_STATUSES),
   street: z.string().nullable(),
   heartbeat_datetime: z.string(),
@@ -29,6 +30,8 @@ export const ThingMessageSchema = z.object({ type: z.literal('thing'), thing: Th
 export const HeartbeatMessageSchema = z.object({
   type: z.literal('heartbeat'),
   thing_id: z.string(),
+  /** Absent when only time moved the status on (the status sweep). */
+  in_service: z.boolean().optional(),
   status: z.enum(SERVER_STATUSES),
   heartbeat_datetime: z.string().nullable(),
 });

@@ -55,6 +55,8 @@ export const ThingSchema = z.object({
   external_identifiers: z.array(ExternalIdentifierSchema),
   wzdx_enabled: z.boolean(),
   status: z.enum(SERVER_STATUSES),
+  /** When the asset entered its status (arrival on scene, start of a response). */
+  status_changed_at: z.string(),
   updated_at: z.string(),
 });
 export type Thing = z.infer<typeof ThingSchema>;

@@ -117,3 +117,11 @@ export function compareThings(a: SortableThing, b: SortableThing): number {
   }
   return (b.heartbeatAt ?? -Infinity) - (a.heartbeatAt ?? -Infinity);
 }
+
+/** Where an asset counts in "Online | Offline | OOS": out-of-service apart, the rest by status. */
+export type CountBucket = 'online' | 'offline' | 'outOfService';
+
+export function countBucket(inService: boolean, status: ThingStatus): CountBucket {
+  if (!inService) return 'outOfService';
+  return isOnline(status) ? 'online' : 'offline';
+}

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileResponseSchema } from '@flare/core/schemas/profile';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { demoOrganizationId } from '../../seed/demo-data';
+import { AccountsRepository } from './accounts.repository';
+import { AccountsService } from './accounts.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,6 +59,49 @@ describe('GET /api/profile', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe('Access token is expired or does not exist.');
   });
+
+  it('refuses a token issued for an organisation the user has since left', async () => {
+    const email = 'user@capital-roadworks.test';
+    const { access_token } = await t.signIn(email);
+    const moveTo = (key: 'capital-roadworks' | 'springfield-pd') =>
+      t.db
+        .updateTable('users')
+        .set({ organization_id: demoOrganizationId(key) })
+        .where('email', '=', email)
+        .execute();
+    await moveTo('springfield-pd');
+    try {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/profile',
+        headers: bearer(access_token),
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.body).not.toContain(demoOrganizationId('capital-roadworks'));
+    } finally {
+      await moveTo('capital-roadworks');
+    }
+  });
+
+  it("answers with the user's organisation from the database, never a stale claim", async () => {
+    const user = await t.db
+      .selectFrom('users')
+      .select(['id', 'organization_id', 'role_id'])
+      .where('email', '=', 'user@springfield-pd.test')
+      .executeTakeFirstOrThrow();
+    const service = new AccountsService(new AccountsRepository(t.db));
+    const principal = {
+      userId: user.id,
+      organizationId: user.organization_id,
+      sessionId: 'session',
+      roleId: user.role_id,
+      permissions: ['thing:read'],
+    };
+    expect((await service.profile(principal)).organization_id).toBe(user.organization_id);
+    await expect(
+      service.profile({ ...principal, organizationId: demoOrganizationId('capital-roadworks') }),
+    ).rejects.toMatchObject({ statusCode: 401 });
+  });
 });
 
 describe('permission checks', () => {
@@ -105,6 +150,22 @@ describe('permission checks', () => {
         .map((x: { name: string }) => x.name)
         .sort(),
     ).toEqual(['ems', 'fire', 'police']);
+  });
+
+  it('a percent-encoded path to a protected route is checked like the plain one', async () => {
+    for (const url of ['/%61pi/roles', '/%61%70%69/roles', '/%61pi/thing_types', '/%61pi/things']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect([401, 404], url).toContain(response.statusCode);
+      expect(response.body, url).not.toContain('USER_EVENTS_ONLY');
+      expect(response.body, url).not.toContain('"data"');
+    }
+    const media = await t.signIn('media@springfield-pd.test');
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/%61pi/roles',
+      headers: bearer(media.access_token),
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('every non-public API route refuses an anonymous caller', async () => {

@@ -5,7 +5,7 @@ import type { Role } from '@flare/core/schemas/reference';
 import { roleLabel } from '@flare/core/labels';
 import { can } from '@flare/core/permissions/access';
 import { MESSAGES } from '@flare/core/messages';
-import { notFound } from '../../platform/http-errors';
+import { notFound, unauthorized } from '../../platform/http-errors';
 import type { Principal } from '../../platform/auth-hook';
 import type { AccountsRepository, OrganizationRow } from './accounts.repository';
 
@@ -34,13 +34,17 @@ export class AccountsService {
   constructor(private readonly repository: AccountsRepository) {}
 
   async profile(principal: Principal): Promise<ProfileResponse> {
-    const [user, org, managed, accessed] = await Promise.all([
-      this.repository.findUser(principal.userId),
-      this.repository.findOrganization(principal.organizationId),
-      this.repository.related(principal.organizationId, 'manager'),
-      this.repository.related(principal.organizationId, 'accessor'),
+    const user = await this.repository.findUser(principal.userId);
+    if (!user) throw notFound(MESSAGES.profileMissing);
+    // The token names the organisation it was issued for; a user who has moved since must sign in again.
+    if (user.organization_id !== principal.organizationId)
+      throw unauthorized('invalid_token', MESSAGES.tokenExpired);
+    const [org, managed, accessed] = await Promise.all([
+      this.repository.findOrganization(user.organization_id),
+      this.repository.related(user.organization_id, 'manager'),
+      this.repository.related(user.organization_id, 'accessor'),
     ]);
-    if (!user || !org) throw notFound(MESSAGES.profileMissing);
+    if (!org) throw notFound(MESSAGES.profileMissing);
     return {
       id: user.id,
       firstname: user.first_name,
@@ -54,8 +58,8 @@ export class AccountsService {
       postal_code: user.postal_code,
       country_code: user.country_code,
       role_id: user.role_id,
-      // The token's organisation: the client compares it with its own copy (spec 1 section 4).
-      organization_id: org.id,
+      // The user's organisation (the token's, checked above): the client compares it with its own copy (spec 1 section 4).
+      organization_id: user.organization_id,
       acs: org.type_acs,
       permissions: principal.permissions,
       organization_type: org.type_name,

@@ -104,6 +104,7 @@ export class AuthRepository {
         'sessions.revoked_at',
         'sessions.user_id',
         'sessions.organization_id',
+        'users.organization_id as user_organization_id',
         'users.suspended_at',
       ])
       .where('refresh_tokens.token_hash', '=', tokenHash)

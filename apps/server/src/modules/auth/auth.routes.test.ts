@@ -158,6 +158,30 @@ describe('POST /api/user_token, refresh grant', () => {
     expect((await profile(second.access_token)).statusCode).toBe(401);
   });
 
+  it('ends the session when the user has moved to another organisation since signing in', async () => {
+    const email = 'user@prairie-fleet.test';
+    const first = (await passwordGrant(email)).json();
+    const moveTo = (key: 'prairie-fleet' | 'springfield-pd') =>
+      t.db
+        .updateTable('users')
+        .set({ organization_id: demoOrganizationId(key) })
+        .where('email', '=', email)
+        .execute();
+    await moveTo('springfield-pd');
+    try {
+      expect((await profile(first.access_token)).statusCode).toBe(401);
+      const refreshed = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
+      expect(refreshed.statusCode).toBe(422);
+      // Signing in again gives tokens of the new organisation.
+      const again = (await passwordGrant(email)).json();
+      expect((await profile(again.access_token)).json().organization_id).toBe(
+        demoOrganizationId('springfield-pd'),
+      );
+    } finally {
+      await moveTo('prairie-fleet');
+    }
+  });
+
   it('answers 400 when neither spelling of the refresh token is sent', async () => {
     expect((await token({ grant_type: 'refresh_token' })).statusCode).toBe(400);
   });

@@ -130,6 +130,11 @@ export class AuthService {
       await this.repository.revokeSession(stored.session_id);
       throw unauthorized('user_suspended', MESSAGES.userSuspended);
     }
+    if (stored.user_organization_id !== stored.organization_id) {
+      // The user has moved to another organisation: the session's tokens name the old one.
+      await this.repository.revokeSession(stored.session_id);
+      throw expiredToken();
+    }
     const next = newOpaqueToken();
     const rotated = await this.repository.rotateRefreshToken({
       tokenId: stored.id,
@@ -156,8 +161,8 @@ export class AuthService {
   async resolvePrincipal(accessToken: string): Promise<Principal | null> {
     const claims = await this.signer.verify(accessToken);
     if (!claims) return null;
-    const user = await this.repository.findActiveSessionUser(claims.sessionId, claims.userId);
-    if (!user || user.suspended_at) return null;
+    const user = await this.standingUser(claims);
+    if (!user) return null;
     return {
       userId: user.id,
       organizationId: claims.organizationId,
@@ -165,6 +170,21 @@ export class AuthService {
       roleId: user.role_id,
       permissions: await this.repository.permissionsOfRole(user.role_id),
     };
+  }
+
+  /** Whether the principal's session still holds (checked again while a live-feed socket stays open). */
+  async sessionOpen(principal: Principal): Promise<boolean> {
+    return (await this.standingUser(principal)) !== null;
+  }
+
+  /**
+   * The user of an open session, or null: the session is revoked, the user suspended, or the user now
+   * belongs to another organisation than the one the token was issued for.
+   */
+  private async standingUser(claims: { sessionId: string; userId: string; organizationId: string }) {
+    const user = await this.repository.findActiveSessionUser(claims.sessionId, claims.userId);
+    if (!user || user.suspended_at || user.organization_id !== claims.organizationId) return null;
+    return user;
   }
 
   async verifyAccessToken(accessToken: string) {

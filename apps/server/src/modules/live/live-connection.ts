@@ -67,11 +67,31 @@ export class LiveConnection {
     }
   }
 
-  /** Ends the connection from the server's side, e.g. on shutdown. */
-  close(reason: 'server_restart', code = 1001): void {
-    this.send(frames.disconnect(reason, true));
-    this.socket.close(code);
+  /**
+   * Ends the connection from the server's side: on shutdown ("server_restart": the client reconnects)
+   * or when its session has ended ("unauthorized": it does not).
+   */
+  close(reason: 'server_restart' | 'unauthorized'): void {
+    const reconnect = reason === 'server_restart';
+    this.send(frames.disconnect(reason, reconnect));
+    if (reconnect) this.socket.close(1001);
+    else this.socket.close(1008, 'unauthorized');
     this.onClose();
+  }
+
+  /** Closes the connection as unauthorized once its session is no longer open. */
+  async checkSession(sessionOpen: (principal: Principal) => Promise<boolean>): Promise<void> {
+    const principal = this.principal;
+    if (this.closed || !principal) return;
+    let open: boolean;
+    try {
+      open = await sessionOpen(principal);
+    } catch (error) {
+      // Not the client's fault: keep serving it and check again next time.
+      this.log.error({ err: error }, 'live feed: session check failed');
+      return;
+    }
+    if (!open && !this.closed) this.close('unauthorized');
   }
 
   private async start(authenticate: () => Promise<Principal | null>): Promise<void> {

@@ -29,19 +29,26 @@ import {
 const FLUSH_MS = 100;
 const PING_MS = 150;
 
-const principal = (userId: string, organizationId: string): Principal => ({
+const SESSION_CHECK_MS = 100;
+
+const principal = (userId: string, organizationId: string, permissions = ['thing:read']): Principal => ({
   userId,
   organizationId,
   sessionId: `session-${userId}`,
   roleId: 1,
-  permissions: [],
+  permissions,
 });
 /** Test tokens -> principals, and which user may watch which organisation. */
 const PRINCIPALS = new Map([
   ['token-ada', principal('ada', 'org-a')],
   ['token-bob', principal('bob', 'org-b')],
+  ['token-cy', principal('cy', 'org-a')],
+  // Events only: no permission to view assets.
+  ['token-eve', principal('eve', 'org-a', ['incident:read'])],
 ]);
-const ACCESS = new Set(['ada:org-a', 'ada:org-shared', 'bob:org-b']);
+const ACCESS = new Set(['ada:org-a', 'ada:org-shared', 'bob:org-b', 'cy:org-a', 'eve:org-a']);
+/** Sessions ended since their sockets connected. */
+const revokedSessions = new Set<string>();
 
 interface Server {
   app: FastifyInstance;
@@ -55,8 +62,10 @@ async function startServer(bus: Bus, access = ACCESS): Promise<Server> {
     bus,
     resolvePrincipal: (token) => Promise.resolve(PRINCIPALS.get(token) ?? null),
     canSubscribe: (p, organizationId) => Promise.resolve(access.has(`${p.userId}:${organizationId}`)),
+    sessionOpen: (p) => Promise.resolve(!revokedSessions.has(p.sessionId)),
     flushIntervalMs: FLUSH_MS,
     pingIntervalMs: PING_MS,
+    sessionCheckIntervalMs: SESSION_CHECK_MS,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -73,6 +82,7 @@ const point = (thingId: string, lat: number): LiveMessage => ({
   course: 90,
   accuracy: 5,
   enroute: true,
+  in_service: true,
   status: 'active',
   street: 'Main St',
   heartbeat_datetime: '2026-03-01T12:00:00Z',
@@ -210,14 +220,42 @@ describe('live feed on one server (in-process bus)', () => {
     expect(Math.abs((ping?.message as number) - Date.now() / 1000)).toBeLessThan(5);
   });
 
-  it('accepts the token as ?access_token= from a client that cannot offer it as a sub-protocol', async () => {
+  it('takes the token only from the sub-protocols, never from the URL (URLs end up in logs)', async () => {
     const socket = new RecordingWebSocket(`${server.url}?access_token=token-ada`, ['actioncable-v1-json']);
     try {
-      await waitFor(() => socket.frames.length > 0, 'welcome');
-      expect(socket.protocol).toBe('actioncable-v1-json');
-      expect(socket.frames[0]).toEqual({ type: 'welcome' });
+      await waitFor(() => socket.frames.length > 0, 'the answer');
+      expect(socket.frames).toEqual([{ type: 'disconnect', reason: 'unauthorized', reconnect: false }]);
     } finally {
       socket.close();
+    }
+  });
+
+  it('rejects a subscription from a user who may not view assets', async () => {
+    const consumer = openConsumer(server.url, 'token-eve');
+    const refused = watch(consumer, 'org-a');
+    await waitFor(() => refused.state() === 'rejected', 'rejection');
+    await server.hub.publish(['org-a'], point('thing-eve', 1));
+    await sleep(FLUSH_MS * 3);
+    expect(refused.received).toEqual([]);
+  });
+
+  it('disconnects a socket whose session has ended since it connected', async () => {
+    const consumer = openConsumer(server.url, 'token-cy');
+    const w = await connected(consumer, 'org-a');
+    const kept = await connected(openConsumer(server.url, 'token-ada'), 'org-a');
+    revokedSessions.add('session-cy');
+    try {
+      await waitFor(() => w.state() === 'disconnected', 'the disconnect', SESSION_CHECK_MS * 30);
+      expect(framesOf(consumer).at(-1)).toEqual({
+        type: 'disconnect',
+        reason: 'unauthorized',
+        reconnect: false,
+      });
+      expect(w.disconnectedWith).toEqual({ willAttemptReconnect: false });
+      await sleep(SESSION_CHECK_MS * 3);
+      expect(kept.state()).toBe('connected');
+    } finally {
+      revokedSessions.delete('session-cy');
     }
   });
 

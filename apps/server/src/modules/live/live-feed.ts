@@ -2,8 +2,8 @@
  * The live feed at GET /cable: a WebSocket speaking the ActionCable JSON protocol (see live-protocol),
  * so the stock `@rails/actioncable` consumer works. Register it on the root instance (not under /api).
  *
- * A client authenticates once, when it connects; a session revoked later keeps its socket until the
- * client reconnects (at the latest when its access token is refused on reconnect).
+ * A client authenticates once, when it connects, with the access token it offers as a sub-protocol.
+ * Its session is checked again every minute or so: once revoked, the socket is closed as unauthorized.
  */
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
@@ -17,12 +17,16 @@ export const LIVE_FEED_PATH = '/cable';
 export interface LiveFeedDeps {
   bus: Bus;
   resolvePrincipal: (accessToken: string) => Promise<Principal | null>;
-  /** Whether the principal may watch the organisation's live feed. */
+  /** Whether the principal may watch the organisation's live feed (it must also hold viewThings). */
   canSubscribe: (principal: Principal, organizationId: string) => Promise<boolean>;
+  /** Whether the principal's session is still open (not revoked, the user not suspended). */
+  sessionOpen: (principal: Principal) => Promise<boolean>;
   /** How often coalesced messages are sent (default 1000 ms: at most one message per key per second). */
   flushIntervalMs?: number;
   /** Keeps the consumer's connection monitor content (it reopens a socket silent for 6 s). */
   pingIntervalMs?: number;
+  /** How often each socket's session is checked again (default 60 s). */
+  sessionCheckIntervalMs?: number;
 }
 
 /** Client commands are a few hundred bytes; refuse anything much larger before parsing it. */
@@ -43,15 +47,16 @@ export async function registerLiveFeed(app: FastifyInstance, deps: LiveFeedDeps)
   const hub = new SocketLiveHub({
     bus: deps.bus,
     canSubscribe: deps.canSubscribe,
+    sessionOpen: deps.sessionOpen,
     flushIntervalMs: deps.flushIntervalMs ?? 1000,
     pingIntervalMs: deps.pingIntervalMs ?? 3000,
+    sessionCheckIntervalMs: deps.sessionCheckIntervalMs ?? 60_000,
     log: app.log,
   });
   app.addHook('onClose', () => hub.close());
 
   app.get(LIVE_FEED_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
-    const { access_token: queryToken } = request.query as { access_token?: unknown };
-    const token = accessTokenOf(offeredProtocols(request.headers['sec-websocket-protocol']), queryToken);
+    const token = accessTokenOf(offeredProtocols(request.headers['sec-websocket-protocol']));
     hub.accept(socket, () => (token ? deps.resolvePrincipal(token) : Promise.resolve(null)), request.log);
   });
 

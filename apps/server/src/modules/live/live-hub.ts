@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
 import { coalescingKey, LiveMessageSchema, type LiveMessage } from '@flare/core/live/messages';
+import { can } from '@flare/core/permissions/access';
 import type { Principal } from '../../platform/auth-hook';
 import type { Bus } from '../../platform/bus/bus';
 import { LiveConnection, type ConnectionHost, type LiveSubscription } from './live-connection';
@@ -25,8 +26,10 @@ export interface LiveHub {
 export interface LiveHubOptions {
   bus: Bus;
   canSubscribe: (principal: Principal, organizationId: string) => Promise<boolean>;
+  sessionOpen: (principal: Principal) => Promise<boolean>;
   flushIntervalMs: number;
   pingIntervalMs: number;
+  sessionCheckIntervalMs: number;
   log: FastifyBaseLogger;
 }
 
@@ -46,6 +49,7 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
   /** organisation id -> this server's bus subscription to its topic (resolves to the unsubscribe). */
   private readonly busSubscriptions = new Map<string, Promise<() => Promise<void>>>();
   private readonly timers: NodeJS.Timeout[];
+  private checkingSessions = false;
   private closed = false;
 
   constructor(private readonly options: LiveHubOptions) {
@@ -53,6 +57,7 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
     this.timers = [
       setInterval(() => this.flush(), options.flushIntervalMs).unref(),
       setInterval(() => this.ping(), options.pingIntervalMs).unref(),
+      setInterval(() => void this.checkSessions(), options.sessionCheckIntervalMs).unref(),
     ];
   }
 
@@ -89,7 +94,8 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
   // ConnectionHost: called by the connections.
 
   canSubscribe(principal: Principal, organizationId: string): Promise<boolean> {
-    return ORGANIZATION_TOKEN.test(organizationId)
+    // The feed carries assets' positions and states: only for those who may view assets.
+    return can(principal.permissions, 'viewThings') && ORGANIZATION_TOKEN.test(organizationId)
       ? this.options.canSubscribe(principal, organizationId)
       : Promise.resolve(false);
   }
@@ -170,5 +176,19 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
   private ping(): void {
     const frame = frames.ping();
     for (const connection of this.connections) connection.send(frame);
+  }
+
+  /** Closes the sockets whose session has ended; one round at a time. */
+  private async checkSessions(): Promise<void> {
+    if (this.checkingSessions) return;
+    this.checkingSessions = true;
+    try {
+      const sessionOpen = this.options.sessionOpen;
+      await Promise.all([...this.connections].map((connection) => connection.checkSession(sessionOpen)));
+    } catch (error) {
+      this.options.log.error({ err: error }, 'live feed: session checks failed');
+    } finally {
+      this.checkingSessions = false;
+    }
   }
 }

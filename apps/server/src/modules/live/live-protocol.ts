@@ -29,14 +29,11 @@ export function offeredProtocols(header: string | string[] | undefined): string[
 
 /**
  * The access token: the first offered sub-protocol that is not a protocol name (browsers cannot set
- * headers on a WebSocket, and a JWT is made of sub-protocol-safe characters). Failing that, the
- * `access_token` query parameter, for clients that cannot choose sub-protocols; it is the weaker
- * channel because URLs end up in access logs.
+ * headers on a WebSocket, and a JWT is made of sub-protocol-safe characters). Never the URL: URLs
+ * end up in access logs.
  */
-export function accessTokenOf(protocols: readonly string[], queryToken: unknown): string | null {
-  const fromProtocols = protocols.find((p) => !NOT_TOKENS.has(p));
-  if (fromProtocols) return fromProtocols;
-  return typeof queryToken === 'string' && queryToken.length > 0 ? queryToken : null;
+export function accessTokenOf(protocols: readonly string[]): string | null {
+  return protocols.find((p) => !NOT_TOKENS.has(p)) ?? null;
 }
 
 export type Command =

@@ -3,7 +3,12 @@
  * previous batch commits. Each caller's promise settles only after its reports are committed, so an
  * acknowledgement always means durable, and throughput does not cost durability.
  */
-import type { PointRow, TelemetryRepository, ThingPositionUpdate } from './telemetry.repository';
+import type {
+  PointRow,
+  StoredThingState,
+  TelemetryRepository,
+  ThingPositionUpdate,
+} from './telemetry.repository';
 
 interface Pending {
   points: PointRow[];
@@ -13,7 +18,8 @@ interface Pending {
 
 export interface CommittedBatch {
   points: PointRow[];
-  updates: ThingPositionUpdate[];
+  /** The things the batch updated, as stored (late reports update nothing). */
+  stored: StoredThingState[];
 }
 
 export class PointWriter {
@@ -60,9 +66,9 @@ export class PointWriter {
         const points = batch.flatMap((p) => p.points);
         try {
           const updates = await this.toUpdates(points);
-          await this.repository.commitBatch(points, updates);
+          const stored = await this.repository.commitBatch(points, updates);
           for (const p of batch) p.resolve();
-          this.afterCommit({ points, updates });
+          this.afterCommit({ points, stored });
         } catch (error) {
           for (const p of batch) p.reject(error);
         }

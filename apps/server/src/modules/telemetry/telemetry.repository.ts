@@ -9,12 +9,14 @@ export interface DeviceRoute {
   isActive: boolean;
   /** The owner first, then managers and accessors. */
   organizationIds: string[];
-  /** What the status engine needs, kept current by the pipeline so a batch needs no extra read. */
-  heartbeatAt: number | null;
+  /** What the status engine needs besides the reports, so a batch needs no extra read. */
   street: string | null;
 }
 
-/** The latest accepted state of one thing after a batch, written in the same transaction as its points. */
+/**
+ * The state of one thing after a batch, written in the same statement as its points. It applies only
+ * when the batch's latest report is no older than the thing's last check-in: a late batch is history.
+ */
 export interface ThingPositionUpdate {
   thingId: string;
   lat: number | null;
@@ -24,9 +26,28 @@ export interface ThingPositionUpdate {
   accuracy: number | null;
   enroute: boolean;
   inService: boolean | null;
+  /** The batch's latest report: the thing's new check-in time. */
   heartbeatAt: Date;
+  /** The batch's latest accurate report, if any: moves the thing unless it checked in since. */
   positionAt: Date | null;
   status: ServerStatus;
+}
+
+/** A thing's state as stored by a batch that was not late, to publish as its current state. */
+export interface StoredThingState {
+  id: string;
+  lat: number | null;
+  lng: number | null;
+  speed: number | null;
+  course: number | null;
+  accuracy: number | null;
+  enroute: boolean;
+  in_service: boolean;
+  status: ServerStatus;
+  street: string | null;
+  heartbeat_at: Date;
+  /** Whether the batch moved the thing (else it only checked in). */
+  moved: boolean;
 }
 
 export interface PointRow {
@@ -63,7 +84,6 @@ export class TelemetryRepository {
         'things.device_id',
         'things.is_active',
         'things.organization_id',
-        'things.heartbeat_at',
         'things.street',
         'rel.organization_id as related_id',
       ])
@@ -76,7 +96,6 @@ export class TelemetryRepository {
         deviceId: row.device_id,
         isActive: row.is_active,
         organizationIds: [row.organization_id],
-        heartbeatAt: row.heartbeat_at?.getTime() ?? null,
         street: row.street,
       };
       if (row.related_id) route.organizationIds.push(row.related_id);
@@ -85,14 +104,21 @@ export class TelemetryRepository {
     return [...routes.values()];
   }
 
-  /** Stores points and the things' latest state together: the group commit. */
-  async commitBatch(points: PointRow[], updates: ThingPositionUpdate[]): Promise<void> {
+  /**
+   * Stores points and the things' latest state together: the group commit. Every report is kept as
+   * history; a batch whose latest report is older than the thing's last check-in (it arrived late)
+   * changes nothing else. Returns the stored state of the things the batch did update.
+   */
+  async commitBatch(points: PointRow[], updates: ThingPositionUpdate[]): Promise<StoredThingState[]> {
     // One array per column (unnest) keeps the statement small whatever the batch size.
     const of = <T>(pick: (p: PointRow) => T) => points.map(pick);
     const column = <T>(pick: (u: ThingPositionUpdate) => T) => updates.map(pick);
-    // One statement: atomic by itself, and a single round trip (and commit) per batch. A report older
-    // than the stored position still counts as a check-in but does not move the thing.
-    await sql`
+    // The conditions read the row being updated (not a snapshot), so concurrent writers are ordered.
+    const moves = sql`(v.position_at is not null
+      and (things.heartbeat_at is null or v.position_at >= things.heartbeat_at)
+      and (things.position_at is null or v.position_at >= things.position_at))`;
+    // One statement: atomic by itself, and a single round trip (and commit) per batch.
+    const { rows } = await sql<StoredThingState>`
       with inserted as (
         insert into points (thing_id, recorded_at, lat, lng, speed, course, altitude, accuracy, battery, alerting, accepted, in_service)
         select * from unnest(
@@ -105,63 +131,77 @@ export class TelemetryRepository {
         returning 1
       )
       update things set
-        lat = case when v.newer then v.lat else things.lat end,
-        lng = case when v.newer then v.lng else things.lng end,
-        speed = case when v.newer then v.speed else things.speed end,
-        course = case when v.newer then v.course else things.course end,
-        accuracy = case when v.newer then v.accuracy else things.accuracy end,
-        position_at = case when v.newer then v.position_at else things.position_at end,
+        lat = case when ${moves} then v.lat else things.lat end,
+        lng = case when ${moves} then v.lng else things.lng end,
+        speed = case when ${moves} then v.speed else things.speed end,
+        course = case when ${moves} then v.course else things.course end,
+        accuracy = case when ${moves} then v.accuracy else things.accuracy end,
+        position_at = case when ${moves} then v.position_at else things.position_at end,
         enroute = v.enroute,
         in_service = coalesce(v.in_service, things.in_service),
-        heartbeat_at = greatest(v.heartbeat_at, things.heartbeat_at),
+        heartbeat_at = v.heartbeat_at,
         status_changed_at = case when things.status = v.status then things.status_changed_at else now() end,
         status = v.status,
         updated_at = now()
-      from (
-        select v.*, (v.position_at is not null and (t.position_at is null or v.position_at >= t.position_at)) as newer
-        from unnest(
-          ${column((u) => u.thingId)}::uuid[], ${column((u) => u.lat)}::float8[], ${column((u) => u.lng)}::float8[],
-          ${column((u) => u.speed)}::float8[], ${column((u) => u.course)}::float8[], ${column((u) => u.accuracy)}::float8[],
-          ${column((u) => u.enroute)}::boolean[], ${column((u) => u.inService)}::boolean[],
-          ${column((u) => u.heartbeatAt.toISOString())}::timestamptz[],
-          ${column((u) => u.positionAt?.toISOString() ?? null)}::timestamptz[], ${column((u) => u.status)}::text[]
-        ) as v(id, lat, lng, speed, course, accuracy, enroute, in_service, heartbeat_at, position_at, status)
-        join things t on t.id = v.id
-      ) as v
-      where things.id = v.id`.execute(this.db);
+      from unnest(
+        ${column((u) => u.thingId)}::uuid[], ${column((u) => u.lat)}::float8[], ${column((u) => u.lng)}::float8[],
+        ${column((u) => u.speed)}::float8[], ${column((u) => u.course)}::float8[], ${column((u) => u.accuracy)}::float8[],
+        ${column((u) => u.enroute)}::boolean[], ${column((u) => u.inService)}::boolean[],
+        ${column((u) => u.heartbeatAt.toISOString())}::timestamptz[],
+        ${column((u) => u.positionAt?.toISOString() ?? null)}::timestamptz[], ${column((u) => u.status)}::text[]
+      ) as v(id, lat, lng, speed, course, accuracy, enroute, in_service, heartbeat_at, position_at, status)
+      where things.id = v.id and (things.heartbeat_at is null or v.heartbeat_at >= things.heartbeat_at)
+      returning things.id, things.lat, things.lng, things.speed, things.course, things.accuracy,
+        things.enroute, things.in_service, things.status, things.street, things.heartbeat_at,
+        (v.position_at is not null and things.position_at = v.position_at) as moved`.execute(this.db);
+    return rows;
   }
 
   /**
-   * Things whose status may have changed with time alone. A prefilter on the windows; the status
-   * engine decides. Pending things are looked at again only once the pending window has passed.
+   * Things whose status has run out, longest silent first: never checked in (offline), or last checked
+   * in before the time their status lasts until (`due`).
    */
-  sweepCandidates(now: Date, activeWindowMs: number, pendingWindowMs: number, limit: number) {
-    const activeEdge = new Date(now.getTime() - activeWindowMs);
-    const pendingEdge = new Date(now.getTime() - pendingWindowMs);
-    return this.db
-      .selectFrom('things')
-      .select(['id', 'status', 'street', 'enroute', 'heartbeat_at'])
-      .where('is_active', '=', true)
-      .where('status', '<>', 'offline')
-      .where((eb) =>
-        eb.or([
-          eb('heartbeat_at', 'is', null),
-          eb.and([eb('status', '<>', 'pending'), eb('heartbeat_at', '<', activeEdge)]),
-          eb.and([eb('status', '=', 'pending'), eb('heartbeat_at', '<', pendingEdge)]),
-        ]),
-      )
-      .limit(limit)
-      .execute();
+  sweepCandidates(due: Array<{ status: ServerStatus; checkedInBefore: Date }>, limit: number) {
+    return (
+      this.db
+        .selectFrom('things')
+        .select(['id', 'status', 'street', 'enroute', 'heartbeat_at'])
+        // Exactly as stored (to the microsecond), for the conditional update of moveStatus.
+        .select(sql<string | null>`heartbeat_at::text`.as('heartbeat_key'))
+        .where('is_active', '=', true)
+        .where('status', '<>', 'offline')
+        .where((eb) =>
+          eb.or([
+            eb('heartbeat_at', 'is', null),
+            ...due.map(({ status, checkedInBefore }) =>
+              eb.and([eb('status', '=', status), eb('heartbeat_at', '<', checkedInBefore)]),
+            ),
+          ]),
+        )
+        .orderBy('heartbeat_at', (ob) => ob.asc().nullsFirst())
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+    );
   }
 
-  /** Moves a thing from one status to another; false when another process moved it first. */
-  async moveStatus(id: string, from: string, to: ServerStatus): Promise<boolean> {
+  /**
+   * Moves a thing to another status, unless it changed since it was read (another process moved it,
+   * or a report checked it in): false then.
+   */
+  async moveStatus(
+    thing: { id: string; status: string; heartbeat_key: string | null },
+    to: ServerStatus,
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('things')
       .set({ status: to, status_changed_at: sql`now()`, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .where('status', '=', from)
+      .where('id', '=', thing.id)
+      .where('status', '=', thing.status)
+      .where(sql<boolean>`heartbeat_at is not distinct from ${thing.heartbeat_key}::timestamptz`)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
 }
+
+export type SweepCandidate = Awaited<ReturnType<TelemetryRepository['sweepCandidates']>>[number];

@@ -155,6 +155,50 @@ describe('OsmAnd protocol (Traccar Client)', () => {
   });
 });
 
+describe('late (out-of-order) reports', () => {
+  const lateThing = (device: string) =>
+    t.db.selectFrom('things').selectAll().where('device_id', '=', device).executeTakeFirstOrThrow();
+
+  it('are stored as history but change neither position nor state', async () => {
+    const report = (query: string) => osmand(`id=SPD-CAR-106&lon=-89.6&${query}`);
+    const now = Date.now();
+    expect((await report(`lat=39.7&timestamp=${now}&alerting=1&in_service=1`)).statusCode).toBe(200);
+    const current = await lateThing('SPD-CAR-106');
+    const before = await pointCount();
+    expect((await report(`lat=39.5&timestamp=${now - 60_000}&alerting=0&in_service=0`)).statusCode).toBe(200);
+    expect(await pointCount()).toBe(before + 1);
+    const after = await lateThing('SPD-CAR-106');
+    expect(after).toMatchObject({
+      lat: current.lat,
+      enroute: true,
+      in_service: true,
+      status: 'active',
+      heartbeat_at: new Date(now),
+      position_at: new Date(now),
+    });
+    const history = await t.db
+      .selectFrom('points')
+      .select(['lat', 'alerting'])
+      .where('thing_id', '=', after.id)
+      .where('recorded_at', '=', new Date(now - 60_000))
+      .executeTakeFirstOrThrow();
+    expect(history).toEqual({ lat: 39.5, alerting: false });
+  });
+
+  it('do not move an asset whose latest check-in had no usable position', async () => {
+    const report = (query: string) => osmand(`id=SPD-CAR-109&lon=-89.6&${query}`);
+    const now = Date.now();
+    expect((await report(`lat=39.6&timestamp=${now - 120_000}`)).statusCode).toBe(200);
+    // The newest check-in is too inaccurate to move the asset...
+    expect((await report(`lat=41&accuracy=500&timestamp=${now}`)).statusCode).toBe(200);
+    // ...and an accurate report older than it arrives late: the asset stays where it was.
+    expect((await report(`lat=39.4&timestamp=${now - 60_000}`)).statusCode).toBe(200);
+    const row = await lateThing('SPD-CAR-109');
+    expect(row.lat).toBeCloseTo(39.6);
+    expect(row.heartbeat_at).toEqual(new Date(now));
+  });
+});
+
 describe('JSON batch API', () => {
   let token: string;
   beforeEach(async () => {

@@ -1,6 +1,7 @@
 /**
  * The telemetry pipeline: validate -> resolve devices -> accuracy filter -> status engine ->
- * group commit -> live feed. A request's reports are stored all together or not at all.
+ * group commit -> live feed. A request's reports are stored all together or not at all. Reports
+ * that arrive late (older than the thing's last check-in) are stored as history only.
  */
 import { computeStatus, toServerStatus } from '@flare/core/status/thing-status';
 import { isAccurateEnough, validateIngestPoint, type IngestPoint } from '@flare/core/telemetry/ingest';
@@ -81,7 +82,10 @@ export class TelemetryService {
     throw badRequest(code, `${listed.join('; ')}${more}.${stored}`.replace('..', '.'));
   }
 
-  /** The status engine: each thing's new state from the latest report of the batch. */
+  /**
+   * The status engine: each thing's new state from the latest report of the batch. The commit applies
+   * it only if that report is no older than the thing's last check-in.
+   */
   private async statusEngine(points: PointRow[]): Promise<ThingPositionUpdate[]> {
     const latest = new Map<string, PointRow>();
     const latestAccepted = new Map<string, PointRow>();
@@ -99,8 +103,7 @@ export class TelemetryService {
     const now = Date.now();
     return [...latest.values()].map((point) => {
       const route = routes.get(point.thing_id);
-      const heartbeatAt = Math.max(route?.heartbeatAt ?? 0, point.recorded_at.getTime());
-      if (route) route.heartbeatAt = heartbeatAt;
+      const heartbeatAt = point.recorded_at.getTime();
       const position = latestAccepted.get(point.thing_id) ?? null;
       const status = computeStatus(
         {
@@ -128,28 +131,36 @@ export class TelemetryService {
     });
   }
 
-  private publishBatch({ updates }: CommittedBatch): void {
-    for (const update of updates) {
-      const route = this.directory.routeOfThing(update.thingId);
+  /** Publishes what the batch stored: the current state, never a late report's. */
+  private publishBatch({ stored }: CommittedBatch): void {
+    for (const thing of stored) {
+      const route = this.directory.routeOfThing(thing.id);
       if (!route) continue;
-      const heartbeat_datetime = update.heartbeatAt.toISOString();
-      const status = update.status;
+      const heartbeat_datetime = thing.heartbeat_at.toISOString();
+      const status = thing.status;
       const message: LiveMessage =
-        update.lat !== null && update.lng !== null
+        thing.moved && thing.lat !== null && thing.lng !== null
           ? {
               type: 'point',
-              thing_id: update.thingId,
-              lat: update.lat,
-              lng: update.lng,
-              speed: update.speed,
-              course: update.course,
-              accuracy: update.accuracy,
-              enroute: update.enroute,
+              thing_id: thing.id,
+              lat: thing.lat,
+              lng: thing.lng,
+              speed: thing.speed,
+              course: thing.course,
+              accuracy: thing.accuracy,
+              enroute: thing.enroute,
+              in_service: thing.in_service,
               status,
-              street: null,
+              street: thing.street,
               heartbeat_datetime,
             }
-          : { type: 'heartbeat', thing_id: update.thingId, status, heartbeat_datetime };
+          : {
+              type: 'heartbeat',
+              thing_id: thing.id,
+              in_service: thing.in_service,
+              status,
+              heartbeat_datetime,
+            };
       this.publish(route.organizationIds, message);
     }
   }

@@ -62,6 +62,7 @@ export function toThingResponse(row: ThingDetailRow): Thing {
     })),
     wzdx_enabled: row.wzdx_enabled,
     status: row.status as ServerStatus,
+    status_changed_at: row.status_changed_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
 }

@@ -7,7 +7,12 @@ import type {
   ThingsQuerySchema,
   UpdateAssociationsInputSchema,
 } from '@flare/core/schemas/thing';
-import { isOnline, fromServerStatus, type ServerStatus } from '@flare/core/status/thing-status';
+import {
+  countBucket,
+  fromServerStatus,
+  type CountBucket,
+  type ServerStatus,
+} from '@flare/core/status/thing-status';
 import { HttpError, notFound, unprocessable } from '../../platform/http-errors';
 import type { Principal } from '../../platform/auth-hook';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -57,15 +62,23 @@ export class ThingsService {
     const groups = await this.repository.countByState({
       organizationIds: await this.scope(principal, requested),
     });
-    const totals = { total: 0, online: 0, offline: 0, out_of_service: 0 };
+    const totals: Record<CountBucket | 'total', number> = {
+      total: 0,
+      online: 0,
+      offline: 0,
+      outOfService: 0,
+    };
     for (const group of groups) {
       const n = Number(group.n);
       totals.total += n;
-      if (!group.in_service) totals.out_of_service += n;
-      else if (isOnline(fromServerStatus(group.status as ServerStatus))) totals.online += n;
-      else totals.offline += n;
+      totals[countBucket(group.in_service, fromServerStatus(group.status as ServerStatus))] += n;
     }
-    return totals;
+    return {
+      total: totals.total,
+      online: totals.online,
+      offline: totals.offline,
+      out_of_service: totals.outOfService,
+    };
   }
 
   /**

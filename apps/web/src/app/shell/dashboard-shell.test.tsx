@@ -76,20 +76,21 @@ describe('support dialog', () => {
 
 describe('drawer', () => {
   it('clicking the active section closes and reopens the drawer', async () => {
-    await renderShell(['thing:read', 'incident:read']);
+    await renderShell(['incident:read'], '/dashboard/events');
     await closeSupport();
     const nav = screen.getByRole('navigation', { name: 'Sections' });
-    expect(screen.getByRole('heading', { name: 'Live' })).toBeTruthy();
-    fireEvent.click(within(nav).getByRole('link', { name: 'Live' }));
-    expect(screen.queryByRole('heading', { name: 'Live' })).toBeNull(); // hidden with the drawer
-    fireEvent.click(within(nav).getByRole('link', { name: 'Live' }));
-    expect(screen.getByRole('heading', { name: 'Live' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Events' })).toBeTruthy();
+    fireEvent.click(within(nav).getByRole('link', { name: 'Events' }));
+    expect(screen.queryByRole('heading', { name: 'Events' })).toBeNull(); // hidden with the drawer
+    fireEvent.click(within(nav).getByRole('link', { name: 'Events' }));
+    expect(screen.getByRole('heading', { name: 'Events' })).toBeTruthy();
   });
 });
 
 describe('offline banner', () => {
   it('shows while the server cannot be reached and goes when it answers again', async () => {
-    await renderShell(['thing:read']);
+    // A section without the live feed, so only the API calls decide.
+    await renderShell(['zone:read'], '/dashboard/zones');
     await closeSupport();
     expect(screen.queryByText(MESSAGES.offlineBanner)).toBeNull();
     await act(() => apiFetch('/unreachable').catch(() => undefined));

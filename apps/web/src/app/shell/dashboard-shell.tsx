@@ -1,6 +1,6 @@
 /** The signed-in frame: side nav (desktop) or top bar and bottom nav (mobile), the drawer, banners. */
 import { Box, CloseButton, Group, Loader, Center, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LAYOUT } from '@flare/core/constants';
 import { ErrorDialog } from '../../components/ui/error-dialog';
@@ -17,6 +17,7 @@ import { SideNav } from './side-nav';
 import { SupportDialog, useSupportDialog } from './support-dialog';
 import { VersionNotice } from './version-notice';
 import { SessionAlerts } from './session-alerts';
+import { LiveSocket } from '../../live/live-socket';
 
 export function DashboardShell() {
   const session = useSession();
@@ -59,7 +60,15 @@ export function DashboardShell() {
 
   const content = (
     <MainLandmark style={{ flex: 1, overflow: 'auto' }} bg="white">
-      <Outlet />
+      <Suspense
+        fallback={
+          <Center p="lg">
+            <Loader aria-label="Loading" />
+          </Center>
+        }
+      >
+        <Outlet />
+      </Suspense>
     </MainLandmark>
   );
 
@@ -73,6 +82,7 @@ export function DashboardShell() {
         <SupportDialog opened={support.opened} onClose={support.close} />
         <VersionNotice />
         <SessionAlerts />
+        <LiveSocket />
       </Box>
     );
   }
@@ -120,6 +130,7 @@ export function DashboardShell() {
       <SupportDialog opened={support.opened} onClose={support.close} />
       <VersionNotice />
       <SessionAlerts />
+      <LiveSocket />
     </Box>
   );
 }

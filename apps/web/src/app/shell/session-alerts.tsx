@@ -1,12 +1,13 @@
 /**
  * Session endings the user should see: the "Session Expired" alert before the sign-out, and the
  * inactivity prompt after 4 hours without activity, which signs out unless "Stay Signed In" is
- * pressed within 10 seconds.
+ * pressed within 10 seconds. Activity counts in any tab of this browser.
  */
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { INACTIVITY_PROMPT_MS, INACTIVITY_TIMEOUT_MS } from '@flare/core/constants';
 import { MESSAGES } from '@flare/core/messages';
+import { lastActivity, recordActivity, recordActivityNow } from '../../lib/activity';
 import { expireSession, useExpiringSession } from '../../lib/session';
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
@@ -14,19 +15,18 @@ const CHECK_EVERY_MS = 1000;
 
 export function SessionAlerts() {
   const expiring = useExpiringSession();
-  const lastActivity = useRef(0);
   // The prompt's state as the timers see it: activity while it shows does not count.
   const promptingRef = useRef(false);
   const [prompting, setPrompting] = useState(false);
 
   useEffect(() => {
-    lastActivity.current = Date.now();
+    recordActivityNow();
     const active = () => {
-      if (!promptingRef.current) lastActivity.current = Date.now();
+      if (!promptingRef.current) recordActivity();
     };
     for (const event of ACTIVITY_EVENTS) window.addEventListener(event, active, { passive: true });
     const timer = setInterval(() => {
-      if (!promptingRef.current && Date.now() - lastActivity.current >= INACTIVITY_TIMEOUT_MS) {
+      if (!promptingRef.current && Date.now() - lastActivity() >= INACTIVITY_TIMEOUT_MS) {
         promptingRef.current = true;
         setPrompting(true);
       }
@@ -47,7 +47,7 @@ export function SessionAlerts() {
   }, [prompting]);
 
   const staySignedIn = () => {
-    lastActivity.current = Date.now();
+    recordActivityNow();
     promptingRef.current = false;
     setPrompting(false);
   };

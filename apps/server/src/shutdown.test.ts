@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app';
+import { buildOsmandServer } from './modules/telemetry/osmand-server';
+import { stopServers } from './shutdown';
+
+describe('stopping the server', () => {
+  it('closes the OsmAnd listener before the app drains telemetry and closes the database', async () => {
+    const t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+    const osmand = buildOsmandServer(t.telemetry, t.app.log);
+    await osmand.listen({ port: 0, host: '127.0.0.1' });
+    const address = osmand.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const report = await fetch(`${url}/?id=SPD-CAR-101&lat=39.7&lon=-89.6&timestamp=${Date.now()}`, {
+      method: 'POST',
+    });
+    expect(report.status).toBe(200);
+
+    let osmandListeningWhenAppCloses: boolean | null = null;
+    t.app.addHook('onClose', (_instance, done) => {
+      osmandListeningWhenAppCloses = osmand.server.listening;
+      done();
+    });
+    await stopServers(osmand, t);
+    expect(osmandListeningWhenAppCloses).toBe(false);
+  });
+
+  it('closes the listeners one after another, app last', async () => {
+    const order: string[] = [];
+    const closable = (name: string, ms: number) => ({
+      close: async () => {
+        order.push(`${name} closing`);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        order.push(`${name} closed`);
+      },
+    });
+    await stopServers(closable('osmand', 30), closable('app', 0));
+    expect(order).toEqual(['osmand closing', 'osmand closed', 'app closing', 'app closed']);
+  });
+});

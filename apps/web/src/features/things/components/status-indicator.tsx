@@ -1,0 +1,38 @@
+/** An asset's status as a coloured dot with its label (spoken and shown on hover). */
+import { Box, Group, Text, Tooltip } from '@mantine/core';
+import { statusLabel, type ThingStatus } from '@flare/core/status/thing-status';
+import type { RespondersType } from '@flare/core/labels';
+import { THING_STATUS_COLORS } from '../../../config/thing-status-colors';
+
+interface Props {
+  status: ThingStatus;
+  inService: boolean;
+  respondersType: RespondersType;
+  withLabel?: boolean;
+}
+
+export function StatusIndicator({ status, inService, respondersType, withLabel = false }: Props) {
+  const label = inService ? statusLabel(status, respondersType) : 'Out-of-service';
+  const dot = (
+    <Box
+      role="img"
+      aria-label={label}
+      w={12}
+      h={12}
+      style={{
+        borderRadius: '50%',
+        flexShrink: 0,
+        background: THING_STATUS_COLORS[inService ? status : 'outOfService'],
+      }}
+    />
+  );
+  if (!withLabel) return <Tooltip label={label}>{dot}</Tooltip>;
+  return (
+    <Group gap={6} wrap="nowrap">
+      {dot}
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+    </Group>
+  );
+}

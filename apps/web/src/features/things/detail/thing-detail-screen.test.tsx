@@ -1,0 +1,112 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Thing } from '@flare/core/schemas/thing';
+import { liveThings } from '../../../live/live-things-store';
+import { signOut, startSession } from '../../../lib/session';
+import { fakeApi, fakeProfile, fakeTokens } from '../../../testing/fake-api';
+import { renderRoutes } from '../../../testing/render';
+import { makeThing } from '../../../testing/things';
+import { ThingDetailScreen } from './thing-detail-screen';
+
+async function renderDetail(thing: Thing, permissions = ['thing:read'], country = 'US') {
+  const profile = fakeProfile(permissions);
+  profile.user_org.country_code = country;
+  fakeApi({
+    'GET /profile': () => ({ status: 200, body: profile }),
+    [`GET /things/${thing.id}`]: () => ({ status: 200, body: thing }),
+  });
+  await startSession(fakeTokens());
+  liveThings.replaceAll([thing]);
+  return renderRoutes(
+    [
+      { path: '/dashboard/things', element: <p>List</p> },
+      { path: '/dashboard/things/:thingId', element: <ThingDetailScreen /> },
+    ],
+    `/dashboard/things/${thing.id}?q=unit`,
+  );
+}
+
+const status = () => within(screen.getByRole('group', { name: 'Status' }));
+const field = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+
+afterEach(() => {
+  signOut();
+  liveThings.clear();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('asset detail panel', () => {
+  it('shows direction, speed in mph and the run time of a responding asset', async () => {
+    const start = new Date(Date.now() - 65_000).toISOString();
+    await renderDetail(
+      makeThing({ status: 'active', enroute: true, speed: 10, course: 90, status_changed_at: start }),
+    );
+    expect(status().getByText('Direction').nextElementSibling?.textContent).toBe('E');
+    expect(field('Speed')).toBe('22 mph');
+    expect(field('Run Time')).toMatch(/^1:0[4-6]$/);
+  });
+
+  it('shows km/h outside US-style countries and 0 once the asset is stale', async () => {
+    const old = new Date(Date.now() - 60_000).toISOString();
+    await renderDetail(
+      makeThing({ status: 'standby', speed: 10, enroute: true, heartbeat_datetime: old }),
+      [],
+      'DE',
+    );
+    expect(field('Speed')).toBe('0 km/h');
+    expect(screen.getByText('Last Sync')).toBeTruthy();
+  });
+
+  it('shows the last check-in of a pending or offline asset, and the street of one on scene', async () => {
+    const view = await renderDetail(makeThing({ status: 'offline' }));
+    expect(screen.getByText('Last Online')).toBeTruthy();
+    view.unmount();
+    await renderDetail(makeThing({ status: 'active_location', street: 'Main St' }));
+    expect(field('Location')).toBe('Main St');
+    expect(screen.getByText('Arrived')).toBeTruthy();
+    expect(screen.getByText('Duration')).toBeTruthy();
+  });
+
+  it('offers the edit links only with the edit permission, access editing only with relations', async () => {
+    const related = makeThing({
+      organization_relationships: [
+        { organization_uuid: 'o2', organization_name: 'County', relationship_type: 'accessor' },
+      ],
+    });
+    const view = await renderDetail(related, ['thing:read']);
+    expect(screen.queryByRole('link', { name: 'Edit profile' })).toBeNull();
+    view.unmount();
+    signOut();
+    const editable = await renderDetail(related, ['thing:read', 'thing:update']);
+    expect(screen.getByRole('link', { name: 'Edit profile' }).getAttribute('href')).toBe(
+      `/dashboard/things/${related.id}/edit/profile`,
+    );
+    expect(screen.getByRole('link', { name: 'Edit access' })).toBeTruthy();
+    expect(field('Accessors')).toBe('County');
+    editable.unmount();
+    signOut();
+    await renderDetail(makeThing(), ['thing:update']);
+    expect(screen.queryByRole('link', { name: 'Edit access' })).toBeNull();
+  });
+
+  it('copies the System Id and shows the copied state for 1 s', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const thing = makeThing({ haas_id: 'SPD-CAR-101' });
+    await renderDetail(thing);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy System Id' }));
+    expect(writeText).toHaveBeenCalledWith('SPD-CAR-101');
+    await screen.findByRole('button', { name: 'Copied' });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Copy System Id' }, { timeout: 600 });
+  });
+
+  it('goes back to the list with its filters', async () => {
+    const { router } = await renderDetail(makeThing());
+    fireEvent.click(screen.getByRole('button', { name: 'Back to assets' }));
+    await screen.findByText('List');
+    expect(router.state.location.pathname + router.state.location.search).toBe('/dashboard/things?q=unit');
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The asset detail panel at things/{thingId} (spec 2 section 2): live status, profile and
+ * organisation access. The live store keeps it moving; the REST copy covers an asset the store
+ * does not hold yet.
+ */
+import { ActionIcon, Center, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { MAP_ZOOM } from '@flare/core/constants';
+import { can } from '@flare/core/permissions/access';
+import { primaryDisplayName, secondaryDisplayName, thingPosition } from '@flare/core/things/thing-display';
+import { useLiveThing } from '../../../live/live-things-store';
+import { useNow } from '../../../live/use-now';
+import { useSession } from '../../../lib/session';
+import { centreMap } from '../../../map/map-commands';
+import { useThing } from '../api/get-thing';
+import { ThingAccessSection } from './thing-access-section';
+import { ThingProfileSection } from './thing-profile-section';
+import { ThingStatusSection } from './thing-status-section';
+
+export function ThingDetailScreen() {
+  const { thingId = '' } = useParams();
+  const profile = useSession()?.profile;
+  const live = useLiveThing(thingId);
+  const fetched = useThing(thingId);
+  const thing = live ?? fetched.data;
+  const now = useNow();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const position = thing ? thingPosition(thing) : null;
+  const hasPosition = position !== null;
+  useEffect(() => {
+    if (position) centreMap(position, MAP_ZOOM.locationCentreMin);
+    // Centre once per asset opened, not on every move.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [thingId, hasPosition]);
+
+  const back = () => void navigate({ pathname: '..', search: location.search }, { relative: 'path' });
+
+  if (!thing) {
+    return (
+      <Stack p="sm">
+        <BackButton onBack={back} />
+        {fetched.isError ? (
+          <Text role="alert">Asset not found</Text>
+        ) : (
+          <Center>
+            <Loader aria-label="Loading asset" />
+          </Center>
+        )}
+      </Stack>
+    );
+  }
+
+  const canEdit = profile ? can(profile.permissions, 'editThing') : false;
+  const secondary = secondaryDisplayName(thing);
+  return (
+    <Stack gap="md" p="sm" pt={0}>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <BackButton onBack={back} />
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Title order={1} size="h4" style={{ overflowWrap: 'anywhere' }}>
+            {primaryDisplayName(thing)}
+          </Title>
+          {secondary && (
+            <Text size="sm" c="gray.7">
+              {secondary}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      <ThingStatusSection
+        thing={thing}
+        now={now}
+        countryCode={profile?.userOrg.country_code ?? null}
+        respondersType={profile?.userOrg.responders_type ?? 'none'}
+        polling={profile?.userOrg.is_large_org ?? false}
+      />
+      <Divider />
+      <ThingProfileSection thing={thing} canEdit={canEdit} wzdxOrg={profile?.userOrg.is_wzdx_org ?? false} />
+      <Divider />
+      <ThingAccessSection thing={thing} canEdit={canEdit} />
+    </Stack>
+  );
+}
+
+function BackButton({ onBack }: { onBack: () => void }) {
+  return (
+    <ActionIcon variant="subtle" color="gray.8" aria-label="Back to assets" onClick={onBack}>
+      <IconArrowLeft size={20} />
+    </ActionIcon>
+  );
+}

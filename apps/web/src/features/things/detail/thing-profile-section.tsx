@@ -1,0 +1,119 @@
+/** The profile section: names and numbers, badges, integrations and the edit link (spec 2 section 2). */
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  CopyButton,
+  Group,
+  Popover,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { COPY_RESET_MS } from '@flare/core/constants';
+import type { Thing } from '@flare/core/schemas/thing';
+import { DetailField } from './detail-field';
+
+const PROVIDER_NAMES = { geotab: 'Geotab', samsara: 'Samsara' } as const;
+
+export function ThingProfileSection({
+  thing,
+  canEdit,
+  wzdxOrg,
+}: {
+  thing: Thing;
+  canEdit: boolean;
+  wzdxOrg: boolean;
+}) {
+  // The spec shows a System Id only for API devices; every Flare device reports through an API
+  // (OsmAnd, JSON batch, MQTT) with this id, and users need it to set one up, so it always shows.
+  const id = thing.haas_id;
+  const integrations = thing.external_identifiers.filter((i) => !i.is_deleted);
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between">
+        <Group gap={4}>
+          <Title order={2} size="h5">
+            Profile
+          </Title>
+          <Popover width={280} withinPortal>
+            <Popover.Target>
+              <ActionIcon variant="subtle" color="gray.8" size="sm" aria-label="About the profile">
+                <IconInfoCircle size={16} />
+              </ActionIcon>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <Text size="xs">
+                The nickname is what the map and lists show. Type and subtype choose the icon and which
+                features the asset offers; integrations link it to a telematics provider&apos;s vehicle.
+              </Text>
+            </Popover.Dropdown>
+          </Popover>
+        </Group>
+        {canEdit && (
+          <Anchor component={Link} to="edit/profile" size="sm">
+            Edit profile
+          </Anchor>
+        )}
+      </Group>
+      <Group gap={6}>
+        <Badge color={thing.in_service ? 'green.9' : 'gray.8'} variant="light">
+          {thing.in_service ? 'In-Service' : 'Out-of-Service'}
+        </Badge>
+        <Badge color={thing.is_publicly_alerting ? 'red.9' : 'gray.8'} variant="light">
+          {thing.is_publicly_alerting ? 'Alerting On' : 'Alerting Off'}
+        </Badge>
+        {thing.is_allowed_for_test_mode ? (
+          <Badge color={thing.features.r2r ? 'blue.9' : 'gray.8'} variant="light">
+            {thing.features.r2r ? 'R2R Enabled' : 'R2R Disabled'}
+          </Badge>
+        ) : (
+          wzdxOrg &&
+          thing.wzdx_enabled && (
+            <Badge color="blue.9" variant="light">
+              WZDx
+            </Badge>
+          )
+        )}
+      </Group>
+      <DetailField label="Nickname">{thing.nickname ?? '—'}</DetailField>
+      <DetailField label="System Id">
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <span>{id}</span>
+          <CopyButton value={id} timeout={COPY_RESET_MS}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? 'Copied' : 'Copy System Id'}>
+                <ActionIcon
+                  variant="subtle"
+                  color={copied ? 'green.9' : 'gray.8'}
+                  size="sm"
+                  onClick={copy}
+                  aria-label={copied ? 'Copied' : 'Copy System Id'}
+                >
+                  {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        </Group>
+      </DetailField>
+      <DetailField label="Type">{thing.thing_type.display_name}</DetailField>
+      <DetailField label="Subtype">{thing.thing_subtype?.display_name ?? '—'}</DetailField>
+      <DetailField label="VIN">{thing.vin_number || '—'}</DetailField>
+      <DetailField label="Plate#">{thing.license_plate_number || '—'}</DetailField>
+      <DetailField label="Vehicle Id">{thing.registry_number || '—'}</DetailField>
+      <DetailField label="Integrations">
+        {integrations.length === 0
+          ? '—'
+          : integrations.map((i) => (
+              <div key={i.system_name}>
+                {PROVIDER_NAMES[i.system_name]} | {i.identifier_id}
+              </div>
+            ))}
+      </DetailField>
+    </Stack>
+  );
+}

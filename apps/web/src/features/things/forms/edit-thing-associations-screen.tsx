@@ -1,0 +1,3 @@
+export function EditThingAssociationsScreen() {
+  return null;
+}

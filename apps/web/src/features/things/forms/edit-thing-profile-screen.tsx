@@ -1,0 +1,3 @@
+export function EditThingProfileScreen() {
+  return null;
+}

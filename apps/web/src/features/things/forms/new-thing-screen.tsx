@@ -1,0 +1,3 @@
+export function NewThingScreen() {
+  return null;
+}

@@ -1,0 +1,87 @@
+/** One assets-list row: names, tags, the map-finder button and the status icon. */
+import { ActionIcon, Badge, Box, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconCurrentLocation } from '@tabler/icons-react';
+import type { RespondersType } from '@flare/core/labels';
+import type { Thing } from '@flare/core/schemas/thing';
+import { fromServerStatus } from '@flare/core/status/thing-status';
+import {
+  displayName,
+  primaryDisplayName,
+  secondaryDisplayName,
+  shortenName,
+  thingPosition,
+} from '@flare/core/things/thing-display';
+import { StatusIndicator } from '../components/status-indicator';
+
+interface Props {
+  thing: Thing;
+  respondersType: RespondersType;
+  wzdxOrg: boolean;
+  onSelect: (thing: Thing) => void;
+  onFind: (thing: Thing) => void;
+}
+
+export function ThingRow({ thing, respondersType, wzdxOrg, onSelect, onFind }: Props) {
+  const primary = primaryDisplayName(thing);
+  const secondary = secondaryDisplayName(thing);
+  const hasPosition = thingPosition(thing) !== null;
+  return (
+    <Group
+      h="100%"
+      px="sm"
+      gap="xs"
+      wrap="nowrap"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      data-thing-id={thing.id}
+    >
+      <UnstyledButton
+        onClick={() => onSelect(thing)}
+        style={{ flex: 1, minWidth: 0, alignSelf: 'stretch' }}
+        title={primary}
+      >
+        <Stack gap={2} justify="center" h="100%">
+          <Text fw={600} size="sm" truncate>
+            {displayName(primary, { inService: thing.in_service })}
+          </Text>
+          {secondary && (
+            <Text size="xs" c="gray.7" truncate>
+              {shortenName(secondary)}
+            </Text>
+          )}
+          {(!thing.in_service || (wzdxOrg && thing.wzdx_enabled)) && (
+            <Group gap={4}>
+              {!thing.in_service && (
+                <Badge size="xs" color="gray.8" variant="light">
+                  Out-of-service
+                </Badge>
+              )}
+              {wzdxOrg && thing.wzdx_enabled && (
+                <Badge size="xs" color="blue.9" variant="light">
+                  WZDx
+                </Badge>
+              )}
+            </Group>
+          )}
+        </Stack>
+      </UnstyledButton>
+      <Tooltip label={hasPosition ? 'Find on map' : 'No position yet'}>
+        <ActionIcon
+          variant="subtle"
+          color="gray.8"
+          aria-label={`Find ${primary} on the map`}
+          disabled={!hasPosition}
+          onClick={() => onFind(thing)}
+        >
+          <IconCurrentLocation size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Box>
+        <StatusIndicator
+          status={fromServerStatus(thing.status)}
+          inService={thing.in_service}
+          respondersType={respondersType}
+        />
+      </Box>
+    </Group>
+  );
+}

@@ -1,0 +1,128 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@flare/core/messages';
+import { liveThings } from '../../../live/live-things-store';
+import { resetPrefsCache } from '../../../lib/prefs';
+import { renderRoutes } from '../../../testing/render';
+import { makeThing } from '../../../testing/things';
+import { ThingsListScreen } from './things-list-screen';
+
+const routes = [
+  { path: '/dashboard/things', element: <ThingsListScreen /> },
+  { path: '/dashboard/things/:thingId', element: <p>Detail</p> },
+];
+
+function renderList(path = '/dashboard/things') {
+  return renderRoutes(routes, path);
+}
+
+const rows = () => {
+  const list = screen.queryByRole('list', { name: 'Assets' });
+  return list ? within(list).queryAllByRole('listitem') : [];
+};
+
+// happy-dom lays nothing out; the virtual list needs a viewport to fill.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  liveThings.clear();
+  localStorage.clear();
+  resetPrefsCache();
+});
+
+describe('assets list', () => {
+  it('shows how many assets are shown out of all, and the online, offline and OOS counts', () => {
+    liveThings.replaceAll([
+      makeThing({ status: 'active' }),
+      makeThing({ status: 'offline' }),
+      makeThing({ in_service: false }),
+    ]);
+    renderList('/dashboard/things?status=active');
+    expect(screen.getByRole('heading', { name: 'Assets 1 / 3' })).toBeTruthy();
+    expect(screen.getByLabelText('Online, offline and out-of-service assets').textContent).toBe(
+      '1 Online | 1 Offline | 1 OOS',
+    );
+  });
+
+  it('tells an empty organisation from a list the filters emptied', () => {
+    liveThings.replaceAll([]);
+    const view = renderList();
+    expect(screen.getByText(MESSAGES.noAssetsAvailable)).toBeTruthy();
+    view.unmount();
+    liveThings.replaceAll([makeThing({ status: 'active' })]);
+    renderList('/dashboard/things?status=offline');
+    expect(screen.getByText(MESSAGES.noAssetsSelected)).toBeTruthy();
+  });
+
+  it('names rows by nickname with the system name below, shortens long names and marks out-of-service ones', () => {
+    liveThings.replaceAll([
+      makeThing({ nickname: 'Engine 7', haas_id: 'ha-7' }),
+      makeThing({ nickname: 'Heavy Rescue Squad', in_service: false }),
+    ]);
+    renderList();
+    expect(screen.getByText('Engine 7')).toBeTruthy();
+    expect(screen.getByText('ha-7')).toBeTruthy();
+    expect(screen.getByText('Heav...quad | OOS')).toBeTruthy();
+    expect(screen.getByText('Out-of-service')).toBeTruthy();
+  });
+
+  it('moves rows as live messages arrive', () => {
+    const thing = makeThing({ nickname: 'Tow 3', status: 'offline' });
+    liveThings.replaceAll([thing]);
+    renderList('/dashboard/things?status=active');
+    expect(rows()).toHaveLength(0);
+    act(() =>
+      liveThings.apply([
+        {
+          type: 'heartbeat',
+          thing_id: thing.id,
+          status: 'active',
+          heartbeat_datetime: new Date().toISOString(),
+        },
+      ]),
+    );
+    expect(rows()).toHaveLength(1);
+  });
+
+  it('selects an asset by its row, keeping the filters in the URL', async () => {
+    const thing = makeThing({ nickname: 'Medic 4' });
+    liveThings.replaceAll([thing]);
+    const { router } = renderList('/dashboard/things?q=medic');
+    fireEvent.click(screen.getByRole('button', { name: /^Medic 4/ }));
+    await screen.findByText('Detail');
+    expect(router.state.location.pathname).toBe(`/dashboard/things/${thing.id}`);
+    expect(router.state.location.search).toBe('?q=medic');
+  });
+
+  it('enables Apply only when the filters changed, and Clear All returns to the defaults', () => {
+    liveThings.replaceAll([makeThing()]);
+    const { router } = renderList('/dashboard/things?status=active');
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const apply = screen.getByRole('button', { name: 'Apply' });
+    expect(apply.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Pending' }));
+    expect(apply.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Pending' }));
+    expect(apply.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear All' }));
+    fireEvent.click(apply);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('stores whether offline assets are shown by default', () => {
+    liveThings.replaceAll([makeThing({ status: 'offline' })]);
+    const view = renderList();
+    expect(rows()).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Offline' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(rows()).toHaveLength(0);
+    view.unmount();
+    renderList();
+    expect(rows()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The Live section's assets list (spec 2 section 2): counts, search, filters, map-view toggles and a
+ * virtualised list in the spec's order. Rows come from the live-things store, so they move as the
+ * feed does.
+ */
+import { Box, Center, Group, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ASSET_ROW_HEIGHT, MAP_ZOOM, SEARCH_DEBOUNCE_MS } from '@flare/core/constants';
+import { MESSAGES } from '@flare/core/messages';
+import type { Thing } from '@flare/core/schemas/thing';
+import { thingPosition } from '@flare/core/things/thing-display';
+import { useLiveThings } from '../../../live/live-things-store';
+import { usePref, setPref } from '../../../lib/prefs';
+import { useSession } from '../../../lib/session';
+import { centreMap } from '../../../map/map-commands';
+import { countThings, visibleThings, type ThingFilters } from './thing-filters';
+import { filterOptions } from './filter-options';
+import { OfflineAssetsNotice } from './offline-assets-notice';
+import { ThingRow } from './thing-row';
+import { ThingsFilterPanel } from './things-filter-panel';
+import { useThingFilters } from './use-thing-filters';
+
+export function findOnMap(thing: Thing): void {
+  const position = thingPosition(thing);
+  if (position) centreMap(position, MAP_ZOOM.locationCentreMin);
+}
+
+export function ThingsListScreen() {
+  const profile = useSession()?.profile;
+  const { things, loaded } = useLiveThings();
+  const { filters, setFilters, showOffline } = useThingFilters();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [stationView, setStationView] = usePref('stationView');
+  const [densityView, setDensityView] = usePref('densityView');
+
+  const all = useMemo(() => [...things.values()], [things]);
+  const rows = useMemo(() => visibleThings(all, filters), [all, filters]);
+  const counts = useMemo(() => countThings(all), [all]);
+  const options = useMemo(() => filterOptions(all), [all]);
+
+  const [search, setSearch] = useState(filters.search);
+  const applySearch = useDebouncedCallback(
+    (value: string) => setFilters({ ...filters, search: value }),
+    SEARCH_DEBOUNCE_MS,
+  );
+
+  const applyFilters = (next: ThingFilters) => {
+    setPref('showOffline', next.statuses.includes('offline'));
+    setFilters({ ...next, search });
+  };
+  const select = (thing: Thing) => {
+    findOnMap(thing);
+    // The filters stay in the URL, so Back returns to the same list.
+    void navigate({ pathname: thing.id, search: location.search });
+  };
+
+  const respondersType = profile?.userOrg.responders_type ?? 'none';
+  const wzdxOrg = profile?.userOrg.is_wzdx_org ?? false;
+
+  return (
+    <Stack gap={0} h="100%">
+      <Stack gap="xs" p="sm" pt={0}>
+        <Group justify="space-between" align="baseline">
+          <Title order={1} size="h4">
+            Assets {rows.length} / {counts.total}
+          </Title>
+          <Text size="sm" c="gray.7" aria-label="Online, offline and out-of-service assets">
+            {counts.online} Online | {counts.offline} Offline | {counts.outOfService} OOS
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <TextInput
+            style={{ flex: 1 }}
+            aria-label="Search for an asset"
+            placeholder="Search for an asset..."
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              applySearch(event.currentTarget.value);
+            }}
+          />
+          <ThingsFilterPanel
+            applied={filters}
+            showOffline={showOffline}
+            options={options}
+            respondersType={respondersType}
+            onApply={applyFilters}
+          />
+        </Group>
+        <Group gap="md">
+          <Switch
+            size="sm"
+            label="Group View"
+            checked={stationView}
+            onChange={(event) => setStationView(event.currentTarget.checked)}
+          />
+          <Switch
+            size="sm"
+            label="Density View"
+            checked={densityView}
+            onChange={(event) => setDensityView(event.currentTarget.checked)}
+          />
+        </Group>
+        <OfflineAssetsNotice offline={counts.offline} />
+      </Stack>
+      {!loaded ? (
+        <Center p="lg">
+          <Loader aria-label="Loading assets" />
+        </Center>
+      ) : rows.length === 0 ? (
+        <Text p="md" c="gray.7" ta="center">
+          {counts.total === 0 ? MESSAGES.noAssetsAvailable : MESSAGES.noAssetsSelected}
+        </Text>
+      ) : (
+        <VirtualThingList
+          rows={rows}
+          renderRow={(thing) => (
+            <ThingRow
+              thing={thing}
+              respondersType={respondersType}
+              wzdxOrg={wzdxOrg}
+              onSelect={select}
+              onFind={findOnMap}
+            />
+          )}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Only the rows in view are in the page: 65 px each, 90 px when out of service. */
+export function VirtualThingList({
+  rows,
+  renderRow,
+}: {
+  rows: Thing[];
+  renderRow: (thing: Thing) => React.ReactNode;
+}) {
+  const parent = useRef<HTMLDivElement>(null);
+  // The virtualizer is mutable by design; nothing here memoises what it returns.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parent.current,
+    estimateSize: (index) =>
+      rows[index]?.in_service === false ? ASSET_ROW_HEIGHT.outOfService : ASSET_ROW_HEIGHT.inService,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 8,
+    // Rows render before the first layout measurement (and in tests without layout).
+    initialRect: { width: 400, height: 800 },
+  });
+  return (
+    <Box ref={parent} style={{ flex: 1, overflowY: 'auto', minHeight: 0 }} role="list" aria-label="Assets">
+      <Box style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const thing = rows[item.index]!;
+          return (
+            <Box
+              key={item.key}
+              role="listitem"
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                height: item.size,
+                transform: `translateY(${item.start}px)`,
+              }}
+            >
+              {renderRow(thing)}
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}

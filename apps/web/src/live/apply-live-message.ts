@@ -1,0 +1,51 @@
+/** How one live-feed message changes the asset it names (spec 2 section 4, "Live feed rules"). */
+import { POSITION_ACCURACY_LIMIT } from '@flare/core/constants';
+import type { LiveMessage } from '@flare/core/live/messages';
+import type { Thing } from '@flare/core/schemas/thing';
+
+/** The accuracy a position must be within to move the asset (tighter at a station). */
+export function accuracyLimit(atStation: boolean): number {
+  return atStation ? POSITION_ACCURACY_LIMIT.station : POSITION_ACCURACY_LIMIT.default;
+}
+
+/**
+ * The asset after the message: a new object when it changed, `null` when the asset leaves the
+ * organisation's view (deactivated), the same object when the message does not apply.
+ */
+export function applyLiveMessage(
+  thing: Thing | undefined,
+  message: LiveMessage,
+  atStation = false,
+): Thing | null | undefined {
+  switch (message.type) {
+    case 'thing':
+      return message.thing.is_active ? message.thing : null;
+    case 'heartbeat':
+      if (!thing) return thing;
+      return {
+        ...thing,
+        ...statusChange(thing, message.status, message.heartbeat_datetime),
+        in_service: message.in_service ?? thing.in_service,
+        heartbeat_datetime: message.heartbeat_datetime,
+      };
+    case 'point': {
+      if (!thing) return thing;
+      const accurate = message.accuracy === null || message.accuracy <= accuracyLimit(atStation);
+      return {
+        ...thing,
+        ...(accurate ? { lat: message.lat, lng: message.lng, street: message.street ?? thing.street } : {}),
+        speed: message.speed,
+        course: message.course,
+        enroute: message.enroute,
+        in_service: message.in_service,
+        ...statusChange(thing, message.status, message.heartbeat_datetime),
+        heartbeat_datetime: message.heartbeat_datetime,
+      };
+    }
+  }
+}
+
+/** A new status starts now (the report's time); the same status keeps its start. */
+function statusChange(thing: Thing, status: Thing['status'], at: string | null) {
+  return status === thing.status ? { status } : { status, status_changed_at: at ?? new Date().toISOString() };
+}

@@ -1,0 +1,131 @@
+/**
+ * The dashboard's side of the live feed (spec 1 section 7): an ActionCable JSON client that
+ * subscribes to one organisation's EventsChannel, offering "datapumper" and the access token as
+ * sub-protocols. Written here rather than taken from @rails/actioncable because the spec fixes its
+ * own reconnect rule (at most 10 attempts, 1 s doubling to 10 s), which the stock consumer's
+ * connection monitor cannot be told to follow; the server tests prove the stock consumer works too.
+ */
+import { LIVE_FEED } from '@flare/core/constants';
+import { LIVE_CHANNEL, LIVE_SUBPROTOCOL } from '@flare/core/live/messages';
+
+const ACTIONCABLE_PROTOCOL = 'actioncable-v1-json';
+
+export type FeedStatus = 'connecting' | 'open' | 'down' | 'failed';
+
+export interface FeedOptions {
+  url: string;
+  token: () => string | null;
+  organizationId: string;
+  onMessage: (message: unknown) => void;
+  onStatus: (status: FeedStatus) => void;
+  /** The subscription was confirmed again after the connection dropped: fetch what was missed. */
+  onResubscribed: () => void;
+  /** Delays may be shortened by tests. */
+  firstBackoffMs?: number;
+  maxBackoffMs?: number;
+  maxReconnects?: number;
+}
+
+export interface LiveFeed {
+  setOrganization(organizationId: string): void;
+  close(): void;
+}
+
+/** Delay before reconnect attempt `attempt` (1-based): 1 s, 2 s, 4 s, 8 s, then 10 s. */
+export function backoffMs(
+  attempt: number,
+  first: number = LIVE_FEED.firstBackoffMs,
+  max: number = LIVE_FEED.maxBackoffMs,
+): number {
+  return Math.min(first * 2 ** (attempt - 1), max);
+}
+
+export function channelIdentifier(organizationId: string): string {
+  return JSON.stringify({ channel: LIVE_CHANNEL, organization_id: organizationId });
+}
+
+export function openLiveFeed(options: FeedOptions): LiveFeed {
+  const maxReconnects = options.maxReconnects ?? LIVE_FEED.maxReconnects;
+  let organizationId = options.organizationId;
+  let socket: WebSocket | null = null;
+  let attempts = 0;
+  let everConfirmed = false;
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const send = (command: object) => {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(command));
+  };
+
+  function connect() {
+    const token = options.token();
+    if (!token || closed) return;
+    options.onStatus('connecting');
+    const ws = new WebSocket(options.url, [ACTIONCABLE_PROTOCOL, LIVE_SUBPROTOCOL, token]);
+    socket = ws;
+    ws.onmessage = (event: MessageEvent<string>) => onFrame(event.data);
+    ws.onclose = () => {
+      if (socket !== ws || closed) return;
+      socket = null;
+      scheduleReconnect();
+    };
+  }
+
+  function onFrame(raw: string) {
+    let frame: { type?: string; identifier?: string; message?: unknown };
+    try {
+      frame = JSON.parse(raw) as typeof frame;
+    } catch {
+      return;
+    }
+    switch (frame.type ?? '') {
+      case 'welcome':
+        send({ command: 'subscribe', identifier: channelIdentifier(organizationId) });
+        return;
+      case 'ping':
+        return;
+      case 'confirm_subscription':
+        if (frame.identifier !== channelIdentifier(organizationId)) return;
+        attempts = 0;
+        options.onStatus('open');
+        if (everConfirmed) options.onResubscribed();
+        everConfirmed = true;
+        return;
+      case 'reject_subscription':
+      case 'disconnect':
+        socket?.close();
+        return;
+      default:
+        if (frame.identifier === channelIdentifier(organizationId) && frame.message !== undefined) {
+          options.onMessage(frame.message);
+        }
+    }
+  }
+
+  function scheduleReconnect() {
+    if (attempts >= maxReconnects) {
+      options.onStatus('failed');
+      return;
+    }
+    attempts += 1;
+    options.onStatus('down');
+    timer = setTimeout(connect, backoffMs(attempts, options.firstBackoffMs, options.maxBackoffMs));
+  }
+
+  connect();
+
+  return {
+    setOrganization(next) {
+      if (next === organizationId) return;
+      send({ command: 'unsubscribe', identifier: channelIdentifier(organizationId) });
+      organizationId = next;
+      send({ command: 'subscribe', identifier: channelIdentifier(organizationId) });
+    },
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      socket?.close();
+      socket = null;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * GET /organization/things, every page one after another (spec 2 section 7): a complete load, or an
+ * incremental one of the assets changed since a watermark. Entries that fail the schema are dropped.
+ */
+import { THINGS_PAGE_SIZE } from '@flare/core/constants';
+import { ThingSchema, type Thing } from '@flare/core/schemas/thing';
+import { apiFetch } from '../lib/api-client';
+
+interface RawPage {
+  data?: unknown[];
+  meta?: { total?: number };
+}
+
+export interface LoadedThings {
+  things: Thing[];
+  /**
+   * The newest `updated_at` seen (the server's clock, so the next incremental load needs no
+   * agreement between clocks), else the watermark passed in.
+   */
+  watermark: string | null;
+}
+
+export async function loadThings(
+  options: { since?: string | null; signal?: AbortSignal } = {},
+): Promise<LoadedThings> {
+  const things: Thing[] = [];
+  let watermark = options.since ?? null;
+  for (let page = 1; ; page += 1) {
+    const query = new URLSearchParams({ page: String(page), per_page: String(THINGS_PAGE_SIZE) });
+    if (options.since) query.set('last_updated_timestamp', options.since);
+    const body = await apiFetch<RawPage>(`/organization/things?${query}`, { signal: options.signal });
+    const entries = body.data ?? [];
+    for (const entry of entries) {
+      const parsed = ThingSchema.safeParse(entry);
+      if (!parsed.success) continue;
+      things.push(parsed.data);
+      if (!watermark || parsed.data.updated_at > watermark) watermark = parsed.data.updated_at;
+    }
+    if (entries.length < THINGS_PAGE_SIZE || page * THINGS_PAGE_SIZE >= (body.meta?.total ?? 0)) break;
+  }
+  return { things, watermark };
+}

@@ -1,0 +1,35 @@
+/**
+ * Commands to the map from anywhere (a list row centres the map, show-all fits the shown assets),
+ * without holding the map instance. `MapView` listens while it is mounted.
+ */
+import { MAP_FIT_PADDING, MAP_ZOOM } from '@flare/core/constants';
+
+export type LngLat = [lng: number, lat: number];
+
+export type MapCommand =
+  | { kind: 'centre'; position: LngLat; zoom?: number }
+  | { kind: 'fit'; positions: LngLat[]; padding: number; maxZoom: number };
+
+type Listener = (command: MapCommand) => void;
+const listeners = new Set<Listener>();
+
+export function onMapCommand(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function send(command: MapCommand): void {
+  listeners.forEach((listener) => listener(command));
+}
+
+/** Centres the map on a position, zooming in to at least `zoom` when given. */
+export function centreMap(position: LngLat, zoom?: number): void {
+  send(zoom === undefined ? { kind: 'centre', position } : { kind: 'centre', position, zoom });
+}
+
+/** Show-all: fits every given position with 50 px padding and at most zoom 17. */
+export function fitMap(positions: LngLat[]): void {
+  if (positions.length > 0) {
+    send({ kind: 'fit', positions, padding: MAP_FIT_PADDING, maxZoom: MAP_ZOOM.afterFitMax });
+  }
+}

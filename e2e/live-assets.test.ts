@@ -1,0 +1,148 @@
+/**
+ * The Live section against a real server with the demo fleet simulator running: the assets list and
+ * its counts, a live update arriving while the test watches, search and filters kept in the URL,
+ * the detail panel, and the feed reconnecting after the server restarts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { MESSAGES } from '@flare/core/messages';
+import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { signInAs } from './support/sign-in';
+import { freePort, startServer, type RunningServer } from './support/server';
+
+const ADMIN = 'admin@springfield-pd.test';
+/** Seeded silent and not driven by the simulator: they respond only when a test reports for them. */
+const SILENT_DEVICE = { id: 'SPD-SUV-103', name: 'Sergeant 103' };
+const OTHER_SILENT_DEVICE = { id: 'SPD-CAR-110', name: 'Patrol 110' };
+
+let browser: Browser;
+let server: RunningServer;
+let osmandPort: number;
+let httpPort: number;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-e2e-live-'));
+
+const serverEnv = () => ({ SIMULATOR: 'true', OSMAND_PORT: String(osmandPort) });
+
+beforeAll(async () => {
+  [osmandPort, httpPort] = await Promise.all([freePort(), freePort()]);
+  [server, browser] = await Promise.all([
+    startServer({ dataDir, port: httpPort, env: serverEnv() }),
+    openBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** One OsmAnd report, as Traccar Client sends it. */
+async function report(deviceId: string, extra: Record<string, string> = {}): Promise<void> {
+  const query = new URLSearchParams({
+    id: deviceId,
+    lat: '39.7817',
+    lon: '-89.6501',
+    timestamp: String(Math.floor(Date.now() / 1000)),
+    speed: '0',
+    ...extra,
+  });
+  const response = await fetch(`http://127.0.0.1:${osmandPort}/?${query}`, { method: 'POST' });
+  expect(response.status).toBe(200);
+}
+
+const countsLine = (page: Page) => page.getByLabel('Online, offline and out-of-service assets');
+const rows = (page: Page) => page.getByRole('list', { name: 'Assets' }).getByRole('listitem');
+const rowStatuses = (page: Page) =>
+  rows(page)
+    .locator('[role="img"][aria-label]')
+    .evaluateAll((icons) => icons.map((icon) => icon.getAttribute('aria-label')));
+
+async function search(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Search for an asset').fill(text);
+  await page.waitForURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
+}
+
+async function openLive(page: Page): Promise<void> {
+  await signInAs(page, server.url, ADMIN, '**/dashboard/things');
+  // Every asset the department owns or manages: all statuses are shown by default.
+  await page.getByRole('heading', { name: /^Assets (\d+) \/ \1$/ }).waitFor();
+}
+
+describe('live assets list', () => {
+  it('shows the fleet with its counts and changes an asset the moment it reports', async () => {
+    const page = await browser.newPage();
+    await openLive(page);
+    expect(await countsLine(page).textContent()).toMatch(/^\d+ Online \| \d+ Offline \| \d+ OOS$/);
+    await expectAccessible(page);
+
+    await search(page, SILENT_DEVICE.name);
+    await expect.poll(() => rowStatuses(page)).toHaveLength(1);
+    expect(await rowStatuses(page)).not.toEqual(['Responding']);
+    await report(SILENT_DEVICE.id, { alerting: '1', speed: '20' });
+    await expect.poll(() => rowStatuses(page), { timeout: 10_000 }).toEqual(['Responding']);
+    await page.close();
+  });
+
+  it('searches after a pause in typing and filters by status, keeping both in the URL', async () => {
+    const page = await browser.newPage();
+    await openLive(page);
+    await search(page, 'sergeant');
+    await expect.poll(() => rows(page).count()).toBe(3);
+
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('switch', { name: 'Show All' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Pending' }).check();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/status=pending/);
+    await page.getByText(MESSAGES.noAssetsSelected).waitFor();
+
+    await page.getByLabel('Search for an asset').fill('');
+    await expect.poll(() => rowStatuses(page)).toContain('Pending');
+    expect(new Set(await rowStatuses(page))).toEqual(new Set(['Pending']));
+    await page.reload();
+    await expect.poll(() => rowStatuses(page)).toContain('Pending');
+    expect(new Set(await rowStatuses(page))).toEqual(new Set(['Pending']));
+    await page.close();
+  });
+
+  it('opens an asset from the list and returns to the same list', async () => {
+    const page = await browser.newPage();
+    await openLive(page);
+    await search(page, 'Patrol 101');
+    await rows(page)
+      .first()
+      .getByRole('button', { name: /^Patrol 101/ })
+      .click();
+    await page.waitForURL(/\/dashboard\/things\/[0-9a-f-]{36}\?q=Patrol/);
+    await page.getByRole('heading', { name: 'Patrol 101' }).waitFor();
+    await page.getByRole('group', { name: 'Status' }).waitFor();
+    await page.getByText('Organization Access').waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Back to assets' }).click();
+    await page.waitForURL(/\/dashboard\/things\?q=Patrol/);
+    await page.close();
+  });
+
+  it('reconnects after the server restarts and shows what changed meanwhile', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      (window as { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = { liveFirstBackoffMs: 250 };
+    });
+    await openLive(page);
+    await search(page, OTHER_SILENT_DEVICE.name);
+    await expect.poll(() => rowStatuses(page)).toHaveLength(1);
+    expect(await rowStatuses(page)).not.toEqual(['Responding']);
+    await server.stop();
+    await page.getByText(MESSAGES.offlineBanner).waitFor();
+    server = await startServer({ dataDir, port: httpPort, env: { ...serverEnv(), SIMULATOR: 'false' } });
+    await page.getByText(MESSAGES.offlineBanner).waitFor({ state: 'hidden', timeout: 30_000 });
+
+    await report(OTHER_SILENT_DEVICE.id, { alerting: '1', speed: '20' });
+    await expect.poll(() => rowStatuses(page), { timeout: 10_000 }).toEqual(['Responding']);
+    await page.close();
+  });
+});
