@@ -14,7 +14,7 @@ import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
-/** Seeded silent and not driven by the simulator: they respond only when a test reports for them. */
+/** Seeded silent (five days, nine hours) and not driven by the simulator: they change only when a test reports. */
 const SILENT_DEVICE = { id: 'SPD-SUV-103', name: 'Sergeant 103' };
 const OTHER_SILENT_DEVICE = { id: 'SPD-CAR-110', name: 'Patrol 110' };
 
@@ -75,14 +75,18 @@ describe('live assets list', () => {
   it('shows the fleet with its counts and changes an asset the moment it reports', async () => {
     const page = await browser.newPage();
     await openLive(page);
-    expect(await countsLine(page).textContent()).toMatch(/^\d+ Online \| \d+ Offline \| \d+ OOS$/);
+    // The status sweep ages the five-days-silent asset into offline within seconds of the start.
+    await expect
+      .poll(() => countsLine(page).textContent(), { timeout: 15_000 })
+      .toMatch(/^\d+ Online \| 1 Offline \| 0 OOS$/);
+    await page.getByRole('alert').filter({ hasText: '1 offline asset' }).waitFor();
     await expectAccessible(page);
 
     await search(page, SILENT_DEVICE.name);
-    await expect.poll(() => rowStatuses(page)).toHaveLength(1);
-    expect(await rowStatuses(page)).not.toEqual(['Responding']);
+    await expect.poll(() => rowStatuses(page)).toEqual(['Offline']);
     await report(SILENT_DEVICE.id, { alerting: '1', speed: '20' });
     await expect.poll(() => rowStatuses(page), { timeout: 10_000 }).toEqual(['Responding']);
+    expect(await countsLine(page).textContent()).toMatch(/ 0 Offline /);
     await page.close();
   });
 

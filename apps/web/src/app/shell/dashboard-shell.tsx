@@ -1,5 +1,5 @@
 /** The signed-in frame: side nav (desktop) or top bar and bottom nav (mobile), the drawer, banners. */
-import { Box, CloseButton, Group, Loader, Center, Text } from '@mantine/core';
+import { Box, CloseButton, Group, Center, Text } from '@mantine/core';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LAYOUT } from '@flare/core/constants';
@@ -18,6 +18,7 @@ import { SupportDialog, useSupportDialog } from './support-dialog';
 import { VersionNotice } from './version-notice';
 import { SessionAlerts } from './session-alerts';
 import { LiveSocket } from '../../live/live-socket';
+import { LoadingIndicator } from '../../components/ui/loading-indicator';
 
 export function DashboardShell() {
   const session = useSession();
@@ -52,7 +53,7 @@ export function DashboardShell() {
   if (!profile) {
     return (
       <Center h="100vh" component="main">
-        <Loader aria-label="Loading" />
+        <LoadingIndicator label="Loading" />
         <ErrorDialog opened={profileFailed} onOk={retryProfile} />
       </Center>
     );
@@ -63,7 +64,7 @@ export function DashboardShell() {
       <Suspense
         fallback={
           <Center p="lg">
-            <Loader aria-label="Loading" />
+            <LoadingIndicator label="Loading" />
           </Center>
         }
       >

@@ -2,11 +2,12 @@
  * Watches GET /api/version (first after 10 s, then every 600,000 ms); when the version differs from
  * the first one seen, a blocking notice covers the screen and the page reloads.
  */
-import { Center, Loader, Overlay, Paper, Stack, Text } from '@mantine/core';
+import { Center, Overlay, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '@flare/core/messages';
 import { timings } from '../../config/timings';
 import { useVersion } from '../../lib/api/get-version';
+import { LoadingIndicator } from '../../components/ui/loading-indicator';
 
 export function VersionNotice() {
   const [{ versionFirstCheckMs, versionPollMs, versionReloadMs }] = useState(timings);
@@ -36,7 +37,7 @@ export function VersionNotice() {
         <Paper p="xl" role="alertdialog" aria-modal="true" aria-label="New version">
           <Stack align="center">
             <Text fw={600}>{MESSAGES.newVersion}</Text>
-            <Loader size="sm" aria-label="Reloading" />
+            <LoadingIndicator size="sm" label="Reloading" />
           </Stack>
         </Paper>
       </Center>

@@ -3,7 +3,7 @@
  * organisation access. The live store keeps it moving; the REST copy covers an asset the store
  * does not hold yet.
  */
-import { ActionIcon, Center, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Center, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -18,6 +18,7 @@ import { useThing } from '../api/get-thing';
 import { ThingAccessSection } from './thing-access-section';
 import { ThingProfileSection } from './thing-profile-section';
 import { ThingStatusSection } from './thing-status-section';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 
 export function ThingDetailScreen() {
   const { thingId = '' } = useParams();
@@ -47,7 +48,7 @@ export function ThingDetailScreen() {
           <Text role="alert">Asset not found</Text>
         ) : (
           <Center>
-            <Loader aria-label="Loading asset" />
+            <LoadingIndicator label="Loading asset" />
           </Center>
         )}
       </Stack>

@@ -13,7 +13,10 @@ export function OfflineAssetsNotice({ offline }: { offline: number }) {
       withCloseButton
       closeButtonLabel="Dismiss offline assets notice"
       onClose={() => setDismissed(true)}
-      styles={{ message: { color: 'var(--mantine-color-dark-9)' } }}
+      styles={{
+        title: { color: 'var(--mantine-color-dark-9)' },
+        message: { color: 'var(--mantine-color-dark-9)' },
+      }}
     >
       Offline assets have not checked in for 4 days. If one should be reporting, check its power and
       connection, or contact <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>.

@@ -3,7 +3,7 @@
  * virtualised list in the spec's order. Rows come from the live-things store, so they move as the
  * feed does.
  */
-import { Box, Center, Group, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Box, Center, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -23,6 +23,7 @@ import { OfflineAssetsNotice } from './offline-assets-notice';
 import { ThingRow } from './thing-row';
 import { ThingsFilterPanel } from './things-filter-panel';
 import { useThingFilters } from './use-thing-filters';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 
 export function findOnMap(thing: Thing): void {
   const position = thingPosition(thing);
@@ -111,7 +112,7 @@ export function ThingsListScreen() {
       </Stack>
       {!loaded ? (
         <Center p="lg">
-          <Loader aria-label="Loading assets" />
+          <LoadingIndicator label="Loading assets" />
         </Center>
       ) : rows.length === 0 ? (
         <Text p="md" c="gray.7" ta="center">
