@@ -176,9 +176,15 @@ describe('session rules on a controllable clock', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token: refreshToken }),
       });
-      // The refresh falls due 10 s before the 15-minute token expires, and is refused.
-      await page.clock.runFor(15 * 60_000);
-      await page.getByRole('dialog', { name: MESSAGES.sessionExpired }).waitFor();
+      // The refresh falls due 10 s before the 15-minute token expires, and is refused. The refusal
+      // arrives over the real network, so the page clock keeps moving in small steps until it shows.
+      await page.clock.runFor(15 * 60_000 - 10_000);
+      const expired = page.getByRole('dialog', { name: MESSAGES.sessionExpired });
+      for (let step = 0; step < 40 && !(await expired.isVisible()); step += 1) {
+        await page.clock.runFor(100);
+        await page.waitForTimeout(50);
+      }
+      await expired.waitFor();
       expect(page.url()).toContain('/dashboard/');
       await page.clock.runFor(3_000);
       await page.waitForURL('**/welcome/signin');

@@ -33,6 +33,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     DATA_DIR: dataDir,
     DEMO_PASSWORD,
     WEB_DIST: webDist,
+    // No network here: the bundled basemap, not the OpenFreeMap default (a test may ask for that).
+    MAP_STYLE_URL: 'offline',
     ...options.env,
   });
   return {

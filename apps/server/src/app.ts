@@ -51,6 +51,8 @@ import { registerAccountsRoutes } from './modules/accounts/accounts.routes';
 import { ReferenceRepository } from './modules/reference/reference.repository';
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
+import { MapService } from './modules/map/map.service';
+import { registerMapRoutes } from './modules/map/map.routes';
 import { seedReferenceData } from './seed/reference-data';
 import { seedDemoData } from './seed/demo-data';
 import { seedDemoFleet } from './seed/demo-fleet';
@@ -173,6 +175,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const telemetryRepository = new TelemetryRepository(db);
   const devices = new DeviceDirectory(telemetryRepository);
+  // Registrations and edits on any server process reach this one's directory.
+  await devices.follow(bus);
   const publishLive: PublishLive = (organizationIds, message) => {
     live
       .publish(organizationIds, message)
@@ -180,7 +184,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   const telemetry = new TelemetryService(telemetryRepository, devices, new IngestStats(), publishLive);
   const things = new ThingsService(new ThingsRepository(db), accounts, (thing, organizationIds) => {
-    devices.forget({ thingId: thing.id });
+    devices
+      .announce(bus, { thingId: thing.id, deviceIds: [thing.haas_id] })
+      .catch((error: unknown) => app.log.error({ err: error }, 'announcing a thing change failed'));
     publishLive(organizationIds, { type: 'thing', thing });
   });
   const sweep = new StatusSweep(telemetryRepository, devices, publishLive, app.log);
@@ -205,6 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       registerAccountsRoutes(api, accounts);
       registerReferenceRoutes(api, new ReferenceRepository(db));
       registerThingsRoutes(api, things);
+      registerMapRoutes(api, new MapService(config, app.log));
       registerTelemetryRoutes(api, telemetry, (request) =>
         accounts.managedOrganizationIds(principalOf(request)),
       );

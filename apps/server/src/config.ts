@@ -2,6 +2,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { PasswordPolicySchema } from '@flare/core/schemas/password';
+import { OFFLINE_MAP_STYLE } from '@flare/core/schemas/map';
+
+/** OpenFreeMap's public vector style: no key needed; without network the map falls back to the offline style. */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -48,6 +52,20 @@ const EnvSchema = z.object({
   STATUS_SWEEP_MS: z.coerce.number().int().min(0).default(5000),
   LIVE_SESSION_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
   SIMULATOR: booleanFlag.default(false),
+  MAP_STYLE_URL: z
+    .union([z.literal(OFFLINE_MAP_STYLE), z.url({ protocol: /^https?$/ }), z.string().regex(/^\/[^/]/)], {
+      error: 'must be an http(s) URL, a path on this server, or offline',
+    })
+    .default(DEFAULT_MAP_STYLE_URL),
+  MAP_SATELLITE_TILES: z
+    .string()
+    .regex(/^https?:\/\/|^\/[^/]/, 'must be an http(s) URL or a path on this server')
+    .refine(
+      (url) => url.includes('{quadkey}') || ['{z}', '{x}', '{y}'].every((part) => url.includes(part)),
+      'must be a tile URL template with {z}, {x} and {y} (or {quadkey})',
+    )
+    .optional(),
+  WHAT3WORDS_API_KEY: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -86,6 +104,12 @@ export type Config = {
   liveSessionCheckMs: number;
   /** Drive the demo fleet with the built-in simulator. */
   simulator: boolean;
+  /** MapLibre style of the basemap, or `offline` for the style bundled with the web app. */
+  mapStyleUrl: string;
+  /** Raster XYZ tile URL template for the satellite and hybrid map types; unset: those are disabled. */
+  mapSatelliteTiles: string | undefined;
+  /** Three-word addresses from what3words with this key; unset: plus codes (Open Location Code). */
+  what3wordsApiKey: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -128,5 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statusSweepMs: e.STATUS_SWEEP_MS,
     liveSessionCheckMs: e.LIVE_SESSION_CHECK_MS,
     simulator: e.SIMULATOR,
+    mapStyleUrl: e.MAP_STYLE_URL,
+    mapSatelliteTiles: e.MAP_SATELLITE_TILES,
+    what3wordsApiKey: e.WHAT3WORDS_API_KEY,
   };
 }

@@ -5,9 +5,10 @@
  */
 import pg from 'pg';
 import { connect as natsConnect } from 'nats';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoOrganizationId } from '../src/seed/demo-data';
 import { demoThingId } from '../src/seed/demo-fleet';
+import { thingTypeId } from '../src/seed/reference-data';
 import { connected, openConsumer, waitFor } from './cable-consumer';
 import { startServerProcess, type ServerProcess } from './server-process';
 
@@ -38,8 +39,25 @@ afterAll(async () => {
   }
 });
 
+/** Signs in on a server; the demo users' password is the one server-process.ts gives. */
+async function signIn(server: ServerProcess, username: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/user_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      application: 'dashboard',
+      username,
+      password: 'Proc!pass1',
+    }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
 describe.skipIf(!ready)('two server processes', () => {
-  it('a report ingested on one reaches a live-feed client of the other', async () => {
+  let a: ServerProcess;
+  let b: ServerProcess;
+  beforeAll(async () => {
     databaseName = `flare_scale_${Date.now()}`;
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
@@ -51,18 +69,11 @@ describe.skipIf(!ready)('two server processes', () => {
     // One after the other, so only the first runs the migrations and the seed.
     servers.push(await startServerProcess(env));
     servers.push(await startServerProcess(env));
-    const [a, b] = servers as [ServerProcess, ServerProcess];
+    [a, b] = servers as [ServerProcess, ServerProcess];
+  }, 180_000);
 
-    const signIn = await fetch(`${b.url}/api/user_token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'password',
-        username: 'user@springfield-pd.test',
-        password: 'Proc!pass1',
-      }),
-    });
-    const { access_token } = (await signIn.json()) as { access_token: string };
+  it('a report ingested on one reaches a live-feed client of the other', async () => {
+    const access_token = await signIn(b, 'user@springfield-pd.test');
     const consumer = openConsumer(`${b.url.replace('http', 'ws')}/cable`, access_token);
     const watch = await connected(consumer, demoOrganizationId('springfield-pd'));
 
@@ -82,5 +93,28 @@ describe.skipIf(!ready)('two server processes', () => {
       enroute: true,
       status: 'active',
     });
-  }, 180_000);
+  }, 60_000);
+
+  it('a device registered on one reports at once to the other, which had refused it as unknown', async () => {
+    const report = () => fetch(`${b.osmandUrl}/?id=SCALE-NEW-1&lat=41.88&lon=-87.63`, { method: 'POST' });
+    expect((await report()).status).toBe(400);
+    const registered = await fetch(`${a.url}/api/things`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await signIn(a, 'platform@prairie-fleet.test')}`,
+      },
+      body: JSON.stringify({
+        device_id: 'SCALE-NEW-1',
+        thing_type_id: thingTypeId('tow'),
+        organization_id: demoOrganizationId('prairie-fleet'),
+      }),
+    });
+    expect(registered.status).toBe(201);
+    // Well within the directory's memory of unknown ids (60 s): only the announcement explains it.
+    await vi.waitFor(async () => expect((await report()).status).toBe(200), {
+      timeout: 5_000,
+      interval: 100,
+    });
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 /** Texts of the error catalogue and message pages (spec 1 sections 2 and 8), word for word. */
+import { LOCK_AFTER_FAILED_SIGN_INS } from './constants';
 
 export const MESSAGES = {
   required: 'Required',
@@ -22,8 +23,7 @@ export const MESSAGES = {
   passwordExpiryNote: 'Password expires after 90 days',
   passwordExpired: 'Your password has expired. Please choose a new one.',
   passwordSaved: 'Your password has been saved. Redirecting to sign in...',
-  lockedOut:
-    'Your account has been locked after 5 failed sign-in attempts. We have sent you an email with a link to unlock it.',
+  lockedOut: `Your account has been locked after ${LOCK_AFTER_FAILED_SIGN_INS} failed sign-in attempts. We have sent you an email with a link to unlock it.`,
   accountUnlocked: 'Your account is unlocked.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   organizationChanged: 'Invalid Credentials - Organization was changed, please log back in.',
@@ -47,4 +47,14 @@ export const MESSAGES = {
   noAssetsAvailable: 'No Assets Available',
   noAssetsSelected: 'No Assets selected',
   noAssetsToSelect: 'No Assets to select',
+  geolocationUnsupported: 'Your browser does not support geolocation',
+  geolocationDenied:
+    'Flare does not have permission to use your location. Please enable location services for this site in your browser settings.',
+  geolocationFailed: 'Unable to retrieve your location',
+  webglRequired: 'WebGL must be enabled in your browser',
+  locating: 'Locating...',
+  unableToFindLocation: 'Unable to find location',
+  copied: 'Copied',
+  copyFailed: 'Unable to copy',
+  satelliteUnavailable: 'Satellite imagery is not set up on this server (MAP_SATELLITE_TILES).',
 } as const;

@@ -64,6 +64,14 @@ export type Thing = z.infer<typeof ThingSchema>;
 export const THING_FIELD_MAX = 50;
 export const MAX_INTEGRATIONS = 2;
 export const INTEGRATION_PROVIDERS = ['geotab', 'samsara'] as const;
+export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
+/** The asset integration providers as users read them (spec 2 section 3). */
+export const INTEGRATION_PROVIDER_NAMES: Record<IntegrationProvider, string> = {
+  geotab: 'Geotab',
+  samsara: 'Samsara',
+};
+/** How a registered device reports (the new-asset form's device types). */
+export const DEVICE_TYPES = ['osmand', 'api', 'mqtt'] as const;
 
 export const THING_MESSAGES = {
   tooLong: `Must be ${THING_FIELD_MAX} or fewer characters`,
@@ -73,12 +81,30 @@ export const THING_MESSAGES = {
   notFound: 'Asset not found',
   nicknameLocked: 'Asset nickname cannot be updated',
   organizationNotFound: 'Organization not found',
+  /** Profile and association updates (spec 2 section 8) say these without a full stop. */
+  connectionFailed: 'Connection failed',
+  unknownFailure: 'Unknown failure',
+  emergencyTypeOnly: 'An emergency asset can only have an emergency type',
+  subtypeMismatch: 'Asset subtype does not belong to the asset type',
+  ownerRelationship: 'The owner cannot also be a manager or accessor',
 } as const;
 
-const optionalText = z.string().trim().max(THING_FIELD_MAX, THING_MESSAGES.tooLong).nullable().optional();
+/** VIN: letters and digits only. */
+export const VIN_PATTERN = /^[A-Za-z0-9]*$/;
+
+/** The profile's field rules, shared by the edit form and the API (spec 2 section 5). */
+export const ThingFieldSchemas = {
+  nickname: z.string().trim().min(1, 'Required').max(THING_FIELD_MAX, THING_MESSAGES.tooLong),
+  vin: z.string().trim().max(THING_FIELD_MAX, THING_MESSAGES.tooLong).regex(VIN_PATTERN, THING_MESSAGES.vin),
+  /** Plate#, Registry / Vehicle Id. */
+  text: z.string().trim().max(THING_FIELD_MAX, THING_MESSAGES.tooLong),
+  integrationId: z.string().trim().min(1, 'Required').max(THING_FIELD_MAX, THING_MESSAGES.tooLong),
+} as const;
+
+const optionalText = ThingFieldSchemas.text.nullable().optional();
 
 export const ExternalIdentifierInputSchema = z.object({
-  identifier_id: z.string().trim().min(1, 'Required').max(THING_FIELD_MAX, THING_MESSAGES.tooLong),
+  identifier_id: ThingFieldSchemas.integrationId,
   system_name: z.enum(INTEGRATION_PROVIDERS),
   isDeleted: z.boolean().default(false),
 });
@@ -89,16 +115,10 @@ export const UpdateThingInputSchema = z
     id: z.uuid().optional(),
     in_service: z.boolean(),
     is_publicly_alerting: z.boolean(),
-    nickname: z.string().trim().min(1, 'Required').max(THING_FIELD_MAX, THING_MESSAGES.tooLong).optional(),
+    nickname: ThingFieldSchemas.nickname.optional(),
     thing_type_id: z.uuid().optional(),
     thing_subtype_id: z.uuid().nullable().optional(),
-    vin_number: z
-      .string()
-      .trim()
-      .max(THING_FIELD_MAX, THING_MESSAGES.tooLong)
-      .regex(/^[A-Za-z0-9]*$/, THING_MESSAGES.vin)
-      .nullable()
-      .optional(),
+    vin_number: ThingFieldSchemas.vin.nullable().optional(),
     license_plate_number: optionalText,
     registry_number: optionalText,
     external_identifiers: z.array(ExternalIdentifierInputSchema).optional(),
@@ -131,14 +151,23 @@ export const UpdateAssociationsInputSchema = z.object({
     .min(1),
 });
 
+export type UpdateAssociationsInput = z.infer<typeof UpdateAssociationsInputSchema>;
+
+export const DEVICE_ID_MAX = 100;
+
 /** Platform administrators register a device as a new asset. */
 export const CreateThingInputSchema = z.object({
-  device_id: z.string().trim().min(1, 'Required').max(100),
+  device_id: z
+    .string()
+    .trim()
+    .min(1, 'Required')
+    .max(DEVICE_ID_MAX, `Must be ${DEVICE_ID_MAX} or fewer characters`),
   thing_type_id: z.uuid(),
   organization_id: z.uuid(),
   nickname: z.string().trim().min(1).max(THING_FIELD_MAX, THING_MESSAGES.tooLong).optional(),
-  device_type: z.enum(['osmand', 'api', 'mqtt']).default('osmand'),
+  device_type: z.enum(DEVICE_TYPES).default('osmand'),
 });
+export type CreateThingInput = z.input<typeof CreateThingInputSchema>;
 
 export const ThingsQuerySchema = z.object({
   'org_ids[]': z.union([z.uuid(), z.array(z.uuid())]).optional(),

@@ -1,5 +1,6 @@
 /** Creates single-use reset and unlock tokens and mails their links. */
 import type { FastifyBaseLogger } from 'fastify';
+import { LOCK_AFTER_FAILED_SIGN_INS } from '@flare/core/constants';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { AuthRepository } from './auth.repository';
 import { hashToken, newOpaqueToken } from './tokens';
@@ -69,7 +70,7 @@ export class AccountLinks {
       text: [
         `Hello ${user.first_name},`,
         '',
-        'Your Flare account was locked after 5 failed sign-in attempts. To unlock it, open this link and sign in:',
+        `Your Flare account was locked after ${LOCK_AFTER_FAILED_SIGN_INS} failed sign-in attempts. To unlock it, open this link and sign in:`,
         '',
         link,
         '',

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
 import { demoOrganizationId } from '../../seed/demo-data';
+import { TokenSigner } from './tokens';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -218,6 +219,23 @@ describe('POST /api/revoke_token and /api/verify_token', () => {
     });
     expect(after.statusCode).toBe(422);
     expect(after.json().message).toBe('Access token is expired or does not exist.');
+  });
+
+  it('verifies the access token once per call', async () => {
+    const tokens = (await passwordGrant('admin@springfield-pd.test')).json();
+    const verify = vi.spyOn(TokenSigner.prototype, 'verify');
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/verify_token',
+        payload: { access_token: tokens.access_token },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().expires_in).toBeGreaterThan(800);
+      expect(verify).toHaveBeenCalledOnce();
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it('revoking an unknown token is not an error', async () => {

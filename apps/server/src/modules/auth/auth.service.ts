@@ -62,9 +62,9 @@ export class AuthService {
     const user = await this.repository.findUserByEmail(grant.username.trim());
     const passwordOk = await verify(user?.password_hash ?? (await this.dummyHash), grant.password);
     if (!user) throw wrongCredentials();
-    if (user.locked_at) await this.unlockWith(grant.unlock_token, user.id);
-    if (!passwordOk) return this.failedSignIn(user);
-    if (user.failed_sign_in_attempts > 0) await this.repository.clearFailedSignIns(user.id);
+    if (user.locked_at) await this.unlockWith(grant.unlock_token, user.id, passwordOk);
+    else if (!passwordOk) return this.failedSignIn(user);
+    else if (user.failed_sign_in_attempts > 0) await this.repository.clearFailedSignIns(user.id);
     if (user.suspended_at) throw unauthorized('user_suspended', MESSAGES.userSuspended);
     const lastActive = Math.max(
       (user.last_sign_in_at ?? user.created_at).getTime(),
@@ -95,12 +95,17 @@ export class AuthService {
     return this.tokenResponse(user.id, user.organization_id, session.id, refreshToken);
   }
 
-  /** A locked account opens only with a valid unlock token for it (from the unlock e-mail). */
-  private async unlockWith(unlockToken: string | undefined, userId: string): Promise<void> {
+  /**
+   * A locked account opens only with a valid unlock token for it (from the unlock e-mail) and the
+   * right password. The token is used up only then: with a wrong password it stays valid, and the
+   * account stays locked.
+   */
+  private async unlockWith(unlockToken: string | undefined, userId: string, passwordOk: boolean) {
+    const lockedOut = () => unauthorized('locked_out', MESSAGES.lockedOut, MESSAGES.lockedOut);
     const stored = unlockToken ? await this.recovery.validToken(unlockToken, 'unlock') : undefined;
-    if (!stored || stored.user_id !== userId || !(await this.repository.useAccountToken(stored.id))) {
-      throw unauthorized('locked_out', MESSAGES.lockedOut, MESSAGES.lockedOut);
-    }
+    if (!stored || stored.user_id !== userId) throw lockedOut();
+    if (!passwordOk) throw wrongCredentials();
+    if (!(await this.repository.useAccountToken(stored.id))) throw lockedOut();
     await this.repository.clearFailedSignIns(userId);
   }
 
@@ -188,13 +193,12 @@ export class AuthService {
   }
 
   async verifyAccessToken(accessToken: string) {
-    const principal = await this.resolvePrincipal(accessToken);
-    const claims = principal ? await this.signer.verify(accessToken) : null;
-    if (!principal || !claims) throw expiredToken();
+    const claims = await this.signer.verify(accessToken);
+    if (!claims || !(await this.standingUser(claims))) throw expiredToken();
     return {
       valid: true as const,
-      user_id: principal.userId,
-      organization_id: principal.organizationId,
+      user_id: claims.userId,
+      organization_id: claims.organizationId,
       expires_in: Math.max(0, Math.floor((claims.expiresAt - Date.now()) / 1000)),
     };
   }

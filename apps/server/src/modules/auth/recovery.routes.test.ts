@@ -138,6 +138,31 @@ describe('lockout and unlock', () => {
     expect(unlocked.statusCode).toBe(200);
   });
 
+  it('a wrong password with the unlock link neither unlocks the account nor uses the link up', async () => {
+    const email = 'media@capital-roadworks.test';
+    const unlockTokenUsed = async () =>
+      (
+        await t.db
+          .selectFrom('account_tokens')
+          .innerJoin('users', 'users.id', 'account_tokens.user_id')
+          .select('account_tokens.used_at')
+          .where('users.email', '=', email)
+          .where('account_tokens.purpose', '=', 'unlock')
+          .executeTakeFirstOrThrow()
+      ).used_at !== null;
+    for (let i = 0; i < 5; i++) await signIn(email, 'Wrong!pass1');
+    const token = tokenOf(linkPath(await mail.next(email)));
+    const wrong = await signIn(email, 'Wrong!pass2', { unlock_token: token });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Email and/or password incorrect.');
+    expect(await unlockTokenUsed()).toBe(false);
+    // Still locked without the link, and the link still works with the right password (once).
+    expect((await signIn(email)).json().error).toBe('locked_out');
+    const unlocked = await signIn(email, TEST_PASSWORD, { unlock_token: token });
+    expect(unlocked.statusCode).toBe(200);
+    expect(await unlockTokenUsed()).toBe(true);
+  });
+
   it('a successful sign-in resets the count of wrong passwords', async () => {
     const email = 'user@prairie-fleet.test';
     for (let i = 0; i < 4; i++) await signIn(email, 'Wrong!pass1');

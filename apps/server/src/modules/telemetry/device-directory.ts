@@ -1,61 +1,186 @@
 /**
  * Device id -> thing and the organisations that see it, cached because every report needs it.
- * Unknown ids are remembered briefly so a misconfigured device cannot hammer the database.
+ * Unknown ids are remembered too, so a misconfigured device cannot hammer the database; as anyone
+ * can send made-up ids, that memory is bounded (the least recently seen ids go first).
+ *
+ * Every server process has its own directory. A change to a thing (registration, edit, organisations)
+ * is announced on the bus (`things.changed`), and every process's directory then forgets what it knew
+ * of that thing and its device ids. Entries also expire, in case an announcement is lost or the
+ * database was changed behind the servers' backs.
  */
+import type { Bus } from '../../platform/bus/bus';
 import type { DeviceRoute, TelemetryRepository } from './telemetry.repository';
 
-const UNKNOWN_TTL_MS = 10_000;
+/** The bus topic of thing changes; every server process's directory listens to it. */
+export const THINGS_CHANGED_TOPIC = 'things.changed';
+
+/** A changed thing, and the device ids it has (or had): what a directory must forget. */
+export interface ThingChange {
+  thingId: string;
+  deviceIds: string[];
+}
+
+export interface DeviceDirectoryOptions {
+  /** How long a known device is trusted without a change announced (default 5 minutes). */
+  routeTtlMs?: number;
+  /** How long an unknown device id stays unknown without a change announced (default 60 s). */
+  unknownTtlMs?: number;
+  /** How many unknown device ids are remembered at most (default 10,000). */
+  unknownLimit?: number;
+  /** The clock (tests move it). */
+  now?: () => number;
+}
+
+interface Entry {
+  route: DeviceRoute;
+  expiresAt: number;
+}
+
+function isThingChange(message: unknown): message is ThingChange {
+  if (typeof message !== 'object' || message === null) return false;
+  const { thingId, deviceIds } = message as Record<string, unknown>;
+  return (
+    typeof thingId === 'string' &&
+    Array.isArray(deviceIds) &&
+    deviceIds.every((id): id is string => typeof id === 'string')
+  );
+}
 
 export class DeviceDirectory {
-  private readonly routes = new Map<string, DeviceRoute>();
-  private readonly byThing = new Map<string, DeviceRoute>();
+  private readonly routes = new Map<string, Entry>();
+  private readonly byThing = new Map<string, Entry>();
+  /** Unknown device id -> when that stops being trusted; in order of last use (oldest first). */
   private readonly unknown = new Map<string, number>();
+  /** Counts forgets, so a lookup that raced with one does not cache what it read before it. */
+  private generation = 0;
+  private readonly routeTtlMs: number;
+  private readonly unknownTtlMs: number;
+  private readonly unknownLimit: number;
+  private readonly now: () => number;
 
-  constructor(private readonly repository: TelemetryRepository) {}
+  constructor(
+    private readonly repository: TelemetryRepository,
+    options: DeviceDirectoryOptions = {},
+  ) {
+    this.routeTtlMs = options.routeTtlMs ?? 300_000;
+    this.unknownTtlMs = options.unknownTtlMs ?? 60_000;
+    this.unknownLimit = options.unknownLimit ?? 10_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** How many unknown device ids are remembered (for tests and diagnostics). */
+  get unknownCount(): number {
+    return this.unknown.size;
+  }
 
   /** Routes of the given device ids; ids missing from the result are unknown. */
-  async resolve(deviceIds: string[], now = Date.now()): Promise<Map<string, DeviceRoute>> {
+  async resolve(deviceIds: string[]): Promise<Map<string, DeviceRoute>> {
+    const now = this.now();
     const found = new Map<string, DeviceRoute>();
     const missing: string[] = [];
     for (const id of new Set(deviceIds)) {
-      const route = this.routes.get(id);
-      if (route) found.set(id, route);
-      else if ((this.unknown.get(id) ?? 0) < now) missing.push(id);
+      const entry = this.routes.get(id);
+      if (entry && entry.expiresAt > now) found.set(id, entry.route);
+      else if (!this.stillUnknown(id, now)) missing.push(id);
     }
     if (missing.length > 0) {
-      for (const route of await this.repository.deviceRoutes({ deviceIds: missing })) {
-        this.remember(route);
+      const generation = this.generation;
+      const routes = await this.repository.deviceRoutes({ deviceIds: missing });
+      const cache = generation === this.generation;
+      for (const route of routes) {
+        if (cache) this.remember(route, now);
         found.set(route.deviceId, route);
       }
-      for (const id of missing) if (!found.has(id)) this.unknown.set(id, now + UNKNOWN_TTL_MS);
+      if (cache) for (const id of missing) if (!found.has(id)) this.markUnknown(id, now);
     }
     return found;
   }
 
+  /** The cached route of a thing, fresh or not (publishing right after a lookup). */
   routeOfThing(thingId: string): DeviceRoute | undefined {
-    return this.byThing.get(thingId);
+    return this.byThing.get(thingId)?.route;
   }
 
   async routesOfThings(thingIds: string[]): Promise<DeviceRoute[]> {
-    const missing = thingIds.filter((id) => !this.byThing.has(id));
-    if (missing.length > 0)
-      for (const route of await this.repository.deviceRoutes({ thingIds: missing })) this.remember(route);
-    return thingIds.flatMap((id) => this.byThing.get(id) ?? []);
-  }
-
-  private remember(route: DeviceRoute): void {
-    this.routes.set(route.deviceId, route);
-    this.byThing.set(route.thingId, route);
-  }
-
-  /** Drops what is cached about a thing or device (after an edit, a registration or a relation change). */
-  forget(key: { thingId?: string; deviceId?: string }): void {
-    const route =
-      (key.thingId && this.byThing.get(key.thingId)) || (key.deviceId && this.routes.get(key.deviceId));
-    if (route) {
-      this.routes.delete(route.deviceId);
-      this.byThing.delete(route.thingId);
+    const now = this.now();
+    const missing = thingIds.filter((id) => !((this.byThing.get(id)?.expiresAt ?? 0) > now));
+    const fetched = new Map<string, DeviceRoute>();
+    if (missing.length > 0) {
+      const generation = this.generation;
+      for (const route of await this.repository.deviceRoutes({ thingIds: missing })) {
+        fetched.set(route.thingId, route);
+      }
+      if (generation === this.generation) {
+        for (const id of missing) {
+          const route = fetched.get(id);
+          if (route) this.remember(route, now);
+          else this.drop(id);
+        }
+      }
     }
-    if (key.deviceId) this.unknown.delete(key.deviceId);
+    return thingIds.flatMap((id) => fetched.get(id) ?? this.byThing.get(id)?.route ?? []);
+  }
+
+  /** Drops what is cached about a thing and device ids (after a registration, an edit or a relation change). */
+  forget(change: { thingId?: string; deviceIds?: readonly string[] }): void {
+    this.generation++;
+    if (change.thingId) this.drop(change.thingId);
+    for (const deviceId of change.deviceIds ?? []) {
+      const entry = this.routes.get(deviceId);
+      if (entry) this.drop(entry.route.thingId);
+      this.routes.delete(deviceId);
+      this.unknown.delete(deviceId);
+    }
+  }
+
+  /** Listens for changes announced by any server process (this one included); resolves once listening. */
+  follow(bus: Bus): Promise<() => Promise<void>> {
+    return bus.subscribe(THINGS_CHANGED_TOPIC, (message) => {
+      if (isThingChange(message)) this.forget(message);
+    });
+  }
+
+  /** Forgets the change here at once, and tells every process's directory through the bus. */
+  announce(bus: Bus, change: ThingChange): Promise<void> {
+    this.forget(change);
+    return bus.publish(THINGS_CHANGED_TOPIC, change);
+  }
+
+  private remember(route: DeviceRoute, now: number): void {
+    const previous = this.byThing.get(route.thingId);
+    if (previous && previous.route.deviceId !== route.deviceId) this.routes.delete(previous.route.deviceId);
+    const entry = { route, expiresAt: now + this.routeTtlMs };
+    this.routes.set(route.deviceId, entry);
+    this.byThing.set(route.thingId, entry);
+    this.unknown.delete(route.deviceId);
+  }
+
+  private drop(thingId: string): void {
+    const entry = this.byThing.get(thingId);
+    if (!entry) return;
+    this.byThing.delete(thingId);
+    if (this.routes.get(entry.route.deviceId) === entry) this.routes.delete(entry.route.deviceId);
+  }
+
+  /** Whether the id is remembered as unknown and that is still trusted; marks it as recently seen. */
+  private stillUnknown(id: string, now: number): boolean {
+    const expiresAt = this.unknown.get(id);
+    if (expiresAt === undefined) return false;
+    this.unknown.delete(id);
+    if (expiresAt <= now) return false;
+    this.unknown.set(id, expiresAt);
+    return true;
+  }
+
+  private markUnknown(id: string, now: number): void {
+    const entry = this.routes.get(id);
+    if (entry) this.drop(entry.route.thingId);
+    this.unknown.delete(id);
+    this.unknown.set(id, now + this.unknownTtlMs);
+    // Maps iterate in insertion order: the first keys are the least recently seen.
+    for (const oldest of this.unknown.keys()) {
+      if (this.unknown.size <= this.unknownLimit) break;
+      this.unknown.delete(oldest);
+    }
   }
 }

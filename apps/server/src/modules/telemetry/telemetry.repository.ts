@@ -1,14 +1,17 @@
 import { sql } from 'kysely';
+import type { ThingOrganizations } from '@flare/core/permissions/thing-access';
 import type { ServerStatus } from '@flare/core/status/thing-status';
 import type { Db } from '../../platform/db/database';
 
-/** What ingest needs to know about a device: its thing and who may see it. */
-export interface DeviceRoute {
+/** What ingest needs to know about a device: its thing, who may see it and who may report for it. */
+export interface DeviceRoute extends ThingOrganizations {
   thingId: string;
   deviceId: string;
   isActive: boolean;
   /** The owner first, then managers and accessors. */
   organizationIds: string[];
+  managerIds: string[];
+  accessorIds: string[];
   /** What the status engine needs besides the reports, so a batch needs no extra read. */
   street: string | null;
 }
@@ -86,6 +89,7 @@ export class TelemetryRepository {
         'things.organization_id',
         'things.street',
         'rel.organization_id as related_id',
+        'rel.relationship_type',
       ])
       .where(column, 'in', values)
       .execute();
@@ -96,9 +100,15 @@ export class TelemetryRepository {
         deviceId: row.device_id,
         isActive: row.is_active,
         organizationIds: [row.organization_id],
+        ownerId: row.organization_id,
+        managerIds: [],
+        accessorIds: [],
         street: row.street,
       };
-      if (row.related_id) route.organizationIds.push(row.related_id);
+      if (row.related_id) {
+        route.organizationIds.push(row.related_id);
+        (row.relationship_type === 'manager' ? route.managerIds : route.accessorIds).push(row.related_id);
+      }
       routes.set(row.id, route);
     }
     return [...routes.values()];

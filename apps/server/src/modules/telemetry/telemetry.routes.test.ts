@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { demoOrganizationId } from '../../seed/demo-data';
 import { demoThingId } from '../../seed/demo-fleet';
+import { thingTypeId } from '../../seed/reference-data';
+import { DeviceDirectory } from './device-directory';
+import { TelemetryRepository } from './telemetry.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -263,6 +267,27 @@ describe('JSON batch API', () => {
     expect(response.json().message).toContain('unknown device id "CRW-AB-101"');
   });
 
+  it('takes reports for an asset whose owner names the caller its manager, from that moment', async () => {
+    const board = demoThingId('CRW-AB-103');
+    const report = () => batch([{ device_id: 'CRW-AB-103', lat: 43.07, lng: -89.4, timestamp: Date.now() }]);
+    // Springfield PD only accesses the arrow board: refused (and the board's route is now cached).
+    expect((await report()).statusCode).toBe(400);
+    const roadworks = (await t.signIn('admin@capital-roadworks.test')).access_token;
+    const promoted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/things/${board}/associations`,
+      headers: bearer(roadworks),
+      payload: {
+        organization_relationships: [
+          { organization_uuid: demoOrganizationId('springfield-pd'), relationship_type: 'manager' },
+        ],
+      },
+    });
+    expect(promoted.statusCode).toBe(200);
+    // The same rule as editing the asset: a manager of the asset may change it, and report for it.
+    expect((await report()).json()).toEqual({ accepted: 1 });
+  });
+
   it('needs a signed-in caller who may edit assets', async () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/ingest/points', payload: { points: [] } })).statusCode,
@@ -309,5 +334,42 @@ describe('status sweep', () => {
       { device_id: 'SPD-CAR-110', status: 'pending' },
       { device_id: 'SPD-SUV-103', status: 'offline' },
     ]);
+  });
+});
+
+describe('registering a device', () => {
+  const register = async (device_id: string) => {
+    const admin = (await t.signIn('platform@prairie-fleet.test')).access_token;
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: bearer(admin),
+      payload: {
+        device_id,
+        thing_type_id: thingTypeId('tow'),
+        organization_id: demoOrganizationId('prairie-fleet'),
+      },
+    });
+  };
+
+  it('a device refused as unknown reports as soon as it is registered', async () => {
+    expect((await osmand('id=LATE-1&lat=41.88&lon=-87.63')).statusCode).toBe(400);
+    expect((await register('LATE-1')).statusCode).toBe(201);
+    expect((await osmand('id=LATE-1&lat=41.88&lon=-87.63')).statusCode).toBe(200);
+  });
+
+  it('reaches the device directories of other server processes through the bus', async () => {
+    // Another process: its own directory, on the same database and bus.
+    const elsewhere = new DeviceDirectory(new TelemetryRepository(t.db));
+    const stop = await elsewhere.follow(t.bus);
+    try {
+      expect((await elsewhere.resolve(['LATE-2'])).has('LATE-2')).toBe(false);
+      expect((await register('LATE-2')).statusCode).toBe(201);
+      await vi.waitFor(async () => expect((await elsewhere.resolve(['LATE-2'])).has('LATE-2')).toBe(true), {
+        timeout: 2_000,
+      });
+    } finally {
+      await stop();
+    }
   });
 });

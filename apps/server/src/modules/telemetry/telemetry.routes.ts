@@ -8,10 +8,11 @@ import { z } from 'zod';
 import { IngestBatchSchema } from '@flare/core/telemetry/ingest';
 import { fromOsmand, fromTraccarJson, isTraccarJson } from '@flare/core/telemetry/osmand';
 import { ApiErrorSchema } from '@flare/core/schemas/common';
+import { mayChangeThing } from '@flare/core/permissions/thing-access';
 import { HttpError } from '../../platform/http-errors';
 import type { TelemetryService } from './telemetry.service';
 
-/** The organisations whose assets the caller may report for: their own and those they manage. */
+/** The caller's own organisation and those it manages; null: every organisation. */
 type ManagedOrganizations = (request: FastifyRequest) => Promise<string[] | null>;
 
 /** Parameters of an OsmAnd request: query string, form body or the JSON body of newer clients. */
@@ -78,9 +79,9 @@ export function registerTelemetryRoutes(
     },
     async (request) => {
       const managed = await managedOrganizations(request);
-      // The owner decides: reading an asset (as an accessor) does not allow reporting its position.
+      // Reporting positions changes the asset: those who may edit it may (not those who only see it).
       return telemetry.ingest(request.body.points, {
-        allowed: (route) => managed === null || managed.includes(route.organizationIds[0]!),
+        allowed: (route) => mayChangeThing(managed, route),
       });
     },
   );

@@ -1,5 +1,18 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import type { ThingOrganizations } from '@flare/core/permissions/thing-access';
 import type { Db } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/errors';
+
+/** Whether a write failed on the unique index of nicknames (one per organisation, any case). */
+export const isNicknameClash = (error: unknown) =>
+  isUniqueViolation(error, 'things_organization_nickname_key');
+
+/** Who owns, manages and accesses a thing, and its device. */
+export interface ThingOwnership extends ThingOrganizations {
+  deviceId: string;
+  managerIds: string[];
+  accessorIds: string[];
+}
 
 export interface ThingFilter {
   /** Things owned by, or related to, one of these organisations; null: every organisation. */
@@ -113,8 +126,11 @@ export class ThingsRepository {
     });
   }
 
-  findOwnership(id: string) {
-    return this.db
+  /** The organisations of each of the things (one query however many); unknown ids are left out. */
+  async findOwnership(ids: string[]): Promise<Map<string, ThingOwnership>> {
+    const things = new Map<string, ThingOwnership>();
+    if (ids.length === 0) return things;
+    const rows = await this.db
       .selectFrom('things')
       .leftJoin('thing_relationships as rel', 'rel.thing_id', 'things.id')
       .select([
@@ -124,8 +140,20 @@ export class ThingsRepository {
         'rel.organization_id as related_id',
         'rel.relationship_type',
       ])
-      .where('things.id', '=', id)
+      .where('things.id', 'in', [...new Set(ids)])
       .execute();
+    for (const row of rows) {
+      const thing = things.get(row.id) ?? {
+        deviceId: row.device_id,
+        ownerId: row.organization_id,
+        managerIds: [],
+        accessorIds: [],
+      };
+      if (row.related_id)
+        (row.relationship_type === 'manager' ? thing.managerIds : thing.accessorIds).push(row.related_id);
+      things.set(row.id, thing);
+    }
+    return things;
   }
 
   /** Another asset of the organisation already called `nickname` (any case), if there is one. */

@@ -159,6 +159,41 @@ describe('PUT /api/things/:id', () => {
     expect(wrong.statusCode).toBe(422);
   });
 
+  it('offers an emergency asset only emergency types; other assets may take any type', async () => {
+    const refused = await put(`/api/things/${demoThingId('SPD-SUV-101')}`, 'admin@springfield-pd.test', {
+      in_service: true,
+      is_publicly_alerting: true,
+      thing_type_id: thingTypeId('tow'),
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('An emergency asset can only have an emergency type');
+    expect(
+      (await get(`/api/things/${demoThingId('SPD-SUV-101')}`, 'admin@springfield-pd.test')).json().thing_type
+        .name,
+    ).toBe('police');
+    const board = await put(`/api/things/${demoThingId('CRW-MNT-101')}`, 'admin@capital-roadworks.test', {
+      in_service: true,
+      is_publicly_alerting: true,
+      thing_type_id: thingTypeId('tow'),
+    });
+    expect(board.statusCode).toBe(200);
+    expect(board.json().thing_type.name).toBe('tow');
+  });
+
+  it('refuses more than two integrations', async () => {
+    const response = await put(`/api/things/${CAR}`, 'admin@springfield-pd.test', {
+      in_service: true,
+      is_publicly_alerting: true,
+      external_identifiers: [
+        { identifier_id: 'a', system_name: 'geotab' },
+        { identifier_id: 'b', system_name: 'samsara' },
+        { identifier_id: 'c', system_name: 'geotab' },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('Available providers in use');
+  });
+
   it.each([
     [{ vin_number: 'ABC-123' }, 'Please only use numbers or letters'],
     [{ nickname: 'x'.repeat(51) }, 'Must be 50 or fewer characters'],
@@ -258,6 +293,44 @@ describe('PUT /api/things/:id/associations', () => {
     });
     expect(removed.json().organization_relationships).toEqual([]);
     expect((await get(`/api/things/${CAR}`, 'admin@capital-roadworks.test')).statusCode).toBe(422);
+  });
+
+  it('grants access only to organisations the caller sees, but may change or remove existing ones', async () => {
+    const PSF = demoOrganizationId('prairie-fleet');
+    // Springfield PD sees itself and Capital Road Works, not Prairie State Fleet Services.
+    const refused = await put(`/api/things/${CAR}/associations`, 'admin@springfield-pd.test', {
+      organization_relationships: [{ organization_uuid: PSF, relationship_type: 'accessor' }],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('Organization not found');
+    expect(
+      (await get(`/api/things/${CAR}`, 'admin@springfield-pd.test')).json().organization_relationships,
+    ).toEqual([]);
+    // Capital Road Works sees only itself, yet may promote and remove Springfield PD on its arrow board.
+    const board = `/api/things/${demoThingId('CRW-AB-102')}/associations`;
+    const promoted = await put(board, 'admin@capital-roadworks.test', {
+      organization_relationships: [{ organization_uuid: SPD, relationship_type: 'manager' }],
+    });
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json().organization_relationships).toMatchObject([
+      { organization_uuid: SPD, relationship_type: 'manager' },
+    ]);
+    const removed = await put(board, 'admin@capital-roadworks.test', {
+      organization_relationships: [{ organization_uuid: SPD, relationship_type: 'delete' }],
+    });
+    expect(removed.json().organization_relationships).toEqual([]);
+    const regranted = await put(board, 'admin@capital-roadworks.test', {
+      organization_relationships: [{ organization_uuid: SPD, relationship_type: 'accessor' }],
+    });
+    expect(regranted.statusCode).toBe(422);
+  });
+
+  it('refuses the owner as a manager or accessor', async () => {
+    const response = await put(`/api/things/${CAR}/associations`, 'admin@springfield-pd.test', {
+      organization_relationships: [{ organization_uuid: SPD, relationship_type: 'manager' }],
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('The owner cannot also be a manager or accessor');
   });
 
   it('refuses an unknown organisation', async () => {

@@ -131,7 +131,6 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
         response: { 201: ThingSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.create(principalOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.create(request.body)),
   );
 }

@@ -1,5 +1,11 @@
 /** Assets: listing by organisation scope, edits, organisation access and registration (spec 2 section 7). */
-import { can } from '@flare/core/permissions/access';
+import {
+  mayChangeThing,
+  mayChangeThingOrganizations,
+  maySeeThing,
+  type CallerOrganizations,
+  type ThingOrganizations,
+} from '@flare/core/permissions/thing-access';
 import { THING_MESSAGES, type Thing, type UpdateThingInput } from '@flare/core/schemas/thing';
 import type { z } from 'zod';
 import type {
@@ -13,14 +19,23 @@ import {
   type CountBucket,
   type ServerStatus,
 } from '@flare/core/status/thing-status';
-import { HttpError, notFound, unprocessable } from '../../platform/http-errors';
+import { parseTimestamp } from '@flare/core/telemetry/osmand';
+import { isThingTypeAllowed } from '@flare/core/things/thing-edit';
+import { badRequest, notFound, unprocessable, type HttpError } from '../../platform/http-errors';
 import type { Principal } from '../../platform/auth-hook';
 import type { AccountsService } from '../accounts/accounts.service';
 import { toThingResponse } from './things.mapper';
-import type { ThingFilter, ThingsRepository } from './things.repository';
+import { isNicknameClash, type ThingFilter, type ThingsRepository } from './things.repository';
 
 const DAY_MS = 86_400_000;
 const SLOTS_PER_DAY = 288;
+
+type ThingNeed = 'read' | 'edit' | 'own';
+const THING_RULES = {
+  read: maySeeThing,
+  edit: mayChangeThing,
+  own: mayChangeThingOrganizations,
+} satisfies Record<ThingNeed, (caller: CallerOrganizations, thing: ThingOrganizations) => boolean>;
 
 /** Told after every change to a thing, with the organisations that saw it before and after. */
 export type ThingChanged = (thing: Thing, organizationIds: string[]) => void;
@@ -83,32 +98,30 @@ export class ThingsService {
 
   /**
    * The thing's organisations (owner first) if the caller may act on it, else "Asset not found".
-   * Reading: the owner or any related organisation is one the caller sees. Editing: the owner or a
-   * managing organisation is one the caller manages. Changing its organisations: the owner is.
+   * Reading: the caller sees the owner or an organisation the thing names. Editing: the caller
+   * manages the owner or a managing organisation. Changing its organisations: the caller manages the
+   * owner. (The rules are core's permissions/thing-access, shared with ingest.)
    */
-  private async authorise(principal: Principal, id: string, need: 'read' | 'edit' | 'own') {
-    const rows = await this.repository.findOwnership(id);
-    const first = rows[0];
-    if (!first) throw unprocessable('not_found', THING_MESSAGES.notFound);
-    const callerOrgs =
+  private async authorise(principal: Principal, id: string, need: ThingNeed) {
+    const thing = (await this.authoriseAll(principal, [id], need)).get(id)!;
+    const organizationIds = [thing.ownerId, ...thing.managerIds, ...thing.accessorIds];
+    return { organizationIds, deviceId: thing.deviceId };
+  }
+
+  /** Authorises every one of the things at once: two queries however many things. */
+  private async authoriseAll(principal: Principal, ids: string[], need: ThingNeed) {
+    const [things, callerOrgs] = await Promise.all([
+      this.repository.findOwnership(ids),
       need === 'read'
-        ? await this.accounts.visibleOrganizationIds(principal)
-        : await this.accounts.managedOrganizationIds(principal);
-    const thingOrgs = [first.organization_id];
-    if (need !== 'own') {
-      for (const row of rows) {
-        if (row.related_id && (need === 'read' || row.relationship_type === 'manager'))
-          thingOrgs.push(row.related_id);
-      }
+        ? this.accounts.visibleOrganizationIds(principal)
+        : this.accounts.managedOrganizationIds(principal),
+    ]);
+    const allowed = THING_RULES[need];
+    for (const id of ids) {
+      const thing = things.get(id);
+      if (!thing || !allowed(callerOrgs, thing)) throw unprocessable('not_found', THING_MESSAGES.notFound);
     }
-    if (callerOrgs !== null && !thingOrgs.some((org) => callerOrgs.includes(org))) {
-      throw unprocessable('not_found', THING_MESSAGES.notFound);
-    }
-    const organizationIds = [
-      first.organization_id,
-      ...rows.flatMap((r) => (r.related_id ? [r.related_id] : [])),
-    ];
-    return { organizationIds, deviceId: first.device_id };
+    return things;
   }
 
   async get(principal: Principal, id: string): Promise<Thing> {
@@ -123,20 +136,20 @@ export class ThingsService {
       input.nickname &&
       (await this.repository.findNicknameClash(organizationIds[0]!, input.nickname, id))
     ) {
-      throw unprocessable(
-        'nickname_taken',
-        `${THING_MESSAGES.nicknameLocked}: another asset of the organization is called "${input.nickname}"`,
-      );
+      throw nicknameTaken(input.nickname);
     }
     if (input.thing_type_id) {
       const type = await this.repository.findType(input.thing_type_id);
       if (!type) throw unprocessable('invalid_type', 'Asset type not found');
+      // Emergency assets stay emergency types (spec 2 section 5).
+      if (!isThingTypeAllowed((await this.load(id)).thing_type, type))
+        throw unprocessable('invalid_type', THING_MESSAGES.emergencyTypeOnly);
     }
-    const typeId = input.thing_type_id ?? (await this.load(id)).thing_type.id;
     if (input.thing_subtype_id) {
+      const typeId = input.thing_type_id ?? (await this.load(id)).thing_type.id;
       const subtype = await this.repository.findSubtype(input.thing_subtype_id);
       if (!subtype || subtype.thing_type_id !== typeId) {
-        throw unprocessable('invalid_subtype', 'Asset subtype does not belong to the asset type');
+        throw unprocessable('invalid_subtype', THING_MESSAGES.subtypeMismatch);
       }
     }
     const { id: _id, external_identifiers, ...fields } = input;
@@ -148,7 +161,7 @@ export class ThingsService {
         .map(({ system_name, identifier_id }) => ({ system_name, identifier_id })),
       remove: external_identifiers.filter((e) => e.isDeleted).map((e) => e.system_name),
     };
-    await this.repository.update(id, fields, identifiers);
+    await this.repository.update(id, fields, identifiers).catch(refuseNicknameClash(input.nickname));
     return this.changed(id, organizationIds);
   }
 
@@ -163,8 +176,19 @@ export class ThingsService {
     if (targets.some((org) => !names.has(org)))
       throw unprocessable('not_found', THING_MESSAGES.organizationNotFound);
     if (targets.includes(organizationIds[0]!)) {
-      throw unprocessable('invalid_relationship', 'The owner cannot also be a manager or accessor');
+      throw unprocessable('invalid_relationship', THING_MESSAGES.ownerRelationship);
     }
+    // New access goes only to organisations the caller sees; existing relations may change or go.
+    const visible = await this.accounts.visibleOrganizationIds(principal);
+    const related = new Set(organizationIds.slice(1));
+    const outOfScope = input.organization_relationships.some(
+      (r) =>
+        r.relationship_type !== 'delete' &&
+        visible !== null &&
+        !visible.includes(r.organization_uuid) &&
+        !related.has(r.organization_uuid),
+    );
+    if (outOfScope) throw unprocessable('not_found', THING_MESSAGES.organizationNotFound);
     await this.repository.setRelationships(
       id,
       input.organization_relationships.map((r) => ({
@@ -175,27 +199,28 @@ export class ThingsService {
     return this.changed(id, [...new Set([...organizationIds, ...targets])]);
   }
 
-  async create(principal: Principal, input: z.infer<typeof CreateThingInputSchema>): Promise<Thing> {
-    if (!can(principal.permissions, 'platformAdmin'))
-      throw new HttpError(403, 'forbidden', 'User does not have required permissions');
+  /** Registers a device (the route admits platform administrators only). */
+  async create(input: z.infer<typeof CreateThingInputSchema>): Promise<Thing> {
     const names = await this.accounts.organizationNames([input.organization_id]);
     if (!names.has(input.organization_id))
       throw unprocessable('not_found', THING_MESSAGES.organizationNotFound);
     if (!(await this.repository.findType(input.thing_type_id)))
       throw unprocessable('invalid_type', 'Asset type not found');
-    const id = await this.repository.create({
-      device_id: input.device_id,
-      device_type: input.device_type,
-      thing_type_id: input.thing_type_id,
-      organization_id: input.organization_id,
-      nickname: input.nickname ?? null,
-    });
+    const id = await this.repository
+      .create({
+        device_id: input.device_id,
+        device_type: input.device_type,
+        thing_type_id: input.thing_type_id,
+        organization_id: input.organization_id,
+        nickname: input.nickname ?? null,
+      })
+      .catch(refuseNicknameClash(input.nickname));
     if (!id) throw unprocessable('duplicate_device', `Device id "${input.device_id}" is already registered`);
     return this.changed(id, [input.organization_id]);
   }
 
   async coverage(principal: Principal, ids: string[]) {
-    for (const id of ids) await this.authorise(principal, id, 'read');
+    await this.authoriseAll(principal, ids, 'read');
     const rows = new Map(
       (await this.repository.coverage(ids, new Date(Date.now() - DAY_MS))).map((r) => [r.thing_id, r]),
     );
@@ -223,16 +248,27 @@ export class ThingsService {
   }
 }
 
-/** last_updated_timestamp: epoch seconds (or milliseconds) or an ISO date. */
+/** Another asset of the organisation has the nickname (any case): one nickname per asset. */
+function nicknameTaken(nickname: string): HttpError {
+  return unprocessable(
+    'nickname_taken',
+    `${THING_MESSAGES.nicknameLocked}: another asset of the organization is called "${nickname}"`,
+  );
+}
+
+/** The nickname index refuses a clash the check missed (two edits at once): the same 422. */
+function refuseNicknameClash(nickname: string | null | undefined) {
+  return (error: unknown): never => {
+    throw isNicknameClash(error) && nickname ? nicknameTaken(nickname) : error;
+  };
+}
+
+/** last_updated_timestamp: epoch seconds (or milliseconds) or an ISO date, read as reports' timestamps are. */
 function parseSince(value: string | undefined): Date | undefined {
   if (!value) return undefined;
-  const numeric = Number(value);
-  const ms = Number.isFinite(numeric) ? (numeric < 1e12 ? numeric * 1000 : numeric) : Date.parse(value);
-  if (Number.isNaN(ms))
-    throw new HttpError(
-      400,
-      'invalid_request',
-      'last_updated_timestamp must be epoch seconds or an ISO date',
-    );
-  return new Date(ms);
+  const since = new Date(parseTimestamp(value, Date.now()));
+  // NaN: unreadable; an invalid Date: beyond the dates JavaScript (and the query) can hold.
+  if (Number.isNaN(since.getTime()))
+    throw badRequest('invalid_request', 'last_updated_timestamp must be epoch seconds or an ISO date');
+  return since;
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { migrateToLatest, openDatabase, type Db } from './database';
-import { seedReferenceData } from '../../seed/reference-data';
-import { seedDemoData } from '../../seed/demo-data';
+import { migrations } from './migrations/index';
+import { seedReferenceData, thingTypeId } from '../../seed/reference-data';
+import { demoOrganizationId, seedDemoData } from '../../seed/demo-data';
 
 describe('embedded database (PGlite)', () => {
   let db: Db;
@@ -53,5 +54,69 @@ describe('embedded database (PGlite)', () => {
     expect(await seedDemoData(db, 'Other!pass2')).toBe(password);
     expect(await count()).toBe(first);
     expect(first).toBeGreaterThan(20);
+  });
+});
+
+describe('migration 202611231000_add_thing_indexes', () => {
+  let db: Db;
+  afterAll(() => db.destroy());
+
+  it('numbers nicknames an organisation already has twice (any case), then enforces one per asset', async () => {
+    ({ db } = await openDatabase({ pgliteDir: 'memory://' }));
+    const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+    const before = await migrator.migrateTo('202611222000_create_things');
+    expect(before.error).toBeUndefined();
+    await seedReferenceData(db);
+    await seedDemoData(db, 'First!pass1');
+    const org = demoOrganizationId('prairie-fleet');
+    const other = demoOrganizationId('springfield-pd');
+    const thing = (device_id: string, nickname: string | null, organization_id = org, minutes = 0) => ({
+      device_id,
+      nickname,
+      organization_id,
+      thing_type_id: thingTypeId('tow'),
+      created_at: new Date(Date.UTC(2026, 0, 1, 0, minutes)),
+    });
+    await db
+      .insertInto('things')
+      .values([
+        thing('D1', 'Tow', org, 1),
+        thing('D2', 'tow', org, 2),
+        thing('D3', 'TOW', org, 3),
+        thing('D4', 'Tow', other, 4),
+        thing('D5', null, org, 5),
+        thing('D6', null, org, 6),
+        thing('D7', 'x'.repeat(50), org, 7),
+        thing('D8', 'X'.repeat(50), org, 8),
+      ])
+      .execute();
+
+    await migrateToLatest(db);
+    const nicknames = await db
+      .selectFrom('things')
+      .select(['device_id', 'nickname'])
+      .orderBy('device_id')
+      .execute();
+    expect(nicknames).toEqual([
+      { device_id: 'D1', nickname: 'Tow' },
+      { device_id: 'D2', nickname: 'tow (2)' },
+      { device_id: 'D3', nickname: 'TOW (3)' },
+      { device_id: 'D4', nickname: 'Tow' },
+      { device_id: 'D5', nickname: null },
+      { device_id: 'D6', nickname: null },
+      { device_id: 'D7', nickname: 'x'.repeat(50) },
+      { device_id: 'D8', nickname: `${'X'.repeat(46)} (2)` },
+    ]);
+    await expect(db.insertInto('things').values(thing('D9', 'TOW (2)')).execute()).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'things_organization_nickname_key',
+    });
+    await db.insertInto('things').values(thing('D9', null)).execute();
+
+    // The status sweep's order: longest silent first, never checked in before all.
+    const { rows } = await sql<{
+      indexdef: string;
+    }>`select indexdef from pg_indexes where indexname = 'things_heartbeat_idx'`.execute(db);
+    expect(rows[0]?.indexdef).toMatch(/\(heartbeat_at NULLS FIRST, id\)/);
   });
 });

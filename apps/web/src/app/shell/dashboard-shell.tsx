@@ -18,6 +18,8 @@ import { SupportDialog, useSupportDialog } from './support-dialog';
 import { VersionNotice } from './version-notice';
 import { SessionAlerts } from './session-alerts';
 import { LiveSocket } from '../../live/live-socket';
+import { LazyMapView } from '../../map/lazy-map-view';
+import { MapControls } from '../../map/controls/map-controls';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
 
 export function DashboardShell() {
@@ -119,6 +121,9 @@ export function DashboardShell() {
             {content}
           </Box>
           <Box style={{ flex: 1, position: 'relative' }} bg="gray.2" role="region" aria-label="Map">
+            <LazyMapView>
+              <MapControls />
+            </LazyMapView>
             <Group justify="flex-end" p="sm" style={{ position: 'absolute', top: 0, right: 0, zIndex: 2 }}>
               <Text size="sm" fw={600}>
                 {profile.userOrg.name}

@@ -9,7 +9,7 @@ import { MESSAGES } from '@flare/core/messages';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { useRequestPasswordReset } from './api/request-password-reset';
-import { visibleError } from './field-error';
+import { visibleError } from '../../lib/field-error';
 import { WelcomeLayout } from './welcome-layout';
 
 type ForgotForm = z.infer<typeof ForgotPasswordRequestSchema>;

@@ -9,7 +9,7 @@ import { PASSWORD_RULES } from '@flare/core/schemas/password';
 import { ResetPasswordFormSchema, type ResetPasswordForm } from '@flare/core/schemas/recovery';
 import { ApiError } from '../../lib/api-client';
 import { useResetPassword } from './api/reset-password';
-import { visibleError } from './field-error';
+import { visibleError } from '../../lib/field-error';
 import { WelcomeLayout } from './welcome-layout';
 
 const BACK_TO_SIGN_IN_MS = 2000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { landingPath } from './sign-in-screen';
-import { visibleError } from './field-error';
+import { visibleError } from '../../lib/field-error';
 
 describe('where sign-in lands', () => {
   it('goes to the requested path when its section is allowed', () => {

@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api-client';
 import { startSession, takeSignOutReason, tokensFromQuery } from '../../lib/session';
 import { useCreateUserToken } from './api/create-user-token';
 import { SignInError, signInFailureView } from './sign-in-error';
-import { visibleError } from './field-error';
+import { visibleError } from '../../lib/field-error';
 import { WelcomeLayout } from './welcome-layout';
 
 type Status = { kind: 'idle' } | { kind: 'success' } | { kind: 'error'; view: SignInErrorView };

@@ -3,12 +3,13 @@
  * virtualised list in the spec's order. Rows come from the live-things store, so they move as the
  * feed does.
  */
-import { Box, Center, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Center, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { can } from '@flare/core/permissions/access';
 import { ASSET_ROW_HEIGHT, MAP_ZOOM, SEARCH_DEBOUNCE_MS } from '@flare/core/constants';
 import { MESSAGES } from '@flare/core/messages';
 import type { Thing } from '@flare/core/schemas/thing';
@@ -61,6 +62,7 @@ export function ThingsListScreen() {
   };
 
   const respondersType = profile?.userOrg.responders_type ?? 'none';
+  const canRegister = profile ? can(profile.permissions, 'platformAdmin') : false;
   const wzdxOrg = profile?.userOrg.is_wzdx_org ?? false;
 
   return (
@@ -95,6 +97,11 @@ export function ThingsListScreen() {
           />
         </Group>
         <Group gap="md">
+          {canRegister && (
+            <Button component={Link} to="new" size="xs" variant="light" leftSection={<IconPlus size={14} />}>
+              New asset
+            </Button>
+          )}
           <Switch
             size="sm"
             label="Group View"

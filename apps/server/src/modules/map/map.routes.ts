@@ -1,0 +1,44 @@
+/** GET /map/config (basemap and satellite settings) and GET /map/three-word-address for any signed-in user. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '@flare/core/schemas/common';
+import {
+  MapConfigSchema,
+  ThreeWordAddressQuerySchema,
+  ThreeWordAddressSchema,
+} from '@flare/core/schemas/map';
+import type { MapService } from './map.service';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema };
+const security = [{ bearer: [] }];
+
+export function registerMapRoutes(app: FastifyInstance, service: MapService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/map/config',
+    {
+      schema: {
+        tags: ['map'],
+        summary: 'Basemap style URL (or `offline`), satellite tile template and three-word address provider',
+        security,
+        response: { 200: MapConfigSchema, ...errors },
+      },
+    },
+    () => service.config(),
+  );
+
+  api.get(
+    '/map/three-word-address',
+    {
+      schema: {
+        tags: ['map'],
+        summary: 'The what3words address of a point when configured, else its plus code',
+        security,
+        querystring: ThreeWordAddressQuerySchema,
+        response: { 200: ThreeWordAddressSchema, ...errors },
+      },
+    },
+    (request) => service.threeWordAddress(request.query.lat, request.query.lng),
+  );
+}

@@ -1,0 +1,174 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { InProcessBus } from '../../platform/bus/in-process-bus';
+import { DeviceDirectory, THINGS_CHANGED_TOPIC, type DeviceDirectoryOptions } from './device-directory';
+import type { DeviceRoute, TelemetryRepository } from './telemetry.repository';
+
+/** The things table as the directory reads it, counting the queries. */
+class FakeThings {
+  readonly devices = new Map<string, DeviceRoute>();
+  queries = 0;
+
+  register(deviceId: string, thingId = `thing-${deviceId}`, isActive = true): DeviceRoute {
+    const route: DeviceRoute = {
+      thingId,
+      deviceId,
+      isActive,
+      organizationIds: ['org'],
+      ownerId: 'org',
+      managerIds: [],
+      accessorIds: [],
+      street: null,
+    };
+    for (const [id, existing] of this.devices) if (existing.thingId === thingId) this.devices.delete(id);
+    this.devices.set(deviceId, route);
+    return route;
+  }
+
+  readonly repository = {
+    deviceRoutes: (key: { deviceIds: string[] } | { thingIds: string[] }) => {
+      this.queries++;
+      const all = [...this.devices.values()].map((route) => structuredClone(route));
+      return Promise.resolve(
+        'deviceIds' in key
+          ? all.filter((r) => key.deviceIds.includes(r.deviceId))
+          : all.filter((r) => key.thingIds.includes(r.thingId)),
+      );
+    },
+  } as unknown as TelemetryRepository;
+}
+
+function setUp(options: DeviceDirectoryOptions = {}) {
+  const things = new FakeThings();
+  let now = 1_000_000;
+  const clock = {
+    advance: (ms: number) => (now += ms),
+  };
+  const directory = new DeviceDirectory(things.repository, { now: () => now, ...options });
+  return { things, directory, clock };
+}
+
+const known = async (directory: DeviceDirectory, deviceId: string) =>
+  (await directory.resolve([deviceId])).has(deviceId);
+
+/** Waits until the bus (asynchronous) has delivered what was published so far. */
+const delivered = () => new Promise((resolve) => setImmediate(resolve));
+
+const buses: InProcessBus[] = [];
+afterEach(async () => {
+  await Promise.all(buses.splice(0).map((bus) => bus.close()));
+});
+
+describe('DeviceDirectory', () => {
+  it('remembers an unknown id without asking the database again', async () => {
+    const { things, directory } = setUp();
+    expect(await known(directory, 'NOPE')).toBe(false);
+    expect(await known(directory, 'NOPE')).toBe(false);
+    expect(things.queries).toBe(1);
+  });
+
+  it('remembers at most the configured number of unknown ids, dropping the least recently seen', async () => {
+    const { things, directory } = setUp({ unknownLimit: 3 });
+    for (const id of ['a', 'b', 'c']) await directory.resolve([id]);
+    await directory.resolve(['a']); // seen again: now the most recent
+    await directory.resolve(['d']);
+    expect(directory.unknownCount).toBe(3);
+    const before = things.queries;
+    await directory.resolve(['a', 'c', 'd']);
+    expect(things.queries).toBe(before); // still remembered
+    await directory.resolve(['b']);
+    expect(things.queries).toBe(before + 1); // forgotten: asked again
+  });
+
+  it('stays bounded under a flood of made-up ids', async () => {
+    const { directory } = setUp({ unknownLimit: 100 });
+    for (let n = 0; n < 50; n++) {
+      await directory.resolve(Array.from({ length: 20 }, (_, i) => `random-${n}-${i}`));
+    }
+    expect(directory.unknownCount).toBe(100);
+  });
+
+  it('asks again once an unknown id or a known route has expired', async () => {
+    const { things, directory, clock } = setUp({ unknownTtlMs: 60_000, routeTtlMs: 300_000 });
+    expect(await known(directory, 'LATE')).toBe(false);
+    things.register('LATE');
+    clock.advance(59_000);
+    expect(await known(directory, 'LATE')).toBe(false);
+    clock.advance(2_000);
+    expect(await known(directory, 'LATE')).toBe(true);
+
+    // Deactivated behind the server's back: seen once the route expires.
+    things.register('LATE', 'thing-LATE', false);
+    expect((await directory.resolve(['LATE'])).get('LATE')!.isActive).toBe(true);
+    clock.advance(300_001);
+    expect((await directory.resolve(['LATE'])).get('LATE')!.isActive).toBe(false);
+  });
+
+  it('forgets an unknown device id when a thing with it is announced, on this directory and on others', async () => {
+    const bus = new InProcessBus();
+    buses.push(bus);
+    const { things, directory: here } = setUp();
+    // Another server process: its own directory on the same database and bus.
+    const there = new DeviceDirectory(things.repository);
+    await here.follow(bus);
+    await there.follow(bus);
+    expect(await known(here, 'NEW-1')).toBe(false);
+    expect(await known(there, 'NEW-1')).toBe(false);
+
+    const route = things.register('NEW-1');
+    await here.announce(bus, { thingId: route.thingId, deviceIds: ['NEW-1'] });
+    expect(await known(here, 'NEW-1')).toBe(true); // at once on the announcing process
+    await delivered();
+    expect(await known(there, 'NEW-1')).toBe(true);
+  });
+
+  it('forgets a known route when its thing changes on another process (deactivated, new device id)', async () => {
+    const bus = new InProcessBus();
+    buses.push(bus);
+    const { things, directory } = setUp();
+    await directory.follow(bus);
+    things.register('OLD', 'thing-1');
+    expect(await known(directory, 'OLD')).toBe(true);
+    expect((await directory.routesOfThings(['thing-1']))[0]!.deviceId).toBe('OLD');
+
+    things.register('OLD', 'thing-1', false);
+    await bus.publish(THINGS_CHANGED_TOPIC, { thingId: 'thing-1', deviceIds: ['OLD'] });
+    await delivered();
+    expect((await directory.resolve(['OLD'])).get('OLD')!.isActive).toBe(false);
+
+    things.register('NEW', 'thing-1');
+    await bus.publish(THINGS_CHANGED_TOPIC, { thingId: 'thing-1', deviceIds: ['NEW'] });
+    await delivered();
+    expect(await known(directory, 'OLD')).toBe(false);
+    expect(await known(directory, 'NEW')).toBe(true);
+    expect(directory.routeOfThing('thing-1')!.deviceId).toBe('NEW');
+  });
+
+  it('ignores malformed announcements', async () => {
+    const bus = new InProcessBus();
+    buses.push(bus);
+    const { directory } = setUp();
+    await directory.follow(bus);
+    await bus.publish(THINGS_CHANGED_TOPIC, { thingId: 7 });
+    await bus.publish(THINGS_CHANGED_TOPIC, 'nonsense');
+    await delivered();
+    expect(await known(directory, 'x')).toBe(false);
+  });
+
+  it('does not cache what a lookup read before a change announced meanwhile', async () => {
+    const { things, directory } = setUp();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const deviceRoutes = things.repository.deviceRoutes.bind(things.repository);
+    things.repository.deviceRoutes = async (key) => {
+      const rows = await deviceRoutes(key);
+      await gate;
+      return rows;
+    };
+    const lookup = directory.resolve(['RACE']);
+    things.register('RACE');
+    directory.forget({ thingId: 'thing-RACE', deviceIds: ['RACE'] });
+    release();
+    expect((await lookup).has('RACE')).toBe(false);
+    expect(await known(directory, 'RACE')).toBe(true);
+  });
+});

@@ -1,0 +1,16 @@
+/** GET /thing_types: the asset types (reference data). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ThingTypeSchema, type ThingType } from '@flare/core/schemas/reference';
+import { apiFetch, parseResponse } from '../../../lib/api-client';
+
+export async function getThingTypes(): Promise<ThingType[]> {
+  return parseResponse(z.array(ThingTypeSchema), await apiFetch<unknown>('/thing_types'));
+}
+
+export const thingTypesQueryOptions = () =>
+  queryOptions({ queryKey: ['thing_types'], queryFn: getThingTypes, staleTime: Infinity });
+
+export function useThingTypes() {
+  return useQuery(thingTypesQueryOptions());
+}

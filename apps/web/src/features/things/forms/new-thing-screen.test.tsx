@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@flare/core/messages';
+import type { ThingType } from '@flare/core/schemas/reference';
+import { signOut, startSession } from '../../../lib/session';
+import { fakeApi, fakeProfile, fakeTokens, type FakeAnswer, type FakeCall } from '../../../testing/fake-api';
+import { renderRoutes } from '../../../testing/render';
+import { makeThing } from '../../../testing/things';
+import { NewThingScreen } from './new-thing-screen';
+
+const TOW: ThingType = { id: 'type-tow', name: 'tow', display_name: 'Tow', emergency: false };
+
+async function renderNew(permissions: string[], post: (call: FakeCall) => FakeAnswer | 'network-error') {
+  const calls = fakeApi({
+    'GET /profile': () => ({ status: 200, body: fakeProfile(permissions) }),
+    'GET /thing_types': () => ({ status: 200, body: [TOW] }),
+    'POST /things': post,
+  });
+  await startSession(fakeTokens());
+  const view = renderRoutes(
+    [
+      { path: '/dashboard/things', element: <p>List</p> },
+      { path: '/dashboard/things/new', element: <NewThingScreen /> },
+      { path: '/dashboard/things/:thingId', element: <p>Detail</p> },
+    ],
+    '/dashboard/things/new',
+  );
+  return { calls, ...view };
+}
+
+function choose(name: string, option: string) {
+  fireEvent.click(screen.getByRole('combobox', { name }));
+  fireEvent.click(screen.getByRole('option', { name: option }));
+}
+
+afterEach(() => {
+  signOut();
+  vi.unstubAllGlobals();
+});
+
+describe('New Asset', () => {
+  it('is only for platform administrators', async () => {
+    await renderNew(['thing:manage'], () => ({ status: 201 }));
+    expect(await screen.findByText(MESSAGES.unauthorizedPage)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: /Device Id/ })).toBeNull();
+  });
+
+  it('requires device id, type and organisation before calling', async () => {
+    const { calls } = await renderNew(['haas:manage'], () => ({ status: 201 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    expect(await screen.findAllByText(MESSAGES.required)).toHaveLength(3);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('registers the device and opens the new asset', async () => {
+    const created = makeThing();
+    const { calls, router } = await renderNew(['haas:manage'], () => ({ status: 201, body: created }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /Device Id/ }), {
+      target: { value: ' DEV-9 ' },
+    });
+    choose('Type', 'Tow');
+    choose('Organization', 'Springfield Police Department');
+    choose('Device type', 'MQTT');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await screen.findByText('Detail');
+    expect(router.state.location.pathname).toBe(`/dashboard/things/${created.id}`);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      device_id: 'DEV-9',
+      thing_type_id: TOW.id,
+      organization_id: 'org-1',
+      device_type: 'mqtt',
+    });
+  });
+
+  it('shows the server’s reason for a refused registration, and Cancel returns to the list', async () => {
+    const { router } = await renderNew(['haas:manage'], () => ({
+      status: 422,
+      body: { error: 'duplicate_device', message: 'Device id "DEV-9" is already registered' },
+    }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /Device Id/ }), {
+      target: { value: 'DEV-9' },
+    });
+    choose('Type', 'Tow');
+    choose('Organization', 'Springfield Police Department');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Device id "DEV-9" is already registered');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/things'));
+  });
+});

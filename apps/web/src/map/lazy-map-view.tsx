@@ -1,0 +1,21 @@
+/**
+ * The map as the shell imports it: MapLibre and the map's code load only when a map is shown, so
+ * the sign-in page does not carry them, and only where WebGL is available.
+ */
+import { lazy, Suspense, useState } from 'react';
+import type { MapViewProps } from './map-view';
+import { MapLoading } from './map-loading';
+import { isWebGLAvailable } from './webgl-support';
+import { WebGLUnavailable } from './webgl-dialog';
+
+const MapView = lazy(() => import('./map-view').then((m) => ({ default: m.MapView })));
+
+export function LazyMapView(props: Omit<MapViewProps, 'onWebGLFailure'>) {
+  const [webgl, setWebgl] = useState(isWebGLAvailable);
+  if (!webgl) return <WebGLUnavailable />;
+  return (
+    <Suspense fallback={<MapLoading />}>
+      <MapView {...props} onWebGLFailure={() => setWebgl(false)} />
+    </Suspense>
+  );
+}

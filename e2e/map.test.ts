@@ -1,0 +1,312 @@
+/**
+ * The live map in a real browser (SwiftShader WebGL) against a real server with no network: the
+ * offline basemap renders, zoom, the map types without satellite tiles, the right-click menu copying
+ * coordinates and a plus code, find-my-location granted and denied, the fallback from an unreachable
+ * remote style, and the WebGL dialog in a browser without WebGL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type BrowserContextOptions, type Page } from 'playwright-core';
+import { MESSAGES } from '@flare/core/messages';
+import { CHROMIUM, expectAccessible, openBrowser, type Browser } from './support/browser';
+import { signInAs } from './support/sign-in';
+import { DEMO_PASSWORD, startServer, type RunningServer } from './support/server';
+
+const USER = 'user@springfield-pd.test';
+const HOME: [number, number] = [-89.6332, 39.7986];
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhgGAWzGq9wAAAABJRU5ErkJggg==';
+
+/** What the tests read of the page's MapLibre map (exposed while test timings are defined). */
+interface TestMap {
+  getZoom(): number;
+  getCenter(): { lng: number; lat: number };
+  getStyle(): { name?: string; layers: Array<{ id: string }> };
+  getCanvas(): HTMLCanvasElement;
+  loaded(): boolean;
+  isMoving(): boolean;
+  unproject(point: [number, number]): { lng: number; lat: number };
+  getLayer(id: string): unknown;
+  queryRenderedFeatures(options: { layers: string[] }): unknown[];
+  getLayoutProperty(id: string, name: string): unknown;
+  isSourceLoaded(id: string): boolean;
+}
+type MapWindow = Window & { __flareMap?: TestMap };
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), openBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  page.once('close', () => {
+    context.close().catch(() => undefined);
+  });
+  await page.addInitScript(() => {
+    (window as Window & { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = {};
+  });
+  return page;
+}
+
+/** Signs in and waits until the map has loaded and stopped moving. */
+async function openMap(page: Page): Promise<void> {
+  await signInAs(page, server.url, USER);
+  await page.waitForFunction(() => (window as MapWindow).__flareMap?.loaded() === true, null, {
+    timeout: 30_000,
+  });
+}
+
+const mapState = (page: Page) =>
+  page.evaluate(() => {
+    const map = (window as MapWindow).__flareMap!;
+    const centre = map.getCenter();
+    return { zoom: map.getZoom(), lng: centre.lng, lat: centre.lat, style: map.getStyle().name };
+  });
+
+const settled = (page: Page) =>
+  page.waitForFunction(() => !(window as MapWindow).__flareMap!.isMoving(), null, { timeout: 10_000 });
+
+describe('the live map', () => {
+  it('renders the offline basemap with no network, and passes the accessibility check', async () => {
+    const page = await newPage();
+    await openMap(page);
+    const region = page.getByRole('region', { name: 'Map' });
+    await region.locator('canvas').waitFor();
+    const state = await mapState(page);
+    expect(state.style).toBe('Flare offline');
+    expect(state.zoom).toBeCloseTo(16.25, 5);
+    // The land polygon is drawn under the default centre (Springfield, Illinois).
+    const land = await page.evaluate(
+      () => (window as MapWindow).__flareMap!.queryRenderedFeatures({ layers: ['land'] }).length,
+    );
+    expect(land).toBeGreaterThan(0);
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it('zooms in with the zoom button; satellite and hybrid are unavailable without tiles, saying why', async () => {
+    const page = await newPage();
+    await openMap(page);
+    const before = (await mapState(page)).zoom;
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.waitForFunction((zoom) => (window as MapWindow).__flareMap!.getZoom() >= zoom + 0.99, before, {
+      timeout: 10_000,
+    });
+
+    const satellite = page.getByRole('button', { name: 'Satellite' });
+    expect(await satellite.getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Hybrid' }).getAttribute('aria-disabled')).toBe('true');
+    await satellite.hover();
+    await expect(page.getByRole('tooltip').textContent()).resolves.toBe(MESSAGES.satelliteUnavailable);
+    await satellite.click({ force: true }); // an aria-disabled button still takes clicks: they must do nothing
+    expect(await page.getByRole('button', { name: 'Roadmap' }).getAttribute('aria-pressed')).toBe('true');
+    await page.close();
+  });
+
+  it('right-click menu copies the coordinates and the plus code of the point, showing "Copied"', async () => {
+    const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+    await openMap(page);
+    await settled(page);
+    const canvas = page.getByRole('region', { name: 'Map' }).locator('canvas');
+    const box = (await canvas.boundingBox())!;
+    const at: [number, number] = [Math.round(box.width / 3), Math.round(box.height / 3)];
+    const point = await page.evaluate((p) => (window as MapWindow).__flareMap!.unproject(p), at);
+    const coordinates = `${point.lat.toFixed(6)}, ${point.lng.toFixed(6)}`;
+
+    await page.mouse.click(box.x + at[0], box.y + at[1], { button: 'right' });
+    const menu = page.getByRole('menu', { name: 'Map point' });
+    await menu.waitFor();
+    await expectAccessible(page);
+    const copyCoordinates = menu.getByRole('menuitem', { name: /Copy coordinates/ });
+    expect(await copyCoordinates.textContent()).toContain(coordinates);
+    await copyCoordinates.click();
+    await menu.getByRole('menuitem', { name: `Copy coordinates ${MESSAGES.copied}` }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(coordinates);
+    // Back to the coordinates after 2 s.
+    await menu.getByRole('menuitem', { name: `Copy coordinates ${coordinates}` }).waitFor({ timeout: 5000 });
+
+    const expected = await threeWordAddress(point.lat, point.lng);
+    expect(expected).toEqual({
+      address: expect.stringMatching(/^[23456789CFGHJMPQRVWX]{8}\+[23456789CFGHJMPQRVWX]{2}$/),
+      provider: 'plus_code',
+    });
+    const copyPlusCode = menu.getByRole('menuitem', { name: `Copy plus code ${expected.address}` });
+    await copyPlusCode.click();
+    await menu.getByRole('menuitem', { name: `Copy plus code ${MESSAGES.copied}` }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected.address);
+
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  it('find my location centres at zoom 17 on the position the browser gives, and clears on a second press', async () => {
+    const page = await newPage({
+      geolocation: { latitude: HOME[1], longitude: HOME[0] },
+      permissions: ['geolocation'],
+    });
+    await openMap(page);
+    await page.getByRole('button', { name: 'Find my location' }).click();
+    await page.getByRole('button', { name: 'Clear my location' }).waitFor();
+    await page.waitForFunction(
+      () => (window as MapWindow).__flareMap!.getLayer('flare-my-location') !== undefined,
+    );
+    await settled(page);
+    const state = await mapState(page);
+    expect(state.zoom).toBeCloseTo(17, 5);
+    expect(state.lng).toBeCloseTo(HOME[0], 5);
+    expect(state.lat).toBeCloseTo(HOME[1], 5);
+
+    await page.getByRole('button', { name: 'Clear my location' }).click();
+    await page.getByRole('button', { name: 'Find my location' }).waitFor();
+    expect(
+      await page.evaluate(
+        () => (window as MapWindow).__flareMap!.getLayer('flare-my-location') === undefined,
+      ),
+    ).toBe(true);
+    await page.close();
+  });
+
+  it('find my location tells the user to enable location services when permission is denied', async () => {
+    const page = await newPage();
+    await openMap(page);
+    const before = await mapState(page);
+    await page.getByRole('button', { name: 'Find my location' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: MESSAGES.geolocationDenied });
+    await alert.waitFor({ timeout: 15_000 });
+    await expectAccessible(page);
+    await alert.getByRole('button', { name: 'Close location message' }).click();
+    await alert.waitFor({ state: 'hidden' });
+    expect((await mapState(page)).zoom).toBeCloseTo(before.zoom, 5);
+    await page.close();
+  });
+
+  it('shows imagery from the configured satellite tiles, with the basemap lines over it in hybrid', async () => {
+    const page = await newPage();
+    await page.route('**/api/map/config', (route) =>
+      route.fulfill({
+        json: {
+          style_url: 'offline',
+          satellite_tiles_url: 'https://imagery.test/{z}/{x}/{y}.png',
+          three_word_provider: 'plus_code',
+        },
+      }),
+    );
+    const tiles: string[] = [];
+    await page.route('https://imagery.test/**', (route) => {
+      tiles.push(route.request().url());
+      return route.fulfill({ contentType: 'image/png', body: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+    });
+    await openMap(page);
+    const visibility = () =>
+      page.evaluate(() => {
+        const map = (window as MapWindow).__flareMap!;
+        return Object.fromEntries(
+          ['flare-satellite', 'land', 'country-borders'].map((id) => [
+            id,
+            map.getLayer(id) ? (map.getLayoutProperty(id, 'visibility') ?? 'visible') : 'absent',
+          ]),
+        );
+      });
+    expect(await visibility()).toEqual({
+      'flare-satellite': 'absent',
+      land: 'visible',
+      'country-borders': 'visible',
+    });
+
+    await page.getByRole('button', { name: 'Satellite' }).click();
+    await page.waitForFunction(() => (window as MapWindow).__flareMap!.isSourceLoaded('flare-satellite'));
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(tiles[0]).toMatch(/^https:\/\/imagery\.test\/\d+\/\d+\/\d+\.png$/);
+    expect(await visibility()).toEqual({
+      'flare-satellite': 'visible',
+      land: 'none',
+      'country-borders': 'none',
+    });
+
+    await page.getByRole('button', { name: 'Hybrid' }).click();
+    expect(await visibility()).toEqual({
+      'flare-satellite': 'visible',
+      land: 'none',
+      'country-borders': 'visible',
+    });
+
+    await page.getByRole('button', { name: 'Roadmap' }).click();
+    expect(await visibility()).toEqual({
+      'flare-satellite': 'none',
+      land: 'visible',
+      'country-borders': 'visible',
+    });
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it('falls back to the offline basemap when the default OpenFreeMap style cannot be reached', async () => {
+    const page = await newPage();
+    // The server's default, as a server with internet access would answer, and no route to it.
+    await page.route('**/api/map/config', (route) =>
+      route.fulfill({
+        json: {
+          style_url: 'https://tiles.openfreemap.org/styles/liberty',
+          satellite_tiles_url: null,
+          three_word_provider: 'plus_code',
+        },
+      }),
+    );
+    await page.route('https://tiles.openfreemap.org/**', (route) => route.abort('internetdisconnected'));
+    await openMap(page);
+    expect((await mapState(page)).style).toBe('Flare offline');
+    await page.close();
+  });
+});
+
+describe('without WebGL', () => {
+  it('shows no map but the dialog on enabling WebGL', async () => {
+    const noWebgl = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-webgl', '--disable-3d-apis', '--no-first-run'],
+    });
+    try {
+      const page = await noWebgl.newPage({ viewport: { width: 1280, height: 800 } });
+      await signInAs(page, server.url, USER);
+      const dialog = page.getByRole('dialog', { name: MESSAGES.webglRequired });
+      await dialog.waitFor();
+      for (const name of ['Chrome', 'Firefox', 'Safari']) {
+        await dialog.getByRole('heading', { name }).waitFor();
+      }
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await page.getByRole('button', { name: 'How to enable WebGL' }).waitFor();
+      expect(await page.getByRole('region', { name: 'Map' }).locator('canvas').count()).toBe(0);
+    } finally {
+      await noWebgl.close();
+    }
+  });
+});
+
+async function threeWordAddress(lat: number, lng: number): Promise<{ address: string; provider: string }> {
+  const token = await fetch(`${server.url}/api/user_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      application: 'dashboard',
+      username: USER,
+      password: DEMO_PASSWORD,
+    }),
+  });
+  const { access_token } = (await token.json()) as { access_token: string };
+  const query = new URLSearchParams({ lat: lat.toFixed(6), lng: lng.toFixed(6) });
+  const response = await fetch(`${server.url}/api/map/three-word-address?${query}`, {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  return (await response.json()) as { address: string; provider: string };
+}

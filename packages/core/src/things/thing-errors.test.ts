@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createThingErrorMessage, thingUpdateErrorMessage } from './thing-errors';
+
+describe('profile and association update errors (spec 2 section 8)', () => {
+  it.each([
+    [0, undefined, 'Connection failed'],
+    [0, 'Connection failed.', 'Connection failed'],
+    [422, 'Asset not found', 'Asset not found'],
+    [422, 'Organization not found', 'Asset not found'],
+    [
+      422,
+      'Asset nickname cannot be updated: another asset is called "Unit 7"',
+      'Asset nickname cannot be updated',
+    ],
+    [422, 'Nickname is locked by an integration', 'Asset nickname cannot be updated'],
+    [
+      422,
+      'An emergency asset can only have an emergency type',
+      'An emergency asset can only have an emergency type',
+    ],
+    [422, '', 'Unknown failure'],
+    [422, undefined, 'Unknown failure'],
+    [500, 'Internal Server Error', 'Unknown failure'],
+    [403, 'User does not have required permissions', 'Unknown failure'],
+    [400, 'body/nickname Required', 'Unknown failure'],
+  ])('%i "%s" shows "%s"', (status, message, shown) => {
+    expect(thingUpdateErrorMessage(status, message)).toBe(shown);
+  });
+
+  it('checks "found" before "nickname"', () => {
+    expect(thingUpdateErrorMessage(422, 'nickname not found')).toBe('Asset not found');
+  });
+});
+
+describe('registration errors', () => {
+  it.each([
+    [0, undefined, 'Connection failed'],
+    [422, 'Device id "X" is already registered', 'Device id "X" is already registered'],
+    [422, '', 'Unknown failure'],
+    [403, 'User does not have required permissions', 'Unknown failure'],
+    [500, 'boom', 'Unknown failure'],
+  ])('%i "%s" shows "%s"', (status, message, shown) => {
+    expect(createThingErrorMessage(status, message)).toBe(shown);
+  });
+});
