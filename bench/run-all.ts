@@ -5,11 +5,13 @@
 import { benchAuthenticatedRequests } from './auth-requests.bench';
 import { benchIngestAllEngines } from './ingest.bench';
 import { benchLiveFeedAllEngines } from './live-feed.bench';
+import { benchMap } from './map.bench';
 
 const results = [
   await benchAuthenticatedRequests(),
   ...(await benchIngestAllEngines()),
   ...(await benchLiveFeedAllEngines()),
+  ...(await benchMap()),
 ];
 for (const r of results) {
   console.log(`${r.name}: ${r.ratio.toFixed(2)}x the baseline (${r.detail})`);

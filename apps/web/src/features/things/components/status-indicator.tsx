@@ -1,5 +1,5 @@
 /** An asset's status as a coloured dot with its label (spoken and shown on hover). */
-import { Box, Group, Text, Tooltip } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
 import { statusLabel, type ThingStatus } from '@flare/core/status/thing-status';
 import type { RespondersType } from '@flare/core/labels';
 import { THING_STATUS_COLORS } from '../../../config/thing-status-colors';
@@ -17,6 +17,8 @@ export function StatusIndicator({ status, inService, respondersType, withLabel =
     <Box
       role="img"
       aria-label={label}
+      // A native title: a Tooltip per list row costs as much as the row when scrolling.
+      title={withLabel ? undefined : label}
       w={12}
       h={12}
       style={{
@@ -26,7 +28,7 @@ export function StatusIndicator({ status, inService, respondersType, withLabel =
       }}
     />
   );
-  if (!withLabel) return <Tooltip label={label}>{dot}</Tooltip>;
+  if (!withLabel) return dot;
   return (
     <Group gap={6} wrap="nowrap">
       {dot}

@@ -7,7 +7,7 @@ import { Box, Button, Center, Group, Stack, Switch, Text, TextInput, Title } fro
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { can } from '@flare/core/permissions/access';
 import { ASSET_ROW_HEIGHT, MAP_ZOOM, SEARCH_DEBOUNCE_MS } from '@flare/core/constants';
@@ -152,14 +152,21 @@ export function VirtualThingList({
   renderRow: (thing: Thing) => React.ReactNode;
 }) {
   const parent = useRef<HTMLDivElement>(null);
+  // Stable while the rows are: new functions on every render make the virtualizer re-measure every
+  // row (50,000 of them) on each scroll frame.
+  const estimateSize = useCallback(
+    (index: number) =>
+      rows[index]?.in_service === false ? ASSET_ROW_HEIGHT.outOfService : ASSET_ROW_HEIGHT.inService,
+    [rows],
+  );
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
   // The virtualizer is mutable by design; nothing here memoises what it returns.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parent.current,
-    estimateSize: (index) =>
-      rows[index]?.in_service === false ? ASSET_ROW_HEIGHT.outOfService : ASSET_ROW_HEIGHT.inService,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    estimateSize,
+    getItemKey,
     overscan: 8,
     // Rows render before the first layout measurement (and in tests without layout).
     initialRect: { width: 400, height: 800 },

@@ -1,0 +1,451 @@
+/**
+ * The assets drawn straight into MapLibre's WebGL2 context as one point sprite each: one vertex
+ * per asset with a three-line vertex shader, the icon sampled from the canvas-drawn atlas.
+ * Measured in headless Chromium (software WebGL), this costs a small fraction of deck.gl's
+ * instanced IconLayer or MapLibre's own symbol and circle layers per asset (docs/benchmarks.md,
+ * "Live map"), which is what keeps tens of thousands of moving assets smooth there.
+ *
+ * Positions are uploaded relative to an origin near the data (computed in double precision on
+ * the CPU, "relative to centre"), so single-precision floats stay exact to a pixel at any zoom.
+ */
+import type { CustomLayerInterface, CustomRenderMethodInput, Map as MapLibreMap } from 'maplibre-gl';
+import { atlasCell, ATLAS_GRID, ARROW_CELL, CELL_PIXELS, HALO_CELL, iconAtlas } from './things-icon-atlas';
+import type { ShapedThings } from './things-layer-data';
+
+/** The direction arrow's sprite, as a share of the marker size, and how far out its centre sits. */
+export const ARROW_SCALE = 0.55;
+export const ARROW_OFFSET = 0.72;
+export const HIGHLIGHT_SCALE = 1.25;
+export const HALO_SCALE = 1.7;
+/** MapLibre's world is 512 pixels wide at zoom 0. */
+const TILE_SIZE = 512;
+
+const ICON_VERTEX = `#version 300 es
+in vec2 a_position;
+in float a_cell;
+in float a_alpha;
+uniform mat4 u_matrix;
+uniform float u_size;
+uniform vec2 u_grid;
+flat out vec2 v_cell;
+flat out float v_alpha;
+void main() {
+  gl_Position = u_matrix * vec4(a_position, 0.0, 1.0);
+  gl_PointSize = u_size;
+  v_cell = vec2(mod(a_cell, u_grid.x), floor(a_cell / u_grid.x));
+  v_alpha = a_alpha;
+}`;
+
+// One mipmap level, the smallest at least as large as the sprite, chosen once per draw (u_lod) and
+// sampled nearest: in software WebGL filtered sampling was the layer's largest cost (about half the
+// frame at 10,000 assets), and the box-filtered levels already match the marker sizes (16, 32 px).
+const ICON_FRAGMENT = `#version 300 es
+precision highp float;
+uniform sampler2D u_atlas;
+uniform vec2 u_grid;
+uniform float u_lod;
+flat in vec2 v_cell;
+flat in float v_alpha;
+out vec4 color;
+void main() {
+  vec4 texel = textureLod(u_atlas, (v_cell + gl_PointCoord) / u_grid, u_lod);
+  if (texel.a < 0.02) discard;
+  color = texel * v_alpha;
+}`;
+
+/**
+ * The arrow: a small chevron sprite in the status colour, moved out from the asset in the
+ * direction of travel (in pixels, so it keeps its distance at every zoom) and turned to it.
+ */
+const ARROW_VERTEX = `#version 300 es
+in vec2 a_position;
+in float a_angle;
+in vec4 a_color;
+uniform mat4 u_matrix;
+uniform float u_size;
+uniform float u_offset;
+uniform vec2 u_viewport;
+flat out float v_angle;
+flat out vec4 v_color;
+void main() {
+  vec4 centre = u_matrix * vec4(a_position, 0.0, 1.0);
+  float angle = radians(a_angle);
+  vec2 shift = vec2(sin(angle), cos(angle)) * u_offset / u_viewport * 2.0;
+  gl_Position = centre + vec4(shift * centre.w, 0.0, 0.0);
+  gl_PointSize = u_size;
+  v_angle = angle;
+  v_color = a_color;
+}`;
+
+const ARROW_FRAGMENT = `#version 300 es
+precision highp float;
+uniform sampler2D u_atlas;
+uniform vec2 u_grid;
+uniform vec2 u_cell;
+uniform float u_lod;
+flat in float v_angle;
+flat in vec4 v_color;
+out vec4 color;
+void main() {
+  // Sample the upright chevron at the point turned back by the course (y grows downwards).
+  vec2 p = gl_PointCoord - 0.5;
+  float c = cos(v_angle);
+  float s = sin(v_angle);
+  vec2 q = clamp(vec2(c * p.x + s * p.y, -s * p.x + c * p.y) + 0.5, 0.0, 1.0);
+  float mask = textureLod(u_atlas, (u_cell + q) / u_grid, u_lod).a;
+  if (mask < 0.02) discard;
+  color = vec4(v_color.rgb, 1.0) * v_color.a * mask;
+}`;
+
+const ARROW_UNIFORMS = [
+  'u_matrix',
+  'u_size',
+  'u_grid',
+  'u_atlas',
+  'u_cell',
+  'u_lod',
+  'u_offset',
+  'u_viewport',
+];
+
+interface Program {
+  program: WebGLProgram;
+  uniforms: Record<string, WebGLUniformLocation | null>;
+  attributes: Record<string, number>;
+}
+
+interface Batch {
+  vao: WebGLVertexArrayObject;
+  buffers: WebGLBuffer[];
+  count: number;
+}
+
+/** One highlighted (pinned or hovered) asset, drawn again on top with a halo. */
+export interface HighlightSprite {
+  lng: number;
+  lat: number;
+  cell: number;
+}
+
+export class ThingsGlLayer implements CustomLayerInterface {
+  readonly id: string;
+  readonly type = 'custom' as const;
+  readonly renderingMode = '2d' as const;
+
+  private map: MapLibreMap | null = null;
+  private gl: WebGL2RenderingContext | null = null;
+  private icons: Program | null = null;
+  private arrowProgram: Program | null = null;
+  private texture: WebGLTexture | null = null;
+  private things: Batch | null = null;
+  private arrows: Batch | null = null;
+  private highlights: Batch | null = null;
+  private halos: Batch | null = null;
+  /** Mercator origin of the uploaded positions. */
+  private origin: [number, number] = [0, 0];
+  private highlightOrigin: [number, number] = [0, 0];
+  private pendingData: ShapedThings | null = null;
+  private pendingHighlights: HighlightSprite[] | null = null;
+  /** Mercator x, y of each drawn asset (relative to `origin`), for hit testing. */
+  private mercator: Float32Array = new Float32Array(0);
+  private size = 16;
+
+  constructor(id: string) {
+    this.id = id;
+  }
+
+  onAdd(map: MapLibreMap, gl: WebGLRenderingContext | WebGL2RenderingContext): void {
+    if (!(gl instanceof WebGL2RenderingContext)) throw new Error('The asset layer needs WebGL 2');
+    this.map = map;
+    this.gl = gl;
+    this.icons = link(
+      gl,
+      ICON_VERTEX,
+      ICON_FRAGMENT,
+      ['u_matrix', 'u_size', 'u_grid', 'u_atlas', 'u_lod'],
+      ['a_position', 'a_cell', 'a_alpha'],
+    );
+    this.arrowProgram = link(gl, ARROW_VERTEX, ARROW_FRAGMENT, ARROW_UNIFORMS, [
+      'a_position',
+      'a_angle',
+      'a_color',
+    ]);
+    this.texture = gl.createTexture();
+    gl.bindTexture(gl.TEXTURE_2D, this.texture);
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, true);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, iconAtlas());
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+    gl.generateMipmap(gl.TEXTURE_2D);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST_MIPMAP_NEAREST);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+    gl.bindTexture(gl.TEXTURE_2D, null);
+    if (this.pendingData) this.setData(this.pendingData);
+    if (this.pendingHighlights) this.setHighlights(this.pendingHighlights);
+  }
+
+  onRemove(_map: MapLibreMap, gl: WebGLRenderingContext | WebGL2RenderingContext): void {
+    const gl2 = gl as WebGL2RenderingContext;
+    for (const batch of [this.things, this.arrows, this.highlights, this.halos]) if (batch) free(gl2, batch);
+    if (this.icons) gl2.deleteProgram(this.icons.program);
+    if (this.arrowProgram) gl2.deleteProgram(this.arrowProgram.program);
+    gl2.deleteTexture(this.texture);
+    this.things = this.arrows = this.highlights = this.halos = null;
+    this.gl = null;
+    this.map = null;
+  }
+
+  /** Marker size in CSS pixels. */
+  setSize(size: number): void {
+    this.size = size;
+    this.map?.triggerRepaint();
+  }
+
+  /** Uploads the assets in draw order (lowest first) and their arrows. */
+  setData(data: ShapedThings): void {
+    const gl = this.gl;
+    this.pendingData = data;
+    if (!gl || !this.icons || !this.arrowProgram) return;
+    this.origin = centreOf(data.positions, data.count);
+    this.mercator = toMercator(data.positions, data.count, this.origin);
+    const cells = new Float32Array(data.count);
+    const alphas = new Uint8Array(data.count);
+    for (let i = 0; i < data.count; i++) {
+      cells[i] = atlasCell(data.icons[i]!);
+      alphas[i] = data.colors[i * 4 + 3]!;
+    }
+    this.things = upload(gl, this.things, this.icons, data.count, [
+      { name: 'a_position', data: this.mercator, size: 2, type: gl.FLOAT },
+      { name: 'a_cell', data: cells, size: 1, type: gl.FLOAT },
+      { name: 'a_alpha', data: alphas, size: 1, type: gl.UNSIGNED_BYTE, normalized: true },
+    ]);
+    const arrows = data.arrows;
+    this.arrows = upload(gl, this.arrows, this.arrowProgram, arrows.count, [
+      {
+        name: 'a_position',
+        data: toMercator(arrows.positions, arrows.count, this.origin),
+        size: 2,
+        type: gl.FLOAT,
+      },
+      { name: 'a_angle', data: arrows.angles, size: 1, type: gl.FLOAT },
+      { name: 'a_color', data: arrows.tones, size: 4, type: gl.UNSIGNED_BYTE, normalized: true },
+    ]);
+    this.map?.triggerRepaint();
+  }
+
+  /** The pinned and hovered assets, lowest first, drawn larger above everything with a halo. */
+  setHighlights(sprites: HighlightSprite[]): void {
+    const gl = this.gl;
+    this.pendingHighlights = sprites;
+    if (!gl || !this.icons) return;
+    const positions = new Float64Array(sprites.length * 3);
+    sprites.forEach((sprite, i) => positions.set([sprite.lng, sprite.lat, 0], i * 3));
+    this.highlightOrigin = centreOf(positions, sprites.length);
+    const mercator = toMercator(positions, sprites.length, this.highlightOrigin);
+    const opaque = new Uint8Array(sprites.length).fill(255);
+    this.halos = upload(gl, this.halos, this.icons, sprites.length, [
+      { name: 'a_position', data: mercator, size: 2, type: gl.FLOAT },
+      { name: 'a_cell', data: new Float32Array(sprites.length).fill(HALO_CELL), size: 1, type: gl.FLOAT },
+      { name: 'a_alpha', data: opaque, size: 1, type: gl.UNSIGNED_BYTE, normalized: true },
+    ]);
+    this.highlights = upload(gl, this.highlights, this.icons, sprites.length, [
+      { name: 'a_position', data: mercator, size: 2, type: gl.FLOAT },
+      { name: 'a_cell', data: Float32Array.from(sprites, (s) => s.cell), size: 1, type: gl.FLOAT },
+      { name: 'a_alpha', data: opaque, size: 1, type: gl.UNSIGNED_BYTE, normalized: true },
+    ]);
+    this.map?.triggerRepaint();
+  }
+
+  /**
+   * The draw index of the topmost asset whose marker covers the point (CSS pixels), or -1.
+   * Compares in Mercator units, which is exact for a map without pitch.
+   */
+  hitTest(point: { x: number; y: number }): number {
+    const map = this.map;
+    const count = this.pendingData?.count ?? 0;
+    if (!map || count === 0) return -1;
+    const at = map.unproject([point.x, point.y]);
+    const [px, py] = mercatorOf(at.lng, at.lat);
+    const x = px - this.origin[0];
+    const y = py - this.origin[1];
+    const worldSize = TILE_SIZE * 2 ** map.getZoom();
+    const radius = this.size / 2 / worldSize;
+    const mercator = this.mercator;
+    for (let i = count - 1; i >= 0; i--) {
+      if (Math.abs(mercator[i * 2]! - x) <= radius && Math.abs(mercator[i * 2 + 1]! - y) <= radius) return i;
+    }
+    return -1;
+  }
+
+  render(gl: WebGLRenderingContext | WebGL2RenderingContext, options: CustomRenderMethodInput): void {
+    const gl2 = gl as WebGL2RenderingContext;
+    if (!this.icons || !this.arrowProgram || !this.texture) return;
+    const ratio = this.map?.getPixelRatio() ?? 1;
+    const matrix = options.modelViewProjectionMatrix;
+    const worldSize = TILE_SIZE * 2 ** (this.map?.getZoom() ?? 0);
+    gl2.enable(gl2.BLEND);
+    gl2.blendFunc(gl2.ONE, gl2.ONE_MINUS_SRC_ALPHA);
+    gl2.disable(gl2.DEPTH_TEST);
+    gl2.disable(gl2.STENCIL_TEST);
+    gl2.activeTexture(gl2.TEXTURE0);
+    gl2.bindTexture(gl2.TEXTURE_2D, this.texture);
+
+    const draw = (
+      program: Program,
+      batch: Batch | null,
+      size: number,
+      origin: [number, number],
+      cell?: number,
+    ) => {
+      if (!batch || batch.count === 0) return;
+      const pixels = size * ratio;
+      gl2.useProgram(program.program);
+      gl2.uniformMatrix4fv(program.uniforms.u_matrix!, false, relativeTo(matrix, worldSize, origin));
+      gl2.uniform1f(program.uniforms.u_size!, pixels);
+      gl2.uniform2f(program.uniforms.u_grid!, ATLAS_GRID.columns, ATLAS_GRID.rows);
+      gl2.uniform1i(program.uniforms.u_atlas!, 0);
+      gl2.uniform1f(program.uniforms.u_lod!, Math.max(0, Math.floor(Math.log2(CELL_PIXELS / pixels))));
+      if (cell !== undefined) {
+        gl2.uniform2f(
+          program.uniforms.u_cell!,
+          cell % ATLAS_GRID.columns,
+          Math.floor(cell / ATLAS_GRID.columns),
+        );
+        gl2.uniform1f(program.uniforms.u_offset!, this.size * ARROW_OFFSET * ratio);
+        gl2.uniform2f(program.uniforms.u_viewport!, gl2.drawingBufferWidth, gl2.drawingBufferHeight);
+      }
+      gl2.bindVertexArray(batch.vao);
+      gl2.drawArrays(gl2.POINTS, 0, batch.count);
+    };
+    draw(this.arrowProgram, this.arrows, this.size * ARROW_SCALE, this.origin, ARROW_CELL);
+    draw(this.icons, this.things, this.size, this.origin);
+    draw(this.icons, this.halos, this.size * HALO_SCALE, this.highlightOrigin);
+    draw(this.icons, this.highlights, this.size * HIGHLIGHT_SCALE, this.highlightOrigin);
+    gl2.bindVertexArray(null);
+    gl2.bindTexture(gl2.TEXTURE_2D, null);
+  }
+}
+
+function compile(gl: WebGL2RenderingContext, type: number, source: string): WebGLShader {
+  const shader = gl.createShader(type)!;
+  gl.shaderSource(shader, source);
+  gl.compileShader(shader);
+  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) {
+    throw new Error(`Asset layer shader: ${gl.getShaderInfoLog(shader)}`);
+  }
+  return shader;
+}
+
+function link(
+  gl: WebGL2RenderingContext,
+  vertex: string,
+  fragment: string,
+  uniforms: string[],
+  attributes: string[],
+): Program {
+  const program = gl.createProgram();
+  const shaders = [compile(gl, gl.VERTEX_SHADER, vertex), compile(gl, gl.FRAGMENT_SHADER, fragment)];
+  shaders.forEach((shader) => gl.attachShader(program, shader));
+  gl.linkProgram(program);
+  shaders.forEach((shader) => gl.deleteShader(shader));
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS)) {
+    throw new Error(`Asset layer program: ${gl.getProgramInfoLog(program)}`);
+  }
+  return {
+    program,
+    uniforms: Object.fromEntries(uniforms.map((name) => [name, gl.getUniformLocation(program, name)])),
+    attributes: Object.fromEntries(attributes.map((name) => [name, gl.getAttribLocation(program, name)])),
+  };
+}
+
+interface Column {
+  name: string;
+  data: Float32Array | Uint8Array;
+  size: number;
+  type: number;
+  normalized?: boolean;
+}
+
+/** Writes the columns into the batch's buffers (created on first use), one vertex per asset. */
+function upload(
+  gl: WebGL2RenderingContext,
+  batch: Batch | null,
+  program: Program,
+  count: number,
+  columns: Column[],
+): Batch {
+  const current = batch ?? {
+    vao: gl.createVertexArray(),
+    buffers: columns.map(() => gl.createBuffer()),
+    count: 0,
+  };
+  gl.bindVertexArray(current.vao);
+  columns.forEach((column, i) => {
+    const location = program.attributes[column.name]!;
+    gl.bindBuffer(gl.ARRAY_BUFFER, current.buffers[i]!);
+    gl.bufferData(gl.ARRAY_BUFFER, column.data, gl.DYNAMIC_DRAW);
+    if (location < 0) return;
+    gl.enableVertexAttribArray(location);
+    gl.vertexAttribPointer(location, column.size, column.type, column.normalized ?? false, 0, 0);
+  });
+  gl.bindVertexArray(null);
+  gl.bindBuffer(gl.ARRAY_BUFFER, null);
+  current.count = count;
+  return current;
+}
+
+function free(gl: WebGL2RenderingContext, batch: Batch): void {
+  gl.deleteVertexArray(batch.vao);
+  batch.buffers.forEach((buffer) => gl.deleteBuffer(buffer));
+}
+
+/** Web Mercator in MapLibre's units: the world is [0, 1] in x and y, y growing southwards. */
+function mercatorOf(lng: number, lat: number): [number, number] {
+  const sin = Math.sin((Math.max(-85.051129, Math.min(85.051129, lat)) * Math.PI) / 180);
+  return [(lng + 180) / 360, 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)];
+}
+
+/** The middle of the positions' extent in Mercator units (lng, lat, 0 triples in). */
+function centreOf(positions: Float64Array, count: number): [number, number] {
+  if (count === 0) return [0.5, 0.5];
+  let west = Infinity;
+  let east = -Infinity;
+  let south = Infinity;
+  let north = -Infinity;
+  for (let i = 0; i < count; i++) {
+    const lng = positions[i * 3]!;
+    const lat = positions[i * 3 + 1]!;
+    west = Math.min(west, lng);
+    east = Math.max(east, lng);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+  }
+  return mercatorOf((west + east) / 2, (south + north) / 2);
+}
+
+/** Mercator x, y relative to `origin`, computed in double precision and stored in single. */
+function toMercator(positions: Float64Array, count: number, origin: [number, number]): Float32Array {
+  const out = new Float32Array(count * 2);
+  for (let i = 0; i < count; i++) {
+    const [x, y] = mercatorOf(positions[i * 3]!, positions[i * 3 + 1]!);
+    out[i * 2] = x - origin[0];
+    out[i * 2 + 1] = y - origin[1];
+  }
+  return out;
+}
+
+/**
+ * MapLibre's matrix takes world pixels (the world is `worldSize` wide); ours takes Mercator units
+ * relative to `origin`: M x S(worldSize) x T(origin), in double precision, uploaded as floats.
+ */
+function relativeTo(matrix: ArrayLike<number>, worldSize: number, origin: [number, number]): Float32Array {
+  const out = Float32Array.from(matrix);
+  for (let row = 0; row < 4; row++) {
+    out[row] = matrix[row]! * worldSize;
+    out[4 + row] = matrix[4 + row]! * worldSize;
+    out[12 + row] =
+      matrix[row]! * worldSize * origin[0] + matrix[4 + row]! * worldSize * origin[1] + matrix[12 + row]!;
+  }
+  return out;
+}
