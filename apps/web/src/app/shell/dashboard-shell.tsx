@@ -20,6 +20,7 @@ import { SessionAlerts } from './session-alerts';
 import { LiveSocket } from '../../live/live-socket';
 import { LazyMapView } from '../../map/lazy-map-view';
 import { MapControls } from '../../map/controls/map-controls';
+import { LazyThingsLayer } from '../../features/things/map/lazy-things-layer';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
 
 export function DashboardShell() {
@@ -122,6 +123,7 @@ export function DashboardShell() {
           </Box>
           <Box style={{ flex: 1, position: 'relative' }} bg="gray.2" role="region" aria-label="Map">
             <LazyMapView>
+              <LazyThingsLayer />
               <MapControls />
             </LazyMapView>
             <Group justify="flex-end" p="sm" style={{ position: 'absolute', top: 0, right: 0, zIndex: 2 }}>

@@ -1,0 +1,128 @@
+/**
+ * The live assets on the map, against a real server with the demo fleet simulator running: the
+ * layer draws the whole fleet in the stacking order, hovering an asset shows its info window, and
+ * clicking it opens the asset. The layer's drawn data is read through the test hook it exposes
+ * when `window.__FLARE_TEST_TIMINGS__` is defined.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type Browser } from './support/browser';
+import { signInAs } from './support/sign-in';
+import { startServer, type RunningServer } from './support/server';
+
+const ADMIN = 'admin@springfield-pd.test';
+/**
+ * Seeded silent at the same spot, never driven: Patrol 110 has been quiet 9 hours (pending),
+ * Sergeant 103 five days (offline). Pending draws above offline, so the pointer finds Patrol 110.
+ */
+const PENDING = { name: 'Patrol 110' };
+const OFFLINE = { name: 'Sergeant 103' };
+
+interface LayerItem {
+  id: string;
+  name: string;
+  status: string;
+  position: [number, number];
+}
+
+let browser: Browser;
+let server: RunningServer;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'true' } }), openBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const items = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { __flareThingsLayer?: { items(): LayerItem[] } }).__flareThingsLayer?.items() ??
+      [],
+  );
+
+const screenPoint = (page: Page, id: string) =>
+  page.evaluate(
+    (thingId) =>
+      (
+        window as unknown as {
+          __flareThingsLayer?: { screenPoint(id: string): { x: number; y: number } | null };
+        }
+      ).__flareThingsLayer?.screenPoint(thingId) ?? null,
+    id,
+  );
+
+/** Lowest first, as the spec stacks them. */
+const STACKING = ['offline', 'pending', 'standby', 'active', 'active_location'];
+const stackRank = (status: string) => STACKING.indexOf(status === 'stationary' ? 'standby' : status);
+
+async function openLive(page: Page): Promise<number> {
+  await page.addInitScript(() => {
+    (window as { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = {};
+  });
+  await signInAs(page, server.url, ADMIN, '**/dashboard/things');
+  const heading = page.getByRole('heading', { name: /^Assets (\d+) \/ \1$/ });
+  await heading.waitFor();
+  return Number(/\/ (\d+)/.exec((await heading.textContent()) ?? '')![1]);
+}
+
+describe('live map layer', () => {
+  it('draws the demo fleet, on-scene and responding assets above those standing by or quiet', async () => {
+    const page = await browser.newPage();
+    const total = await openLive(page);
+    // Every asset shows once it has a position; the simulator reports for all but the silent ones,
+    // which were seeded with one.
+    await expect.poll(async () => (await items(page)).length, { timeout: 30_000 }).toBe(total);
+    const drawn = await items(page);
+    expect(drawn.map((item) => item.name)).toEqual(expect.arrayContaining([PENDING.name, OFFLINE.name]));
+    const ranks = drawn.map((item) => stackRank(item.status));
+    expect(ranks.every((rank) => rank >= 0)).toBe(true);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    await page.close();
+  });
+
+  it('shows the info window on hover and opens the asset on click', async () => {
+    const page = await browser.newPage();
+    await openLive(page);
+    await expect.poll(async () => (await items(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const drawn = await items(page);
+    const pending = drawn.find((item) => item.name === PENDING.name)!;
+    const offline = drawn.find((item) => item.name === OFFLINE.name)!;
+    expect(pending.position).toEqual(offline.position);
+
+    // The list's map finder centres the map on the asset.
+    await page.getByLabel('Search for an asset').fill('110');
+    await page.getByRole('button', { name: `Find ${PENDING.name} on the map` }).click();
+    await page.getByLabel('Search for an asset').fill('');
+    // Until the map has stopped moving and every asset is drawn again.
+    let last: { x: number; y: number } | null = null;
+    await expect
+      .poll(
+        async () => {
+          const point = await screenPoint(page, pending.id);
+          const settled = point !== null && last !== null && point.x === last.x && point.y === last.y;
+          last = point;
+          return settled && (await items(page)).length === drawn.length;
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe(true);
+
+    const map = page.getByRole('region', { name: 'Map' });
+    const point = (await screenPoint(page, pending.id))!;
+    await page.mouse.move(point.x, point.y);
+    const info = map.locator('.maplibregl-popup [role="tooltip"]');
+    await expect.poll(() => info.getAttribute('data-thing-id')).toBe(pending.id);
+    expect(await info.innerText()).toMatch(new RegExp(`^${PENDING.name}\\nPending\\n0 (mph|km/h)$`));
+
+    await page.mouse.click(point.x, point.y);
+    await page.waitForURL(`**/dashboard/things/${pending.id}`);
+    await page.getByRole('heading', { name: PENDING.name }).waitFor();
+    // Leaving the map closes the info window.
+    await page.mouse.move(200, 400);
+    await info.waitFor({ state: 'detached' });
+    await page.close();
+  });
+});
