@@ -5,6 +5,7 @@
  */
 import type { Thing } from '@flare/core/schemas/thing';
 import type { ServerStatus } from '@flare/core/status/thing-status';
+import { makeThing } from '../../../apps/web/src/testing/things';
 
 const TYPES = ['police', 'fire', 'ems', 'arrow_board', 'maintenance', 'tow', 'waste', 'wwd', 'general'];
 /** Roughly a busy fleet: a tenth on scene, a third responding, the rest standing by or quiet. */
@@ -43,44 +44,24 @@ export function makeFleet(count: number, box: Box, rand: () => number): Thing[] 
     const type = TYPES[i % TYPES.length]!;
     const status = STATUSES[Math.floor(rand() * STATUSES.length)]!;
     const moving = status === 'active';
-    return {
+    return makeThing({
       id: `bench-${i}`,
       external_id: `BENCH-${i}`,
       haas_id: `bench-${i}`,
       nickname: i % 4 === 0 ? null : `Unit ${i}`,
-      is_active: true,
       lat: box.south + rand() * (box.north - box.south),
       lng: box.west + rand() * (box.east - box.west),
       speed: moving ? 5 + rand() * 20 : 0,
       course: rand() * 360,
       enroute: moving,
-      device_type: 'osmand',
       heartbeat_datetime: now,
       thing_type: { id: `type-${type}`, name: type, display_name: type, emergency: false },
-      thing_subtype: null,
-      thing_subtype_uuid: null,
-      location: null,
-      closures: [],
-      registry_number: null,
-      vin_number: null,
-      license_plate_number: null,
       in_service: i % 20 !== 0,
-      is_publicly_alerting: true,
       organization: { id: 'bench-org', name: 'Bench', organization_type: 'police' },
-      street: null,
-      features: { r2r: false },
-      organization_relationships: [],
-      is_allowed_for_closures: false,
-      is_allowed_for_test_mode: false,
-      test_mode: false,
-      is_responder: true,
-      is_integration_org: false,
-      external_identifiers: [],
-      wzdx_enabled: false,
       status,
       status_changed_at: now,
       updated_at: now,
-    } satisfies Thing;
+    });
   });
 }
 
