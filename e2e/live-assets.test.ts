@@ -131,6 +131,28 @@ describe('live assets list', () => {
     await page.close();
   });
 
+  it('shows the run of a responding asset in its detail, counting alert points as reports arrive', async () => {
+    const page = await browser.newPage();
+    await openLive(page);
+    await search(page, SILENT_DEVICE.name);
+    await rows(page)
+      .first()
+      .getByRole('button', { name: /^Serg\.\.\. 103/ })
+      .click();
+    const status = page.getByRole('group', { name: 'Status' });
+    await report(SILENT_DEVICE.id, { alerting: '1', speed: '20' });
+    await status.getByText('Responding').waitFor();
+    const field = (label: string) =>
+      status.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').textContent();
+    expect(await field('Start')).toMatch(/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M$/);
+    const points = Number(await field('Alert Points'));
+    expect(points).toBeGreaterThan(0);
+    // Lights still on: one more alert point, shown without reloading.
+    await report(SILENT_DEVICE.id, { alerting: '1', speed: '20' });
+    await expect.poll(() => field('Alert Points'), { timeout: 10_000 }).toBe(String(points + 1));
+    await page.close();
+  });
+
   it('reconnects after the server restarts and shows what changed meanwhile', async () => {
     const page = await browser.newPage();
     await page.addInitScript(() => {

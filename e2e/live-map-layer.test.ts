@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from './support/browser';
+import { pixelsOfHue } from './support/pixels';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
 
@@ -58,6 +59,31 @@ const screenPoint = (page: Page, id: string) =>
 const STACKING = ['offline', 'pending', 'standby', 'active', 'active_location'];
 const stackRank = (status: string) => STACKING.indexOf(status === 'stationary' ? 'standby' : status);
 
+/** Centres the map on the asset with the list's map finder; resolves once the map has settled. */
+async function centreOn(page: Page, item: LayerItem, drawnCount: number) {
+  await page.getByLabel('Search for an asset').fill(item.name);
+  await page.getByRole('button', { name: `Find ${item.name} on the map` }).click();
+  await page.getByLabel('Search for an asset').fill('');
+  return settledPoint(page, item.id, drawnCount);
+}
+
+/** The asset's screen point once the map has stopped moving and every asset is drawn again. */
+async function settledPoint(page: Page, id: string, drawnCount: number) {
+  let last: { x: number; y: number } | null = null;
+  await expect
+    .poll(
+      async () => {
+        const point = await screenPoint(page, id);
+        const settled = point !== null && last !== null && point.x === last.x && point.y === last.y;
+        last = point;
+        return settled && (await items(page)).length === drawnCount;
+      },
+      { timeout: 15_000, interval: 500 },
+    )
+    .toBe(true);
+  return last!;
+}
+
 async function openLive(page: Page): Promise<number> {
   await page.addInitScript(() => {
     (window as { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = {};
@@ -83,6 +109,33 @@ describe('live map layer', () => {
     await page.close();
   });
 
+  it('paints each asset in its status colour where it stands, and follows the map when dragged', async () => {
+    const page = await browser.newPage();
+    await openLive(page);
+    await expect.poll(async () => (await items(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const drawn = await items(page);
+    const pending = drawn.find((item) => item.name === PENDING.name)!;
+    // The list's status dot and the map's marker share one colour per status.
+    await page.getByLabel('Search for an asset').fill(PENDING.name);
+    const dot = page.getByRole('listitem').getByRole('img', { name: 'Pending' });
+    const pendingColor = await dot.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const before = await centreOn(page, pending, drawn.length);
+    expect(await pixelsOfHue(page, before, pendingColor)).toBeGreaterThan(20);
+
+    // A sideways drag: the layer shows its drawn sprites shifted (docs/benchmarks.md), so the
+    // marker must land where the map now projects the asset, and leave its old place.
+    const drag = { x: 160, y: 90 };
+    await page.mouse.move(before.x + 200, before.y + 150);
+    await page.mouse.down();
+    await page.mouse.move(before.x + 200 + drag.x, before.y + 150 + drag.y, { steps: 12 });
+    await page.mouse.up();
+    const after = await settledPoint(page, pending.id, drawn.length);
+    expect(Math.hypot(after.x - before.x, after.y - before.y)).toBeGreaterThan(100);
+    expect(await pixelsOfHue(page, after, pendingColor)).toBeGreaterThan(20);
+    expect(await pixelsOfHue(page, before, pendingColor)).toBe(0);
+    await page.close();
+  });
+
   it('shows the info window on hover and opens the asset on click', async () => {
     const page = await browser.newPage();
     await openLive(page);
@@ -92,24 +145,7 @@ describe('live map layer', () => {
     const offline = drawn.find((item) => item.name === OFFLINE.name)!;
     expect(pending.position).toEqual(offline.position);
 
-    // The list's map finder centres the map on the asset.
-    await page.getByLabel('Search for an asset').fill('110');
-    await page.getByRole('button', { name: `Find ${PENDING.name} on the map` }).click();
-    await page.getByLabel('Search for an asset').fill('');
-    // Until the map has stopped moving and every asset is drawn again.
-    let last: { x: number; y: number } | null = null;
-    await expect
-      .poll(
-        async () => {
-          const point = await screenPoint(page, pending.id);
-          const settled = point !== null && last !== null && point.x === last.x && point.y === last.y;
-          last = point;
-          return settled && (await items(page)).length === drawn.length;
-        },
-        { timeout: 15_000, interval: 500 },
-      )
-      .toBe(true);
-
+    await centreOn(page, pending, drawn.length);
     const map = page.getByRole('region', { name: 'Map' });
     const point = (await screenPoint(page, pending.id))!;
     await page.mouse.move(point.x, point.y);

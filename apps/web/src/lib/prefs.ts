@@ -1,5 +1,6 @@
 /** Preferences stored in this browser (spec 1 section 4: "Don't show again", map views). */
 import { useCallback, useSyncExternalStore } from 'react';
+import type { MapType } from '../map/base-styles/map-types';
 
 export interface Prefs {
   supportDialogDismissed: boolean;
@@ -8,6 +9,8 @@ export interface Prefs {
   /** The assets list's status filter includes offline assets by default. */
   showOffline: boolean;
   offlineNoticeDismissed: boolean;
+  /** Not a stored preference in the spec: kept so the map opens as the user left it. */
+  mapType: MapType;
 }
 
 const KEY = 'flare.prefs';
@@ -17,6 +20,7 @@ const DEFAULTS: Prefs = {
   densityView: false,
   showOffline: true,
   offlineNoticeDismissed: false,
+  mapType: 'roadmap',
 };
 const listeners = new Set<() => void>();
 let cache: Prefs | null = null;

@@ -27,6 +27,8 @@ export function applyLiveMessage(
         ...statusChange(thing, message.status, message.heartbeat_datetime),
         in_service: message.in_service ?? thing.in_service,
         heartbeat_datetime: message.heartbeat_datetime,
+        run_started_at: message.run_started_at,
+        run_alert_points: message.run_alert_points,
       };
     case 'point': {
       if (!thing) return thing;
@@ -40,6 +42,8 @@ export function applyLiveMessage(
         in_service: message.in_service,
         ...statusChange(thing, message.status, message.heartbeat_datetime),
         heartbeat_datetime: message.heartbeat_datetime,
+        run_started_at: message.run_started_at,
+        run_alert_points: message.run_alert_points,
       };
     }
   }

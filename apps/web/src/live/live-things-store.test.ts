@@ -15,6 +15,8 @@ const point = (thingId: string, patch: Record<string, unknown> = {}) => ({
   status: 'active' as const,
   street: 'Main St',
   heartbeat_datetime: '2026-11-22T10:00:00.000Z',
+  run_started_at: '2026-11-22T10:00:00.000Z',
+  run_alert_points: 1,
   ...patch,
 });
 
@@ -39,6 +41,20 @@ describe('live things store', () => {
     expect([moved.lat, moved.lng, moved.status, moved.street]).toEqual([42, -88, 'active', 'Main St']);
     expect(moved.in_service).toBe(false);
     expect(moved.status_changed_at).toBe('2026-11-22T10:00:00.000Z');
+    // The run is the server's: taken as sent.
+    expect([moved.run_started_at, moved.run_alert_points]).toEqual(['2026-11-22T10:00:00.000Z', 1]);
+    liveThings.apply([
+      {
+        type: 'heartbeat',
+        thing_id: thing.id,
+        status: 'standby',
+        heartbeat_datetime: '2026-11-22T10:00:05.000Z',
+        run_started_at: null,
+        run_alert_points: 0,
+      },
+    ]);
+    const ended = liveThings.getSnapshot().things.get(thing.id)!;
+    expect([ended.status, ended.run_started_at, ended.run_alert_points]).toEqual(['standby', null, 0]);
   });
 
   it('keeps the position when the accuracy is worse than 100, but takes the rest', () => {

@@ -42,6 +42,8 @@ export function makeThing(overrides: Partial<Thing> = {}): Thing {
     wzdx_enabled: false,
     status: 'standby',
     status_changed_at: new Date().toISOString(),
+    run_started_at: null,
+    run_alert_points: 0,
     updated_at: new Date().toISOString(),
     ...overrides,
   };

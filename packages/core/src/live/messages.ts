@@ -10,6 +10,9 @@ export const LIVE_CHANNEL = 'EventsChannel';
 /** The sub-protocol a dashboard sends next to its access token. */
 export const LIVE_SUBPROTOCOL = 'datapumper';
 
+/** The asset's run as the server keeps it (status/thing-run.ts), sent with every status update. */
+const RunFields = ThingSchema.pick({ run_started_at: true, run_alert_points: true }).shape;
+
 export const PointMessageSchema = z.object({
   type: z.literal('point'),
   thing_id: z.string(),
@@ -23,6 +26,7 @@ export const PointMessageSchema = z.object({
   status: z.enum(SERVER_STATUSES),
   street: z.string().nullable(),
   heartbeat_datetime: z.string(),
+  ...RunFields,
 });
 
 export const ThingMessageSchema = z.object({ type: z.literal('thing'), thing: ThingSchema });
@@ -34,6 +38,7 @@ export const HeartbeatMessageSchema = z.object({
   in_service: z.boolean().optional(),
   status: z.enum(SERVER_STATUSES),
   heartbeat_datetime: z.string().nullable(),
+  ...RunFields,
 });
 
 export const LiveMessageSchema = z.discriminatedUnion('type', [

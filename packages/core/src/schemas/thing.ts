@@ -57,6 +57,9 @@ export const ThingSchema = z.object({
   status: z.enum(SERVER_STATUSES),
   /** When the asset entered its status (arrival on scene, start of a response). */
   status_changed_at: z.string(),
+  /** The current run (status/thing-run.ts): when it started, and its reports with the alert on. */
+  run_started_at: z.string().nullable(),
+  run_alert_points: z.number().int(),
   updated_at: z.string(),
 });
 export type Thing = z.infer<typeof ThingSchema>;

@@ -76,6 +76,8 @@ function thing(overrides: Partial<Thing> = {}): Thing {
     wzdx_enabled: false,
     status: 'standby',
     status_changed_at: '2024-01-01T00:00:00.000Z',
+    run_started_at: null,
+    run_alert_points: 0,
     updated_at: '2024-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -86,6 +86,8 @@ const point = (thingId: string, lat: number): LiveMessage => ({
   status: 'active',
   street: 'Main St',
   heartbeat_datetime: '2026-03-01T12:00:00Z',
+  run_started_at: '2026-03-01T11:55:00Z',
+  run_alert_points: 30,
 });
 
 describe('live feed on one server (in-process bus)', () => {

@@ -110,7 +110,7 @@ describe('status sweep', () => {
       .set({ heartbeat_at: new Date() })
       .where('id', '=', candidate!.id)
       .execute();
-    expect(await repository.moveStatus(candidate!, 'pending')).toBe(false);
+    expect(await repository.moveStatus(candidate!, 'pending')).toBeNull();
     expect(await statusOf('SWEEP-raced-1')).toBe('standby');
   });
 });

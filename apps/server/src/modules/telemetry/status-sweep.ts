@@ -12,7 +12,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceDirectory } from './device-directory';
 import type { PublishLive } from './telemetry.service';
-import type { SweepCandidate, TelemetryRepository } from './telemetry.repository';
+import { runFields, type SweepCandidate, type TelemetryRepository } from './telemetry.repository';
 
 const BATCH = 1000;
 
@@ -85,7 +85,9 @@ export class StatusSweep {
         ),
       );
       // Skipped when a report or another server changed the thing since it was read.
-      if (next === thing.status || !(await this.repository.moveStatus(thing, next))) continue;
+      if (next === thing.status) continue;
+      const run = await this.repository.moveStatus(thing, next);
+      if (!run) continue;
       changed++;
       const [route] = await this.directory.routesOfThings([thing.id]);
       if (route) {
@@ -94,6 +96,7 @@ export class StatusSweep {
           thing_id: thing.id,
           status: next,
           heartbeat_datetime: thing.heartbeat_at?.toISOString() ?? null,
+          ...runFields(run),
         });
       }
     }

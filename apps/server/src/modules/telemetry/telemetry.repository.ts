@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import { RUN_START_STATUS, RUN_STATUSES } from '@flare/core/status/thing-run';
 import type { ThingOrganizations } from '@flare/core/permissions/thing-access';
 import type { ServerStatus } from '@flare/core/status/thing-status';
 import type { Db } from '../../platform/db/database';
@@ -34,10 +35,40 @@ export interface ThingPositionUpdate {
   /** The batch's latest accurate report, if any: moves the thing unless it checked in since. */
   positionAt: Date | null;
   status: ServerStatus;
+  /** Reports of the batch with the alert on: they count to the run's alert points. */
+  alertPoints: number;
+}
+
+/** A thing's run after a status update (status/thing-run.ts). */
+export interface StoredRun {
+  run_started_at: Date | null;
+  run_alert_points: number;
+}
+
+/** A run as the live feed sends it. */
+export function runFields(run: StoredRun) {
+  return {
+    run_started_at: run.run_started_at?.toISOString() ?? null,
+    run_alert_points: run.run_alert_points,
+  };
+}
+
+/**
+ * The run columns of an update of `things` to `status` (old values on the right, as in any SET):
+ * turning active starts a run, staying within the run statuses keeps it, anything else ends it.
+ * The one place the run rule of status/thing-run.ts is applied.
+ */
+function runAssignments(status: RawBuilder<unknown>, alertPoints: RawBuilder<unknown>) {
+  const start = sql.lit(RUN_START_STATUS);
+  const starts = sql`${status} = ${start} and things.status <> ${start}`;
+  const continues = sql`${status} in (${sql.join(RUN_STATUSES.map((s) => sql.lit(s)))})`;
+  return sql`run_started_at = case when ${starts} then now() when ${continues} then things.run_started_at end,
+    run_alert_points = case when ${starts} then ${alertPoints}
+      when ${continues} then things.run_alert_points + ${alertPoints} else 0 end`;
 }
 
 /** A thing's state as stored by a batch that was not late, to publish as its current state. */
-export interface StoredThingState {
+export interface StoredThingState extends StoredRun {
   id: string;
   lat: number | null;
   lng: number | null;
@@ -151,6 +182,7 @@ export class TelemetryRepository {
         in_service = coalesce(v.in_service, things.in_service),
         heartbeat_at = v.heartbeat_at,
         status_changed_at = case when things.status = v.status then things.status_changed_at else now() end,
+        ${runAssignments(sql`v.status`, sql`v.alert_points`)},
         status = v.status,
         updated_at = now()
       from unnest(
@@ -158,12 +190,15 @@ export class TelemetryRepository {
         ${column((u) => u.speed)}::float8[], ${column((u) => u.course)}::float8[], ${column((u) => u.accuracy)}::float8[],
         ${column((u) => u.enroute)}::boolean[], ${column((u) => u.inService)}::boolean[],
         ${column((u) => u.heartbeatAt.toISOString())}::timestamptz[],
-        ${column((u) => u.positionAt?.toISOString() ?? null)}::timestamptz[], ${column((u) => u.status)}::text[]
-      ) as v(id, lat, lng, speed, course, accuracy, enroute, in_service, heartbeat_at, position_at, status)
+        ${column((u) => u.positionAt?.toISOString() ?? null)}::timestamptz[], ${column((u) => u.status)}::text[],
+        ${column((u) => u.alertPoints)}::int[]
+      ) as v(id, lat, lng, speed, course, accuracy, enroute, in_service, heartbeat_at, position_at, status, alert_points)
       where things.id = v.id and (things.heartbeat_at is null or v.heartbeat_at >= things.heartbeat_at)
       returning things.id, things.lat, things.lng, things.speed, things.course, things.accuracy,
         things.enroute, things.in_service, things.status, things.street, things.heartbeat_at,
-        (v.position_at is not null and things.position_at = v.position_at) as moved`.execute(this.db);
+        things.run_started_at, things.run_alert_points, (v.position_at is not null and things.position_at = v.position_at) as moved`.execute(
+      this.db,
+    );
     return rows;
   }
 
@@ -197,20 +232,19 @@ export class TelemetryRepository {
 
   /**
    * Moves a thing to another status, unless it changed since it was read (another process moved it,
-   * or a report checked it in): false then.
+   * or a report checked it in): its run after the move then, else null.
    */
   async moveStatus(
     thing: { id: string; status: string; heartbeat_key: string | null },
     to: ServerStatus,
-  ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('things')
-      .set({ status: to, status_changed_at: sql`now()`, updated_at: sql`now()` })
-      .where('id', '=', thing.id)
-      .where('status', '=', thing.status)
-      .where(sql<boolean>`heartbeat_at is not distinct from ${thing.heartbeat_key}::timestamptz`)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+  ): Promise<StoredRun | null> {
+    const { rows } = await sql<StoredRun>`
+      update things set status = ${to}, status_changed_at = now(), updated_at = now(),
+        ${runAssignments(sql`${to}::text`, sql`0`)}
+      where id = ${thing.id} and status = ${thing.status}
+        and heartbeat_at is not distinct from ${thing.heartbeat_key}::timestamptz
+      returning run_started_at, run_alert_points`.execute(this.db);
+    return rows[0] ?? null;
   }
 }
 

@@ -10,7 +10,13 @@ import { badRequest } from '../../platform/http-errors';
 import type { DeviceDirectory } from './device-directory';
 import type { IngestStats } from './ingest-stats';
 import { PointWriter, type CommittedBatch } from './point-writer';
-import type { DeviceRoute, PointRow, TelemetryRepository, ThingPositionUpdate } from './telemetry.repository';
+import {
+  runFields,
+  type DeviceRoute,
+  type PointRow,
+  type TelemetryRepository,
+  type ThingPositionUpdate,
+} from './telemetry.repository';
 
 export type PublishLive = (organizationIds: string[], message: LiveMessage) => void;
 
@@ -89,7 +95,9 @@ export class TelemetryService {
   private async statusEngine(points: PointRow[]): Promise<ThingPositionUpdate[]> {
     const latest = new Map<string, PointRow>();
     const latestAccepted = new Map<string, PointRow>();
+    const alertPoints = new Map<string, number>();
     for (const point of points) {
+      if (point.alerting) alertPoints.set(point.thing_id, (alertPoints.get(point.thing_id) ?? 0) + 1);
       const seen = latest.get(point.thing_id);
       if (!seen || point.recorded_at >= seen.recorded_at) latest.set(point.thing_id, point);
       const accepted = latestAccepted.get(point.thing_id);
@@ -127,6 +135,7 @@ export class TelemetryService {
         heartbeatAt: new Date(heartbeatAt),
         positionAt: position?.recorded_at ?? null,
         status: toServerStatus(status),
+        alertPoints: alertPoints.get(point.thing_id) ?? 0,
       };
     });
   }
@@ -153,6 +162,7 @@ export class TelemetryService {
               status,
               street: thing.street,
               heartbeat_datetime,
+              ...runFields(thing),
             }
           : {
               type: 'heartbeat',
@@ -160,6 +170,7 @@ export class TelemetryService {
               in_service: thing.in_service,
               status,
               heartbeat_datetime,
+              ...runFields(thing),
             };
       this.publish(route.organizationIds, message);
     }

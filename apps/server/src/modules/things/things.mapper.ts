@@ -63,6 +63,8 @@ export function toThingResponse(row: ThingDetailRow): Thing {
     wzdx_enabled: row.wzdx_enabled,
     status: row.status as ServerStatus,
     status_changed_at: row.status_changed_at.toISOString(),
+    run_started_at: row.run_started_at?.toISOString() ?? null,
+    run_alert_points: row.run_alert_points,
     updated_at: row.updated_at.toISOString(),
   };
 }

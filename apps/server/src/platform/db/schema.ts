@@ -178,6 +178,9 @@ export interface ThingsTable {
   street: string | null;
   status: Generated<string>;
   status_changed_at: DefaultedTimestamp;
+  /** The current run: set when the thing turns active, kept on location, cleared otherwise. */
+  run_started_at: NullableTimestamp;
+  run_alert_points: Generated<number>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }

@@ -19,8 +19,8 @@ import { VersionNotice } from './version-notice';
 import { SessionAlerts } from './session-alerts';
 import { LiveSocket } from '../../live/live-socket';
 import { LazyMapView } from '../../map/lazy-map-view';
-import { MapControls } from '../../map/controls/map-controls';
 import { LazyThingsLayer } from '../../features/things/map/lazy-things-layer';
+import { ThingsMapControls } from '../../features/things/map/things-map-controls';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
 
 export function DashboardShell() {
@@ -124,7 +124,7 @@ export function DashboardShell() {
           <Box style={{ flex: 1, position: 'relative' }} bg="gray.2" role="region" aria-label="Map">
             <LazyMapView>
               <LazyThingsLayer />
-              <MapControls />
+              <ThingsMapControls />
             </LazyMapView>
             <Group justify="flex-end" p="sm" style={{ position: 'absolute', top: 0, right: 0, zIndex: 2 }}>
               <Text size="sm" fw={600}>

@@ -8,7 +8,7 @@ import { MapControls } from './map-controls';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderControls(map: FakeMap, positions?: Array<[number, number]>) {
+function renderControls(map: FakeMap, positions: Array<[number, number]> = []) {
   fakeApi({});
   return renderInMap(<MapControls showAllPositions={positions} />, map);
 }

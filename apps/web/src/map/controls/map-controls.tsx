@@ -3,9 +3,6 @@
  * column at the bottom right, and the right-click menu. Rendered inside `MapView`.
  */
 import { Stack } from '@mantine/core';
-import { useMemo } from 'react';
-import { useLiveThings } from '../../live/live-things-store';
-import { thingPosition } from '@flare/core/things/thing-display';
 import type { LngLat } from '../map-commands';
 import { MapContextMenu } from './context-menu';
 import { LocateControl } from './locate-control';
@@ -13,21 +10,8 @@ import { MapTypeControl } from './map-type-control';
 import { ShowAllControl } from './show-all-control';
 import { ZoomControl } from './zoom-control';
 
-/** Every live asset with a position: what show-all fits unless it is told which assets are displayed. */
-function useLiveThingPositions(): LngLat[] {
-  const { things } = useLiveThings();
-  return useMemo(
-    () =>
-      [...things.values()].flatMap((thing): LngLat[] => {
-        const position = thingPosition(thing);
-        return position ? [position] : [];
-      }),
-    [things],
-  );
-}
-
-export function MapControls({ showAllPositions }: { showAllPositions?: LngLat[] }) {
-  const livePositions = useLiveThingPositions();
+/** `showAllPositions`: the assets the map displays, which show-all fits. */
+export function MapControls({ showAllPositions }: { showAllPositions: LngLat[] }) {
   return (
     <>
       <Stack
@@ -41,7 +25,7 @@ export function MapControls({ showAllPositions }: { showAllPositions?: LngLat[] 
         style={{ zIndex: 2 }}
       >
         <MapTypeControl />
-        <ShowAllControl positions={showAllPositions ?? livePositions} />
+        <ShowAllControl positions={showAllPositions} />
         <LocateControl />
         <ZoomControl />
       </Stack>

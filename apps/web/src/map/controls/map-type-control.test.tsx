@@ -69,4 +69,27 @@ describe('map type', () => {
     expect(map.visibility(SATELLITE_LAYER)).toBe('none');
     expect(map.visibility('land')).toBe('visible');
   });
+
+  it('opens with the map type chosen last time, and with the roadmap when satellite tiles are gone', async () => {
+    config('/tiles/{z}/{x}/{y}.jpg');
+    const first = renderInMap(<MapTypeControl />, mapWithBasemap());
+    const satellite = screen.getByRole('button', { name: 'Satellite' });
+    await waitFor(() => expect(satellite.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Hybrid' }));
+    first.unmount();
+
+    const map = mapWithBasemap();
+    const again = renderInMap(<MapTypeControl />, map);
+    const hybrid = screen.getByRole('button', { name: 'Hybrid' });
+    await waitFor(() => expect(hybrid.getAttribute('aria-pressed')).toBe('true'));
+    expect(map.visibility('land')).toBe('none');
+    again.unmount();
+
+    config(null);
+    renderInMap(<MapTypeControl />, mapWithBasemap());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Satellite' }).getAttribute('aria-disabled')).toBe('true'),
+    );
+    expect(screen.getByRole('button', { name: 'Roadmap' }).getAttribute('aria-pressed')).toBe('true');
+  });
 });

@@ -1,7 +1,8 @@
 /** Roadmap, satellite or hybrid; without satellite tiles on the server the last two are unavailable. */
 import { Button, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { MESSAGES } from '@flare/core/messages';
+import { usePref } from '../../lib/prefs';
 import { absoluteUrl } from '../absolute-url';
 import { useMapConfig } from '../api/get-map-config';
 import { applyMapType, MAP_TYPES, type MapType } from '../base-styles/map-types';
@@ -13,7 +14,9 @@ export function MapTypeControl() {
   const map = useMap();
   const tiles = useMapConfig().data?.satellite_tiles_url ?? null;
   const satelliteUrl = tiles === null ? null : absoluteUrl(tiles);
-  const [type, setType] = useState<MapType>('roadmap');
+  const [chosen, setType] = usePref('mapType');
+  // A remembered satellite choice shows the roadmap while the server offers no satellite tiles.
+  const type: MapType = satelliteUrl === null ? 'roadmap' : chosen;
   const reasonId = useId();
 
   useEffect(() => applyMapType(map, type, satelliteUrl), [map, type, satelliteUrl]);

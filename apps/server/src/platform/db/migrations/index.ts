@@ -4,10 +4,12 @@ import * as createAccounts from './202611221800_create_accounts';
 import * as addAccountSecurity from './202611221900_add_account_security';
 import * as createThings from './202611222000_create_things';
 import * as addThingIndexes from './202611231000_add_thing_indexes';
+import * as addThingRuns from './202611231200_add_thing_runs';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
   '202611221900_add_account_security': addAccountSecurity,
   '202611222000_create_things': createThings,
   '202611231000_add_thing_indexes': addThingIndexes,
+  '202611231200_add_thing_runs': addThingRuns,
 };

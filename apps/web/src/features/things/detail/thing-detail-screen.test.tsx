@@ -37,14 +37,23 @@ afterEach(() => {
 });
 
 describe('asset detail panel', () => {
-  it('shows direction, speed in mph and the run time of a responding asset', async () => {
+  it('shows direction, speed in mph and the run of a responding asset', async () => {
     const start = new Date(Date.now() - 65_000).toISOString();
     await renderDetail(
-      makeThing({ status: 'active', enroute: true, speed: 10, course: 90, status_changed_at: start }),
+      makeThing({
+        status: 'active',
+        enroute: true,
+        speed: 10,
+        course: 90,
+        status_changed_at: new Date().toISOString(),
+        run_started_at: start,
+        run_alert_points: 1234,
+      }),
     );
     expect(status().getByText('Direction').nextElementSibling?.textContent).toBe('E');
     expect(field('Speed')).toBe('22 mph');
     expect(field('Run Time')).toMatch(/^1:0[4-6]$/);
+    expect(field('Alert Points')).toBe('1,234');
   });
 
   it('shows km/h outside US-style countries and 0 once the asset is stale', async () => {
@@ -62,10 +71,23 @@ describe('asset detail panel', () => {
     const view = await renderDetail(makeThing({ status: 'offline' }));
     expect(screen.getByText('Last Online')).toBeTruthy();
     view.unmount();
-    await renderDetail(makeThing({ status: 'active_location', street: 'Main St' }));
+    const arrived = Date.now() - 30_000;
+    const onScene = await renderDetail(
+      makeThing({
+        status: 'active_location',
+        street: 'Main St',
+        status_changed_at: new Date(arrived).toISOString(),
+        run_started_at: new Date(arrived - 7 * 60_000 - 5_000).toISOString(),
+      }),
+    );
     expect(field('Location')).toBe('Main St');
     expect(screen.getByText('Arrived')).toBeTruthy();
-    expect(screen.getByText('Duration')).toBeTruthy();
+    expect(field('Time-to-Scene')).toBe('7:05');
+    expect(field('Duration')).toMatch(/^0:(29|30|31)$/);
+    onScene.unmount();
+    // Arrived without a run (not from responding): no Time-to-Scene to tell.
+    await renderDetail(makeThing({ status: 'active_location', run_started_at: null }));
+    expect(field('Time-to-Scene')).toBe('—');
   });
 
   it('offers the edit links only with the edit permission, access editing only with relations', async () => {

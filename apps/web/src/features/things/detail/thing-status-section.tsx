@@ -1,6 +1,7 @@
 /** The status section of the detail panel: what it shows depends on the status (spec 2 section 2). */
 import { Stack } from '@mantine/core';
 import type { Thing } from '@flare/core/schemas/thing';
+import { timeToSceneMs } from '@flare/core/status/thing-run';
 import { fromServerStatus, isStale } from '@flare/core/status/thing-status';
 import { compassPoint, displaySpeed, speedUnit, thingPosition } from '@flare/core/things/thing-display';
 import type { RespondersType } from '@flare/core/labels';
@@ -25,12 +26,17 @@ export function ThingStatusSection({ thing, now, countryCode, respondersType, po
   const lngLat = thingPosition(thing);
   const position = lngLat ? `${lngLat[1].toFixed(6)}, ${lngLat[0].toFixed(6)}` : '—';
 
+  const toScene = timeToSceneMs(thing);
+  // A run starts when the asset turns active (the server keeps it; status/thing-run.ts).
+  const runStart = thing.run_started_at ?? thing.status_changed_at;
+
   let fields: React.ReactNode;
   if (status === 'location') {
     fields = (
       <>
         <DetailField label="Location">{thing.street ?? position}</DetailField>
         <DetailField label="Arrived">{formatTime(thing.status_changed_at)}</DetailField>
+        <DetailField label="Time-to-Scene">{toScene === null ? '—' : formatDuration(toScene)}</DetailField>
         <DetailField label="Duration">{formatDuration(now - since)}</DetailField>
       </>
     );
@@ -47,8 +53,9 @@ export function ThingStatusSection({ thing, now, countryCode, respondersType, po
         </DetailField>
         {status === 'active' && !polling ? (
           <>
-            <DetailField label="Start">{formatTime(thing.status_changed_at)}</DetailField>
-            <DetailField label="Run Time">{formatDuration(now - since)}</DetailField>
+            <DetailField label="Start">{formatTime(runStart)}</DetailField>
+            <DetailField label="Run Time">{formatDuration(now - Date.parse(runStart))}</DetailField>
+            <DetailField label="Alert Points">{thing.run_alert_points.toLocaleString()}</DetailField>
           </>
         ) : (
           <DetailField label="Last Sync">{formatTime(thing.heartbeat_datetime)}</DetailField>

@@ -82,6 +82,8 @@ describe('assets list', () => {
           thing_id: thing.id,
           status: 'active',
           heartbeat_datetime: new Date().toISOString(),
+          run_started_at: new Date().toISOString(),
+          run_alert_points: 0,
         },
       ]),
     );

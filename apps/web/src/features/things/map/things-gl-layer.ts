@@ -7,6 +7,12 @@
  *
  * Positions are uploaded relative to an origin near the data (computed in double precision on
  * the CPU, "relative to centre"), so single-precision floats stay exact to a pixel at any zoom.
+ *
+ * While the camera only moves sideways (a drag or a pan, same zoom, bearing and no pitch) and the
+ * data stays the same, the sprites are not drawn again: they are drawn once into a texture a margin
+ * larger than the view, and each frame copies that texture shifted by the camera's move. Drawing
+ * the sprites costs about as much per frame as the whole empty map in software WebGL at 10,000
+ * assets; the copy costs one screen-sized quad whatever the fleet.
  */
 import type { CustomLayerInterface, CustomRenderMethodInput, Map as MapLibreMap } from 'maplibre-gl';
 import { atlasCell, ATLAS_GRID, ARROW_CELL, CELL_PIXELS, HALO_CELL, iconAtlas } from './things-icon-atlas';
@@ -108,6 +114,43 @@ const ARROW_UNIFORMS = [
   'u_viewport',
 ];
 
+/** The cache drawn over the screen, shifted by the camera's move since (u_shift, in clip units). */
+const CACHE_VERTEX = `#version 300 es
+uniform vec2 u_shift;
+uniform vec2 u_scale;
+out vec2 v_texel;
+void main() {
+  // One triangle covering the screen, its corners from the vertex index (no buffer).
+  vec2 clip = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
+  gl_Position = vec4(clip, 0.0, 1.0);
+  v_texel = ((clip - u_shift) * u_scale + 1.0) * 0.5;
+}`;
+
+const CACHE_FRAGMENT = `#version 300 es
+precision highp float;
+uniform sampler2D u_cache;
+in vec2 v_texel;
+out vec4 color;
+void main() {
+  color = texture(u_cache, v_texel);
+  if (color.a == 0.0) discard;
+}`;
+
+/** How far the camera may move before the cache is drawn again, as a share of the larger side. */
+const CACHE_MARGIN = 0.25;
+
+interface SpriteCache {
+  framebuffer: WebGLFramebuffer;
+  texture: WebGLTexture;
+  width: number;
+  height: number;
+  /** The matrix the cache was drawn with, and the view it was drawn for, in device pixels. */
+  matrix: Float64Array;
+  viewWidth: number;
+  viewHeight: number;
+  valid: boolean;
+}
+
 interface Program {
   program: WebGLProgram;
   uniforms: Record<string, WebGLUniformLocation | null>;
@@ -136,6 +179,9 @@ export class ThingsGlLayer implements CustomLayerInterface {
   private gl: WebGL2RenderingContext | null = null;
   private icons: Program | null = null;
   private arrowProgram: Program | null = null;
+  private cacheProgram: Program | null = null;
+  private cache: SpriteCache | null = null;
+  private cacheVao: WebGLVertexArrayObject | null = null;
   private texture: WebGLTexture | null = null;
   private things: Batch | null = null;
   private arrows: Batch | null = null;
@@ -170,6 +216,8 @@ export class ThingsGlLayer implements CustomLayerInterface {
       'a_angle',
       'a_color',
     ]);
+    this.cacheProgram = link(gl, CACHE_VERTEX, CACHE_FRAGMENT, ['u_shift', 'u_scale', 'u_cache'], []);
+    this.cacheVao = gl.createVertexArray();
     this.texture = gl.createTexture();
     gl.bindTexture(gl.TEXTURE_2D, this.texture);
     gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, true);
@@ -190,7 +238,14 @@ export class ThingsGlLayer implements CustomLayerInterface {
     for (const batch of [this.things, this.arrows, this.highlights, this.halos]) if (batch) free(gl2, batch);
     if (this.icons) gl2.deleteProgram(this.icons.program);
     if (this.arrowProgram) gl2.deleteProgram(this.arrowProgram.program);
+    if (this.cacheProgram) gl2.deleteProgram(this.cacheProgram.program);
+    if (this.cache) {
+      gl2.deleteFramebuffer(this.cache.framebuffer);
+      gl2.deleteTexture(this.cache.texture);
+    }
+    gl2.deleteVertexArray(this.cacheVao);
     gl2.deleteTexture(this.texture);
+    this.cache = null;
     this.things = this.arrows = this.highlights = this.halos = null;
     this.gl = null;
     this.map = null;
@@ -198,8 +253,9 @@ export class ThingsGlLayer implements CustomLayerInterface {
 
   /** Marker size in CSS pixels. */
   setSize(size: number): void {
+    if (size === this.size) return;
     this.size = size;
-    this.map?.triggerRepaint();
+    this.invalidate();
   }
 
   /** Uploads the assets in draw order (lowest first) and their arrows. */
@@ -231,7 +287,7 @@ export class ThingsGlLayer implements CustomLayerInterface {
       { name: 'a_angle', data: arrows.angles, size: 1, type: gl.FLOAT },
       { name: 'a_color', data: arrows.tones, size: 4, type: gl.UNSIGNED_BYTE, normalized: true },
     ]);
-    this.map?.triggerRepaint();
+    this.invalidate();
   }
 
   /** The pinned and hovered assets, lowest first, drawn larger above everything with a halo. */
@@ -254,7 +310,7 @@ export class ThingsGlLayer implements CustomLayerInterface {
       { name: 'a_cell', data: Float32Array.from(sprites, (s) => s.cell), size: 1, type: gl.FLOAT },
       { name: 'a_alpha', data: opaque, size: 1, type: gl.UNSIGNED_BYTE, normalized: true },
     ]);
-    this.map?.triggerRepaint();
+    this.invalidate();
   }
 
   /**
@@ -278,18 +334,156 @@ export class ThingsGlLayer implements CustomLayerInterface {
     return -1;
   }
 
+  private isEmpty(): boolean {
+    return (this.things?.count ?? 0) === 0 && (this.highlights?.count ?? 0) === 0;
+  }
+
+  /** The sprites changed: the cache is drawn again on the next frame. */
+  private invalidate(): void {
+    if (this.cache) this.cache.valid = false;
+    this.map?.triggerRepaint();
+  }
+
+  /**
+   * Runs before the frame's main pass, in MapLibre's offscreen pass: draws the sprites into the
+   * cache unless the cache still holds them for this camera (see `cacheShift`).
+   */
+  prerender(gl: WebGLRenderingContext | WebGL2RenderingContext, options: CustomRenderMethodInput): void {
+    const gl2 = gl as WebGL2RenderingContext;
+    const matrix = options.modelViewProjectionMatrix;
+    const width = gl2.drawingBufferWidth;
+    const height = gl2.drawingBufferHeight;
+    if (this.isEmpty() || !isFlat(matrix) || this.cacheShift(matrix, width, height)) return;
+    const cache = this.cacheFor(gl2, width, height);
+    if (!cache) return;
+    gl2.bindFramebuffer(gl2.FRAMEBUFFER, cache.framebuffer);
+    gl2.viewport(0, 0, cache.width, cache.height);
+    gl2.clearColor(0, 0, 0, 0);
+    gl2.clear(gl2.COLOR_BUFFER_BIT);
+    // The view's clip space scaled into the larger cache: one cache pixel per device pixel.
+    const scaled = Float64Array.from(matrix);
+    for (const column of [0, 4, 8, 12]) {
+      scaled[column] = matrix[column]! * (width / cache.width);
+      scaled[column + 1] = matrix[column + 1]! * (height / cache.height);
+    }
+    this.drawSprites(gl2, scaled, cache.width, cache.height);
+    cache.matrix = Float64Array.from(matrix);
+    cache.viewWidth = width;
+    cache.viewHeight = height;
+    cache.valid = true;
+    gl2.bindFramebuffer(gl2.FRAMEBUFFER, null);
+  }
+
   render(gl: WebGLRenderingContext | WebGL2RenderingContext, options: CustomRenderMethodInput): void {
     const gl2 = gl as WebGL2RenderingContext;
-    if (!this.icons || !this.arrowProgram || !this.texture) return;
-    const ratio = this.map?.getPixelRatio() ?? 1;
     const matrix = options.modelViewProjectionMatrix;
-    const worldSize = TILE_SIZE * 2 ** (this.map?.getZoom() ?? 0);
+    const width = gl2.drawingBufferWidth;
+    const height = gl2.drawingBufferHeight;
+    if (this.isEmpty()) return;
+    const shift = isFlat(matrix) ? this.cacheShift(matrix, width, height) : null;
+    if (!shift || !this.cache || !this.cacheProgram) {
+      this.drawSprites(gl2, matrix, width, height);
+      return;
+    }
+    const program = this.cacheProgram;
     gl2.enable(gl2.BLEND);
     gl2.blendFunc(gl2.ONE, gl2.ONE_MINUS_SRC_ALPHA);
     gl2.disable(gl2.DEPTH_TEST);
     gl2.disable(gl2.STENCIL_TEST);
+    gl2.useProgram(program.program);
     gl2.activeTexture(gl2.TEXTURE0);
-    gl2.bindTexture(gl2.TEXTURE_2D, this.texture);
+    gl2.bindTexture(gl2.TEXTURE_2D, this.cache.texture);
+    gl2.uniform1i(program.uniforms.u_cache!, 0);
+    gl2.uniform2f(program.uniforms.u_shift!, shift[0], shift[1]);
+    gl2.uniform2f(program.uniforms.u_scale!, width / this.cache.width, height / this.cache.height);
+    gl2.bindVertexArray(this.cacheVao);
+    gl2.drawArrays(gl2.TRIANGLES, 0, 3);
+    gl2.bindVertexArray(null);
+    gl2.bindTexture(gl2.TEXTURE_2D, null);
+  }
+
+  /**
+   * How far (in clip units) the view moved since the cache was drawn, when the cache can show it:
+   * same sprites, same view size, the camera moved only sideways and by less than the margin.
+   */
+  private cacheShift(matrix: ArrayLike<number>, width: number, height: number): [number, number] | null {
+    const cache = this.cache;
+    if (!cache?.valid || cache.viewWidth !== width || cache.viewHeight !== height) return null;
+    // The x and y rows for x and y (scale and bearing); the z terms only place depth.
+    const w = matrix[15]!;
+    const cachedW = cache.matrix[15]!;
+    for (const i of [0, 1, 4, 5]) {
+      if (
+        Math.abs(matrix[i]! / w - cache.matrix[i]! / cachedW) >
+        1e-9 * Math.abs(cache.matrix[i]! / cachedW)
+      ) {
+        return null;
+      }
+    }
+    // Clip space is an affine map of world pixels here (isFlat), so a sideways move shifts every
+    // point by the same amount: the change in the translation column.
+    const dx = matrix[12]! / w - cache.matrix[12]! / cachedW;
+    const dy = matrix[13]! / w - cache.matrix[13]! / cachedW;
+    const fitsX = Math.abs(dx) * width <= cache.width - width;
+    const fitsY = Math.abs(dy) * height <= cache.height - height;
+    return fitsX && fitsY ? [dx, dy] : null;
+  }
+
+  /** The cache's framebuffer for this view size, or null when it would exceed the GPU's limit. */
+  private cacheFor(gl: WebGL2RenderingContext, viewWidth: number, viewHeight: number): SpriteCache | null {
+    const margin = Math.round(Math.max(viewWidth, viewHeight) * CACHE_MARGIN);
+    const width = viewWidth + 2 * margin;
+    const height = viewHeight + 2 * margin;
+    if (this.cache?.width === width && this.cache.height === height) return this.cache;
+    if (this.cache) {
+      gl.deleteFramebuffer(this.cache.framebuffer);
+      gl.deleteTexture(this.cache.texture);
+      this.cache = null;
+    }
+    const limit = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
+    if (width > limit || height > limit) return null;
+    const texture = gl.createTexture();
+    gl.bindTexture(gl.TEXTURE_2D, texture);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, null);
+    // Nearest: the cache is shown pixel for pixel, only shifted.
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+    gl.bindTexture(gl.TEXTURE_2D, null);
+    const framebuffer = gl.createFramebuffer();
+    gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
+    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture, 0);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    this.cache = {
+      framebuffer,
+      texture,
+      width,
+      height,
+      matrix: new Float64Array(16),
+      viewWidth,
+      viewHeight,
+      valid: false,
+    };
+    return this.cache;
+  }
+
+  /** Every sprite drawn into the bound framebuffer (`width` × `height` device pixels). */
+  private drawSprites(
+    gl: WebGL2RenderingContext,
+    matrix: ArrayLike<number>,
+    width: number,
+    height: number,
+  ): void {
+    if (!this.icons || !this.arrowProgram || !this.texture) return;
+    const ratio = this.map?.getPixelRatio() ?? 1;
+    const worldSize = TILE_SIZE * 2 ** (this.map?.getZoom() ?? 0);
+    gl.enable(gl.BLEND);
+    gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+    gl.disable(gl.DEPTH_TEST);
+    gl.disable(gl.STENCIL_TEST);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindTexture(gl.TEXTURE_2D, this.texture);
 
     const draw = (
       program: Program,
@@ -300,31 +494,37 @@ export class ThingsGlLayer implements CustomLayerInterface {
     ) => {
       if (!batch || batch.count === 0) return;
       const pixels = size * ratio;
-      gl2.useProgram(program.program);
-      gl2.uniformMatrix4fv(program.uniforms.u_matrix!, false, relativeTo(matrix, worldSize, origin));
-      gl2.uniform1f(program.uniforms.u_size!, pixels);
-      gl2.uniform2f(program.uniforms.u_grid!, ATLAS_GRID.columns, ATLAS_GRID.rows);
-      gl2.uniform1i(program.uniforms.u_atlas!, 0);
-      gl2.uniform1f(program.uniforms.u_lod!, Math.max(0, Math.floor(Math.log2(CELL_PIXELS / pixels))));
+      gl.useProgram(program.program);
+      gl.uniformMatrix4fv(program.uniforms.u_matrix!, false, relativeTo(matrix, worldSize, origin));
+      gl.uniform1f(program.uniforms.u_size!, pixels);
+      gl.uniform2f(program.uniforms.u_grid!, ATLAS_GRID.columns, ATLAS_GRID.rows);
+      gl.uniform1i(program.uniforms.u_atlas!, 0);
+      gl.uniform1f(program.uniforms.u_lod!, Math.max(0, Math.floor(Math.log2(CELL_PIXELS / pixels))));
       if (cell !== undefined) {
-        gl2.uniform2f(
+        gl.uniform2f(
           program.uniforms.u_cell!,
           cell % ATLAS_GRID.columns,
           Math.floor(cell / ATLAS_GRID.columns),
         );
-        gl2.uniform1f(program.uniforms.u_offset!, this.size * ARROW_OFFSET * ratio);
-        gl2.uniform2f(program.uniforms.u_viewport!, gl2.drawingBufferWidth, gl2.drawingBufferHeight);
+        gl.uniform1f(program.uniforms.u_offset!, this.size * ARROW_OFFSET * ratio);
+        gl.uniform2f(program.uniforms.u_viewport!, width, height);
       }
-      gl2.bindVertexArray(batch.vao);
-      gl2.drawArrays(gl2.POINTS, 0, batch.count);
+      gl.bindVertexArray(batch.vao);
+      gl.drawArrays(gl.POINTS, 0, batch.count);
     };
     draw(this.arrowProgram, this.arrows, this.size * ARROW_SCALE, this.origin, ARROW_CELL);
     draw(this.icons, this.things, this.size, this.origin);
     draw(this.icons, this.halos, this.size * HALO_SCALE, this.highlightOrigin);
     draw(this.icons, this.highlights, this.size * HIGHLIGHT_SCALE, this.highlightOrigin);
-    gl2.bindVertexArray(null);
-    gl2.bindTexture(gl2.TEXTURE_2D, null);
+    gl.bindVertexArray(null);
+    gl.bindTexture(gl.TEXTURE_2D, null);
   }
+}
+
+/** No pitch: clip space is an affine map of the map plane (w does not vary across it). */
+function isFlat(matrix: ArrayLike<number>): boolean {
+  const w = Math.abs(matrix[15]!);
+  return Math.abs(matrix[3]!) <= 1e-12 * w && Math.abs(matrix[7]!) <= 1e-12 * w;
 }
 
 function compile(gl: WebGL2RenderingContext, type: number, source: string): WebGLShader {

@@ -1,0 +1,51 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { liveThings } from '../../../live/live-things-store';
+import { onMapCommand, type MapCommand } from '../../../map/map-commands';
+import { FakeMap } from '../../../map/testing/fake-map';
+import { renderInMap } from '../../../map/testing/render-in-map';
+import { fakeApi } from '../../../testing/fake-api';
+import { makeThing } from '../../../testing/things';
+import { ThingsMapControls } from './things-map-controls';
+
+afterEach(() => liveThings.clear());
+
+describe('ThingsMapControls', () => {
+  it('show-all fits only the assets the list filters leave on the map, following the live store', () => {
+    fakeApi({});
+    const responding = makeThing({ status: 'active', lng: -89.6, lat: 39.7 });
+    const quiet = makeThing({ status: 'offline', lng: -80, lat: 30 });
+    const nowhere = makeThing({ status: 'active', lng: null, lat: null });
+    liveThings.replaceAll([responding, quiet, nowhere]);
+    const commands: MapCommand[] = [];
+    const stop = onMapCommand((command) => commands.push(command));
+    renderInMap(
+      <MemoryRouter initialEntries={['/dashboard/things?status=active']}>
+        <ThingsMapControls />
+      </MemoryRouter>,
+      new FakeMap(),
+    );
+    const showAll = screen.getByRole<HTMLButtonElement>('button', { name: 'Show all' });
+    fireEvent.click(showAll);
+    expect(commands.pop()).toMatchObject({ kind: 'fit', positions: [[-89.6, 39.7]] });
+
+    act(() => liveThings.upsert([{ ...quiet, status: 'active' }]));
+    fireEvent.click(showAll);
+    expect(commands.pop()).toMatchObject({
+      positions: [
+        [-89.6, 39.7],
+        [-80, 30],
+      ],
+    });
+
+    act(() =>
+      liveThings.upsert([
+        { ...responding, status: 'offline' },
+        { ...quiet, status: 'offline' },
+      ]),
+    );
+    expect(showAll.disabled).toBe(true);
+    stop();
+  });
+});
