@@ -140,16 +140,20 @@ describe('live assets list', () => {
       .getByRole('button', { name: /^Serg\.\.\. 103/ })
       .click();
     const status = page.getByRole('group', { name: 'Status' });
-    await report(SILENT_DEVICE.id, { alerting: '1', speed: '20' });
-    await status.getByText('Responding').waitFor();
     const field = (label: string) =>
       status.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').textContent();
+    // Lights off: standing by, no run (an earlier test may have left it responding).
+    await report(SILENT_DEVICE.id, { alerting: '0' });
+    await status.getByText('Standby').waitFor();
+    expect(await status.getByText('Alert Points').count()).toBe(0);
+    // Lights on: a run starts with its first alert point.
+    await report(SILENT_DEVICE.id, { alerting: '1', speed: '20' });
+    await status.getByText('Responding').waitFor();
     expect(await field('Start')).toMatch(/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M$/);
-    const points = Number(await field('Alert Points'));
-    expect(points).toBeGreaterThan(0);
+    expect(await field('Alert Points')).toBe('1');
     // Lights still on: one more alert point, shown without reloading.
     await report(SILENT_DEVICE.id, { alerting: '1', speed: '20' });
-    await expect.poll(() => field('Alert Points'), { timeout: 10_000 }).toBe(String(points + 1));
+    await expect.poll(() => field('Alert Points'), { timeout: 10_000 }).toBe('2');
     await page.close();
   });
 
