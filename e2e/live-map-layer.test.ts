@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Browser } from './support/browser';
+import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { pixelsOfHue } from './support/pixels';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
@@ -159,6 +159,39 @@ describe('live map layer', () => {
     // Leaving the map closes the info window.
     await page.mouse.move(200, 400);
     await info.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('on a phone, the list covers the map until a map finder uncovers it; Live brings the list back', async () => {
+    const page = await browser.newPage({ width: 390, height: 800 });
+    await openLive(page);
+    await expect.poll(async () => (await items(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const drawn = await items(page);
+    const pending = drawn.find((item) => item.name === PENDING.name)!;
+    const list = page.getByRole('list', { name: 'Assets' });
+    const map = page.getByRole('region', { name: 'Map' });
+    expect(await map.count()).toBe(0);
+
+    await page.getByLabel('Search for an asset').fill(PENDING.name);
+    const pendingColor = await page
+      .getByRole('listitem')
+      .getByRole('img', { name: 'Pending' })
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+    await page.getByRole('button', { name: `Find ${PENDING.name} on the map` }).click();
+    await list.waitFor({ state: 'hidden' });
+    await map.waitFor();
+    // The search stays applied, so the map shows that asset alone.
+    const point = await settledPoint(page, pending.id, 1);
+    const box = (await map.boundingBox())!;
+    expect(Math.abs(point.x - (box.x + box.width / 2))).toBeLessThan(2);
+    expect(Math.abs(point.y - (box.y + box.height / 2))).toBeLessThan(2);
+    expect(await pixelsOfHue(page, point, pendingColor)).toBeGreaterThan(20);
+    await expectAccessible(page);
+
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Live' }).click();
+    await list.waitFor();
+    expect(await map.count()).toBe(0);
+    expect(page.url()).toContain('/dashboard/things');
     await page.close();
   });
 });

@@ -8,7 +8,9 @@ export type LngLat = [lng: number, lat: number];
 
 export type MapCommand =
   | { kind: 'centre'; position: LngLat; zoom?: number }
-  | { kind: 'fit'; positions: LngLat[]; padding: number; maxZoom: number };
+  | { kind: 'fit'; positions: LngLat[]; padding: number; maxZoom: number }
+  /** Uncover the map: on phones the full-screen drawer covers it (the shell listens). */
+  | { kind: 'reveal' };
 
 type Listener = (command: MapCommand) => void;
 const listeners = new Set<Listener>();
@@ -32,4 +34,9 @@ export function fitMap(positions: LngLat[]): void {
   if (positions.length > 0) {
     send({ kind: 'fit', positions, padding: MAP_FIT_PADDING, maxZoom: MAP_ZOOM.afterFitMax });
   }
+}
+
+/** Uncovers the map where the drawer covers it (phones), before centring it on what was asked for. */
+export function revealMap(): void {
+  send({ kind: 'reveal' });
 }

@@ -29,5 +29,8 @@ export function runMapCommand(
       if (command.positions.length === 0) return;
       map.fitBounds(boundsOf(command.positions), { padding: command.padding, maxZoom: command.maxZoom });
       return;
+    case 'reveal':
+      // The shell's concern: nothing changes on the map itself.
+      return;
   }
 }

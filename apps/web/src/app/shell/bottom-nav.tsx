@@ -1,14 +1,18 @@
-/** The mobile bottom nav: things, events, areas and closures, each when permitted. */
+/**
+ * The mobile bottom nav: things, events, areas and closures, each when permitted. As in the side
+ * nav, the active section toggles the (full-screen) drawer, uncovering the map.
+ */
 import { Box, Group, UnstyledButton, Text } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { canSee, SECTIONS } from '@flare/core/permissions/sections';
 import { sectionLabel } from '@flare/core/labels';
 import { LAYOUT } from '@flare/core/constants';
 import type { Profile } from '@flare/core/schemas/profile';
 import { sectionPath } from '../../lib/nav-memory';
+import { useSectionNav, type DrawerControls } from './use-section-nav';
 
-export function BottomNav({ profile }: { profile: Profile }) {
-  const active = useLocation().pathname.split('/')[2];
+export function BottomNav({ profile, ...drawer }: { profile: Profile } & DrawerControls) {
+  const { active, go } = useSectionNav(drawer);
   return (
     <Box
       component="nav"
@@ -23,6 +27,7 @@ export function BottomNav({ profile }: { profile: Profile }) {
             key={s.id}
             component={Link}
             to={sectionPath(s.id)}
+            onClick={go(s.id)}
             aria-current={s.id === active ? 'page' : undefined}
             h="100%"
             style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}

@@ -19,6 +19,7 @@ import { VersionNotice } from './version-notice';
 import { SessionAlerts } from './session-alerts';
 import { LiveSocket } from '../../live/live-socket';
 import { LazyMapView } from '../../map/lazy-map-view';
+import { onMapCommand } from '../../map/map-commands';
 import { LazyThingsLayer } from '../../features/things/map/lazy-things-layer';
 import { ThingsMapControls } from '../../features/things/map/things-map-controls';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
@@ -34,6 +35,16 @@ export function DashboardShell() {
   const [profileFailed, setProfileFailed] = useState(false);
 
   useEffect(() => rememberTarget(location.pathname), [location.pathname]);
+  // On a phone the drawer covers the map: a map finder uncovers it.
+  useEffect(
+    () =>
+      isMobile
+        ? onMapCommand((command) => {
+            if (command.kind === 'reveal') setDrawerOpen(false);
+          })
+        : undefined,
+    [isMobile],
+  );
 
   // A profile restored from storage is loaded afresh: permissions may have changed, and a revoked
   // session answers 401, which signs out.
@@ -76,13 +87,30 @@ export function DashboardShell() {
     </MainLandmark>
   );
 
+  const drawer = {
+    onToggleDrawer: () => setDrawerOpen((open) => !open),
+    onOpenDrawer: () => setDrawerOpen(true),
+  };
+
   if (isMobile) {
+    // The drawer is full-screen over the map (spec 1 section 2); the active section in the bottom
+    // nav or a map finder uncovers the map.
     return (
       <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
         <MobileTopBar profile={profile} />
         <OfflineBanner mobile />
-        {content}
-        <BottomNav profile={profile} />
+        <Box style={{ flex: 1, minHeight: 0, position: 'relative', display: 'flex' }}>
+          <ShellMap covered={drawerOpen} />
+          <Box
+            pos="absolute"
+            inset={0}
+            bg="white"
+            style={{ zIndex: 3, display: drawerOpen ? 'flex' : 'none', flexDirection: 'column' }}
+          >
+            {content}
+          </Box>
+        </Box>
+        <BottomNav profile={profile} {...drawer} />
         <SupportDialog opened={support.opened} onClose={support.close} />
         <VersionNotice />
         <SessionAlerts />
@@ -93,12 +121,7 @@ export function DashboardShell() {
 
   return (
     <Box h="100vh" style={{ display: 'flex' }}>
-      <SideNav
-        profile={profile}
-        onToggleDrawer={() => setDrawerOpen((open) => !open)}
-        onOpenDrawer={() => setDrawerOpen(true)}
-        onSupport={support.open}
-      />
+      <SideNav profile={profile} {...drawer} onSupport={support.open} />
       <Box style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
         <OfflineBanner mobile={false} />
         <Box style={{ flex: 1, display: 'flex', minHeight: 0, position: 'relative' }}>
@@ -121,24 +144,40 @@ export function DashboardShell() {
             </Group>
             {content}
           </Box>
-          <Box style={{ flex: 1, position: 'relative' }} bg="gray.2" role="region" aria-label="Map">
-            <LazyMapView>
-              <LazyThingsLayer />
-              <ThingsMapControls />
-            </LazyMapView>
+          <ShellMap>
             <Group justify="flex-end" p="sm" style={{ position: 'absolute', top: 0, right: 0, zIndex: 2 }}>
               <Text size="sm" fw={600}>
                 {profile.userOrg.name}
               </Text>
               <AccountMenu profile={profile} />
             </Group>
-          </Box>
+          </ShellMap>
         </Box>
       </Box>
       <SupportDialog opened={support.opened} onClose={support.close} />
       <VersionNotice />
       <SessionAlerts />
       <LiveSocket />
+    </Box>
+  );
+}
+
+/** The map beside (desktop) or under (phone) the drawer, with the live assets and the map tools. */
+function ShellMap({ children, covered = false }: { children?: React.ReactNode; covered?: boolean }) {
+  return (
+    <Box
+      style={{ flex: 1, position: 'relative' }}
+      bg="gray.2"
+      role="region"
+      aria-label="Map"
+      aria-hidden={covered || undefined}
+      inert={covered}
+    >
+      <LazyMapView>
+        <LazyThingsLayer />
+        <ThingsMapControls />
+      </LazyMapView>
+      {children}
     </Box>
   );
 }

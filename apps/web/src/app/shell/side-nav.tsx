@@ -1,34 +1,22 @@
 /** The desktop side nav: logo, permitted sections in spec order, Data, Support, Refer a Fleet, copyright. */
 import { Anchor, Box, Button, NavLink, Stack, Text } from '@mantine/core';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { canSee, SECTIONS, showsInSideNav, type SectionId } from '@flare/core/permissions/sections';
+import { Link } from 'react-router';
+import { canSee, SECTIONS, showsInSideNav } from '@flare/core/permissions/sections';
 import { sectionLabel } from '@flare/core/labels';
 import { LAYOUT } from '@flare/core/constants';
 import type { Profile } from '@flare/core/schemas/profile';
 import { REFER_A_FLEET_URL } from '../../config/links';
 import { sectionPath } from '../../lib/nav-memory';
+import { useSectionNav, type DrawerControls } from './use-section-nav';
 
-interface SideNavProps {
+interface SideNavProps extends DrawerControls {
   profile: Profile;
-  onToggleDrawer: () => void;
-  onOpenDrawer: () => void;
   onSupport: () => void;
 }
 
-export function SideNav({ profile, onToggleDrawer, onOpenDrawer, onSupport }: SideNavProps) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const active = location.pathname.split('/')[2] as SectionId | undefined;
+export function SideNav({ profile, onSupport, ...drawer }: SideNavProps) {
+  const { active, go } = useSectionNav(drawer);
   const respondersType = profile.userOrg.responders_type;
-
-  const go = (section: SectionId) => (event: React.MouseEvent) => {
-    event.preventDefault();
-    if (section === active) onToggleDrawer();
-    else {
-      onOpenDrawer();
-      void navigate(sectionPath(section));
-    }
-  };
 
   return (
     <Box

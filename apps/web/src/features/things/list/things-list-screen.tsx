@@ -17,7 +17,7 @@ import { thingPosition } from '@flare/core/things/thing-display';
 import { useLiveThings } from '../../../live/live-things-store';
 import { usePref, setPref } from '../../../lib/prefs';
 import { useSession } from '../../../lib/session';
-import { centreMap } from '../../../map/map-commands';
+import { centreMap, revealMap } from '../../../map/map-commands';
 import { countThings, visibleThings, type ThingFilters } from './thing-filters';
 import { filterOptions } from './filter-options';
 import { OfflineAssetsNotice } from './offline-assets-notice';
@@ -26,9 +26,12 @@ import { ThingsFilterPanel } from './things-filter-panel';
 import { useThingFilters } from './use-thing-filters';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 
+/** The row's map finder: centres the map on the asset, uncovering the map on a phone. */
 export function findOnMap(thing: Thing): void {
   const position = thingPosition(thing);
-  if (position) centreMap(position, MAP_ZOOM.locationCentreMin);
+  if (!position) return;
+  revealMap();
+  centreMap(position, MAP_ZOOM.locationCentreMin);
 }
 
 export function ThingsListScreen() {
