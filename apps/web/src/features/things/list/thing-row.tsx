@@ -1,6 +1,7 @@
 /** One assets-list row: names, tags, the map-finder button and the status icon. */
 import { ActionIcon, Badge, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCurrentLocation } from '@tabler/icons-react';
+import { memo } from 'react';
 import type { RespondersType } from '@flare/core/labels';
 import type { Thing } from '@flare/core/schemas/thing';
 import { fromServerStatus } from '@flare/core/status/thing-status';
@@ -21,7 +22,11 @@ interface Props {
   onFind: (thing: Thing) => void;
 }
 
-export function ThingRow({ thing, respondersType, wzdxOrg, onSelect, onFind }: Props) {
+/**
+ * Memoised: while the list scrolls only rows coming into view render (a live update replaces the
+ * asset's object, so a changed asset renders again).
+ */
+export const ThingRow = memo(function ThingRow({ thing, respondersType, wzdxOrg, onSelect, onFind }: Props) {
   const primary = primaryDisplayName(thing);
   const secondary = secondaryDisplayName(thing);
   const hasPosition = thingPosition(thing) !== null;
@@ -84,4 +89,4 @@ export function ThingRow({ thing, respondersType, wzdxOrg, onSelect, onFind }: P
       </Box>
     </Group>
   );
-}
+});

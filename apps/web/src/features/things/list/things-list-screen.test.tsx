@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAP_ZOOM } from '@flare/core/constants';
 import { MESSAGES } from '@flare/core/messages';
+import { onMapCommand, type MapCommand } from '../../../map/map-commands';
 import { liveThings } from '../../../live/live-things-store';
 import { resetPrefsCache } from '../../../lib/prefs';
 import { renderRoutes } from '../../../testing/render';
@@ -91,13 +93,36 @@ describe('assets list', () => {
   });
 
   it('selects an asset by its row, keeping the filters in the URL', async () => {
-    const thing = makeThing({ nickname: 'Medic 4' });
+    const thing = makeThing({ nickname: 'Medic 4', lng: -89.6, lat: 39.8 });
     liveThings.replaceAll([thing]);
+    const commands: MapCommand[] = [];
+    const stop = onMapCommand((command) => commands.push(command));
     const { router } = renderList('/dashboard/things?q=medic');
     fireEvent.click(screen.getByRole('button', { name: /^Medic 4/ }));
     await screen.findByText('Detail');
     expect(router.state.location.pathname).toBe(`/dashboard/things/${thing.id}`);
     expect(router.state.location.search).toBe('?q=medic');
+    // The row centres the map but leaves the panel open (on a phone it covers the map).
+    expect(commands.map((command) => command.kind)).toEqual(['centre']);
+    stop();
+  });
+
+  it('the map finder uncovers the map on a phone and centres it on the asset', () => {
+    const thing = makeThing({ nickname: 'Medic 5', lng: -89.6, lat: 39.8 });
+    liveThings.replaceAll([thing, makeThing({ nickname: 'Medic 6', lng: null, lat: null })]);
+    const commands: MapCommand[] = [];
+    const stop = onMapCommand((command) => commands.push(command));
+    renderList();
+    fireEvent.click(screen.getByRole('button', { name: 'Find Medic 5 on the map' }));
+    expect(commands).toEqual([
+      { kind: 'reveal' },
+      { kind: 'centre', position: [-89.6, 39.8], zoom: MAP_ZOOM.locationCentreMin },
+    ]);
+    // Without a position there is nothing to find.
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Find Medic 6 on the map' }).disabled).toBe(
+      true,
+    );
+    stop();
   });
 
   it('enables Apply only when the filters changed, and Clear All returns to the defaults', () => {

@@ -26,12 +26,17 @@ import { ThingsFilterPanel } from './things-filter-panel';
 import { useThingFilters } from './use-thing-filters';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 
+/** Centres the map on the asset (at least the location zoom), when it has a position. */
+function centreOnThing(thing: Thing): void {
+  const position = thingPosition(thing);
+  if (position) centreMap(position, MAP_ZOOM.locationCentreMin);
+}
+
 /** The row's map finder: centres the map on the asset, uncovering the map on a phone. */
 export function findOnMap(thing: Thing): void {
-  const position = thingPosition(thing);
-  if (!position) return;
+  if (!thingPosition(thing)) return;
   revealMap();
-  centreMap(position, MAP_ZOOM.locationCentreMin);
+  centreOnThing(thing);
 }
 
 export function ThingsListScreen() {
@@ -58,11 +63,15 @@ export function ThingsListScreen() {
     setPref('showOffline', next.statuses.includes('offline'));
     setFilters({ ...next, search });
   };
-  const select = (thing: Thing) => {
-    findOnMap(thing);
-    // The filters stay in the URL, so Back returns to the same list.
-    void navigate({ pathname: thing.id, search: location.search });
-  };
+  // Stable, so the memoised rows do not render again on every scroll frame.
+  const select = useCallback(
+    (thing: Thing) => {
+      centreOnThing(thing);
+      // The filters stay in the URL, so Back returns to the same list.
+      void navigate({ pathname: thing.id, search: location.search });
+    },
+    [navigate, location.search],
+  );
 
   const respondersType = profile?.userOrg.responders_type ?? 'none';
   const canRegister = profile ? can(profile.permissions, 'platformAdmin') : false;
@@ -180,7 +189,7 @@ export function VirtualThingList({
         {virtualizer.getVirtualItems().map((item) => {
           const thing = rows[item.index]!;
           return (
-            <Box
+            <div
               key={item.key}
               role="listitem"
               style={{
@@ -193,7 +202,7 @@ export function VirtualThingList({
               }}
             >
               {renderRow(thing)}
-            </Box>
+            </div>
           );
         })}
       </Box>
