@@ -1,4 +1,4 @@
-/** `npm run bench:map -w @flare/bench`: only the map and list benchmark (about three minutes). */
+/** `npm run bench:map -w @flare/bench`: only the map and list benchmark (about fifteen minutes). */
 import { benchMap } from './map.bench';
 
 for (const r of await benchMap()) {

@@ -1,5 +1,6 @@
 /**
- * The map benchmark's page. `?scenario=layer|markers|list&n=…&seconds=…&interleaved=0|1`:
+ * The map benchmark's page. `?scenario=layer|markers|deck|list&n=…&seconds=…&pan=0|1&interleaved=0|1`
+ * (`pan=0`: the camera stays still, else it pans every frame):
  * - layer: the app's ThingsLayer inside the app's DeckOverlay, fed through the app's live-things
  *   store with the whole fleet moving every second, while the camera pans every frame;
  * - markers: the classic baseline, one maplibregl.Marker element per asset, same store, same updates;
