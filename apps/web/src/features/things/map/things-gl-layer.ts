@@ -353,7 +353,7 @@ export class ThingsGlLayer implements CustomLayerInterface {
     const matrix = options.modelViewProjectionMatrix;
     const width = gl2.drawingBufferWidth;
     const height = gl2.drawingBufferHeight;
-    if (this.isEmpty() || !isFlat(matrix) || this.cacheShift(matrix, width, height)) return;
+    if (this.isEmpty() || !isFlat(matrix) || cacheShift(this.cache, matrix, width, height)) return;
     const cache = this.cacheFor(gl2, width, height);
     if (!cache) return;
     gl2.bindFramebuffer(gl2.FRAMEBUFFER, cache.framebuffer);
@@ -380,7 +380,7 @@ export class ThingsGlLayer implements CustomLayerInterface {
     const width = gl2.drawingBufferWidth;
     const height = gl2.drawingBufferHeight;
     if (this.isEmpty()) return;
-    const shift = isFlat(matrix) ? this.cacheShift(matrix, width, height) : null;
+    const shift = cacheShift(this.cache, matrix, width, height);
     if (!shift || !this.cache || !this.cacheProgram) {
       this.drawSprites(gl2, matrix, width, height);
       return;
@@ -400,33 +400,6 @@ export class ThingsGlLayer implements CustomLayerInterface {
     gl2.drawArrays(gl2.TRIANGLES, 0, 3);
     gl2.bindVertexArray(null);
     gl2.bindTexture(gl2.TEXTURE_2D, null);
-  }
-
-  /**
-   * How far (in clip units) the view moved since the cache was drawn, when the cache can show it:
-   * same sprites, same view size, the camera moved only sideways and by less than the margin.
-   */
-  private cacheShift(matrix: ArrayLike<number>, width: number, height: number): [number, number] | null {
-    const cache = this.cache;
-    if (!cache?.valid || cache.viewWidth !== width || cache.viewHeight !== height) return null;
-    // The x and y rows for x and y (scale and bearing); the z terms only place depth.
-    const w = matrix[15]!;
-    const cachedW = cache.matrix[15]!;
-    for (const i of [0, 1, 4, 5]) {
-      if (
-        Math.abs(matrix[i]! / w - cache.matrix[i]! / cachedW) >
-        1e-9 * Math.abs(cache.matrix[i]! / cachedW)
-      ) {
-        return null;
-      }
-    }
-    // Clip space is an affine map of world pixels here (isFlat), so a sideways move shifts every
-    // point by the same amount: the change in the translation column.
-    const dx = matrix[12]! / w - cache.matrix[12]! / cachedW;
-    const dy = matrix[13]! / w - cache.matrix[13]! / cachedW;
-    const fitsX = Math.abs(dx) * width <= cache.width - width;
-    const fitsY = Math.abs(dy) * height <= cache.height - height;
-    return fitsX && fitsY ? [dx, dy] : null;
   }
 
   /** The cache's framebuffer for this view size, or null when it would exceed the GPU's limit. */
@@ -519,6 +492,36 @@ export class ThingsGlLayer implements CustomLayerInterface {
     gl.bindVertexArray(null);
     gl.bindTexture(gl.TEXTURE_2D, null);
   }
+}
+
+/**
+ * How far (in clip units) the view moved since the cache was drawn, when the cache can show it:
+ * drawn for the same sprites and view size, the camera moved only sideways and by less than the
+ * margin. Else null: the sprites must be drawn again.
+ */
+export function cacheShift(
+  cache: Pick<SpriteCache, 'valid' | 'matrix' | 'viewWidth' | 'viewHeight' | 'width' | 'height'> | null,
+  matrix: ArrayLike<number>,
+  width: number,
+  height: number,
+): [number, number] | null {
+  if (!cache?.valid || cache.viewWidth !== width || cache.viewHeight !== height) return null;
+  if (!isFlat(matrix)) return null;
+  // The x and y rows for x and y (scale and bearing); the z terms only place depth. Compared
+  // relative to the scale, so a term that is zero at one bearing and rounding noise at the next
+  // does not count as a turn.
+  const w = matrix[15]!;
+  const cachedW = cache.matrix[15]!;
+  const linear = [0, 1, 4, 5];
+  const scale = linear.reduce((sum, i) => sum + Math.abs(cache.matrix[i]! / cachedW), 0);
+  if (linear.some((i) => Math.abs(matrix[i]! / w - cache.matrix[i]! / cachedW) > 1e-9 * scale)) return null;
+  // Clip space is an affine map of world pixels here (isFlat), so a sideways move shifts every
+  // point by the same amount: the change in the translation column.
+  const dx = matrix[12]! / w - cache.matrix[12]! / cachedW;
+  const dy = matrix[13]! / w - cache.matrix[13]! / cachedW;
+  const fitsX = Math.abs(dx) * width <= cache.width - width;
+  const fitsY = Math.abs(dy) * height <= cache.height - height;
+  return fitsX && fitsY ? [dx, dy] : null;
 }
 
 /** No pitch: clip space is an affine map of the map plane (w does not vary across it). */
