@@ -10,7 +10,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderControls(map: FakeMap, positions: Array<[number, number]> = []) {
   fakeApi({});
-  return renderInMap(<MapControls showAllPositions={positions} />, map);
+  return renderInMap(
+    <MapControls showAll={{ enabled: positions.length > 0, positions: () => positions }} />,
+    map,
+  );
 }
 
 describe('map tools', () => {

@@ -3,15 +3,14 @@
  * column at the bottom right, and the right-click menu. Rendered inside `MapView`.
  */
 import { Stack } from '@mantine/core';
-import type { LngLat } from '../map-commands';
 import { MapContextMenu } from './context-menu';
 import { LocateControl } from './locate-control';
 import { MapTypeControl } from './map-type-control';
-import { ShowAllControl } from './show-all-control';
+import { ShowAllControl, type ShowAllTarget } from './show-all-control';
 import { ZoomControl } from './zoom-control';
 
-/** `showAllPositions`: the assets the map displays, which show-all fits. */
-export function MapControls({ showAllPositions }: { showAllPositions: LngLat[] }) {
+/** `showAll`: whether the map displays any asset, and their positions, which show-all fits. */
+export function MapControls({ showAll }: { showAll: ShowAllTarget }) {
   return (
     <>
       <Stack
@@ -25,7 +24,7 @@ export function MapControls({ showAllPositions }: { showAllPositions: LngLat[] }
         style={{ zIndex: 2 }}
       >
         <MapTypeControl />
-        <ShowAllControl positions={showAllPositions} />
+        <ShowAllControl target={showAll} />
         <LocateControl />
         <ZoomControl />
       </Stack>
