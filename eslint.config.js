@@ -1,18 +1,25 @@
 // One lint set-up for the whole workspace. The import boundaries of CONVENTIONS.md are enforced here:
-// core imports no app; the web app and the server never import each other; web features stay apart.
+// core imports no app; the web app and the server never import each other; web features stay apart;
+// server modules use each other only through their services, and only repositories touch the database.
 import { readdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const subfolders = (dir) =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 const featuresDir = 'apps/web/src/features';
-const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)
-  : [];
+const features = subfolders(featuresDir);
+const serverModulesDir = 'apps/server/src/modules';
+/** Glob exceptions are matched against absolute import paths. */
+const absolute = (relative) => path.join(import.meta.dirname, relative);
 
 /** Path zones: files under `target` may not import files under `from`. */
 const boundaryZones = [
@@ -35,6 +42,17 @@ const boundaryZones = [
     except: [`./${name}`],
     message: 'features do not import each other; the app composes them.',
   })),
+  ...subfolders(serverModulesDir).map((name) => ({
+    target: `./${serverModulesDir}/${name}`,
+    from: `./${serverModulesDir}/**`,
+    except: [absolute(`${serverModulesDir}/${name}/**`), absolute(`${serverModulesDir}/*/*.service.ts`)],
+    message: 'server modules use each other only through their services or events.',
+  })),
+  {
+    target: `./${serverModulesDir}/**/!(*.repository|*.test).ts`,
+    from: './apps/server/src/platform/db',
+    message: 'only repositories touch the database.',
+  },
 ];
 
 /** Package-name imports across the same boundaries. */
@@ -85,6 +103,20 @@ export default tseslint.config(
   {
     files: ['apps/server/**'],
     rules: { 'no-restricted-imports': ['error', restrictedPackages(['@flare/web'])] },
+  },
+  {
+    // Only repositories (and the tests that check what they stored) use Kysely in a module.
+    files: [`${serverModulesDir}/**/*.ts`],
+    ignores: ['**/*.repository.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...restrictedPackages(['@flare/web']),
+          paths: [{ name: 'kysely', message: 'only *.repository.ts files use Kysely.' }],
+        },
+      ],
+    },
   },
   {
     // Tests read untyped JSON responses; the unsafe-any rules would only add casts there.

@@ -35,9 +35,14 @@ export default defineConfig({
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.test.ts'],
+          // Finds the browser once (support/chromium.ts), says which, or fails the run at once.
+          globalSetup: ['./support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A screen settles within seconds on a loaded machine (the server tests run beside these),
+          // as Playwright's own waits allow; expect.poll's default of 1 s does not.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       { test: { name: 'repo', root: '.', include: ['scripts/**/*.test.ts'], testTimeout: 120_000 } },

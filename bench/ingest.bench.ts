@@ -86,7 +86,7 @@ export async function benchIngest(engine: Engine) {
     const batchRate = ROWS / (batchMs / 1000);
 
     // OsmAnd devices report to the dedicated listener (port 5055 in production), as Traccar Client does.
-    const osmand = buildOsmandServer(flare.telemetry, flare.app.log);
+    const osmand = await buildOsmandServer(flare.app.ingest, flare.app.log);
     await osmand.listen({ port: 0, host: '127.0.0.1' });
     const osmandAddress = osmand.server.address();
     const osmandUrl = `http://127.0.0.1:${typeof osmandAddress === 'object' && osmandAddress ? osmandAddress.port : 0}`;

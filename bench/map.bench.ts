@@ -1,5 +1,6 @@
 /**
- * The live map and the assets list in headless Chromium (software WebGL, the flags of STACK.md):
+ * The live map and the assets list in headless Chromium (software WebGL, the flags of STACK.md; the
+ * browser is found as for the browser tests, e2e/support/chromium.ts):
  * - frames per second and the longest frame while N assets (1,000, 10,000, 50,000) all move every
  *   second, once with the camera still and once panning every frame: the app's ThingsLayer
  *   against the baseline of one maplibregl.Marker element per asset, in the same run, on the same
@@ -19,20 +20,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
+import { findChromium, launchOptions } from '@flare/e2e/support/chromium';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const webConfig = path.join(repo, 'apps/web/vite.config.ts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** STACK.md, "Headless Chromium and WebGL". */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const MAP_SECONDS = 8;
 const MARKERS_TIMEOUT_MS = 90_000;
 const LIST_SECONDS = 5;
@@ -199,8 +190,12 @@ export async function buildHarness(outDir: string): Promise<void> {
   });
 }
 
-export const launchChromium = () =>
-  chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+/** The browser the browser tests would drive (CHROMIUM_PATH, a system one, or npm's), with the STACK.md flags. */
+export async function launchChromium(): Promise<Browser> {
+  const found = await findChromium();
+  console.log(`Map benchmarks drive ${found.description}`);
+  return chromium.launch(launchOptions(found));
+}
 
 export async function benchMap(): Promise<BenchResult[]> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'flare-map-bench-'));

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '@flare/core/messages';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
 
@@ -40,18 +41,8 @@ afterAll(async () => {
 });
 
 /** One OsmAnd report, as Traccar Client sends it. */
-async function report(deviceId: string, extra: Record<string, string> = {}): Promise<void> {
-  const query = new URLSearchParams({
-    id: deviceId,
-    lat: '39.7817',
-    lon: '-89.6501',
-    timestamp: String(Math.floor(Date.now() / 1000)),
-    speed: '0',
-    ...extra,
-  });
-  const response = await fetch(`http://127.0.0.1:${osmandPort}/?${query}`, { method: 'POST' });
-  expect(response.status).toBe(200);
-}
+const report = (deviceId: string, extra: Record<string, string> = {}) =>
+  sendOsmandReport(osmandPort, deviceId, extra);
 
 const countsLine = (page: Page) => page.getByLabel('Online, offline and out-of-service assets');
 const rows = (page: Page) => page.getByRole('list', { name: 'Assets' }).getByRole('listitem');
@@ -154,6 +145,30 @@ describe('live assets list', () => {
     // Lights still on: one more alert point, shown without reloading.
     await report(SILENT_DEVICE.id, { alerting: '1', speed: '20' });
     await expect.poll(() => field('Alert Points'), { timeout: 10_000 }).toBe('2');
+    await page.close();
+  });
+
+  it("raises a device's SOS on its row and in its detail until someone acknowledges it", async () => {
+    const page = await browser.newPage();
+    await openLive(page);
+    await search(page, 'Patrol 105');
+    const row = rows(page).first();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    // Traccar Client's SOS button: an alarm parameter with the report.
+    await report('SPD-CAR-105', { alarm: 'sos' });
+    await row.getByTitle('Alarm raised').filter({ hasText: 'SOS' }).waitFor({ timeout: 10_000 });
+    // Later reports (the simulator drives this patrol car) do not clear it.
+    await report('SPD-CAR-105');
+    await row.getByRole('button', { name: /^Patrol 105/ }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'SOS' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/Raised.*ago/);
+    await expectAccessible(page);
+    await alert.getByRole('button', { name: 'Acknowledge' }).click();
+    await alert.waitFor({ state: 'hidden', timeout: 10_000 });
+    await page.getByRole('button', { name: 'Back to assets' }).click();
+    await rows(page).first().waitFor();
+    expect(await rows(page).first().getByTitle('Alarm raised').count()).toBe(0);
     await page.close();
   });
 

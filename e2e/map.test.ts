@@ -5,9 +5,9 @@
  * remote style, and the WebGL dialog in a browser without WebGL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { MESSAGES } from '@flare/core/messages';
-import { CHROMIUM, expectAccessible, openBrowser, type Browser } from './support/browser';
+import { expectAccessible, launchChromium, openBrowser, type Browser } from './support/browser';
 import { signInAs } from './support/sign-in';
 import { DEMO_PASSWORD, startServer, type RunningServer } from './support/server';
 
@@ -269,11 +269,13 @@ describe('the live map', () => {
 
 describe('without WebGL', () => {
   it('shows no map but the dialog on enabling WebGL', async () => {
-    const noWebgl = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-webgl', '--disable-3d-apis', '--no-first-run'],
-    });
+    const noWebgl = await launchChromium([
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-webgl',
+      '--disable-3d-apis',
+      '--no-first-run',
+    ]);
     try {
       const page = await noWebgl.newPage({ viewport: { width: 1280, height: 800 } });
       await signInAs(page, server.url, USER);

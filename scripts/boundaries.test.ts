@@ -30,8 +30,48 @@ describe('import boundaries', () => {
       'apps/web/src/lib/session.ts',
       "import '../features/auth/sign-in-screen';",
     ],
+    [
+      "a server module imports another module's repository",
+      'apps/server/src/modules/things/things.service.ts',
+      "import '../telemetry/telemetry.repository';",
+    ],
+    [
+      "a server module imports another module's routes",
+      'apps/server/src/modules/live/live-hub.ts',
+      "import '../things/things.routes';",
+    ],
+    [
+      'a server service imports Kysely',
+      'apps/server/src/modules/things/things.service.ts',
+      "import { sql } from 'kysely';",
+    ],
+    [
+      'a server service imports the database',
+      'apps/server/src/modules/things/things.service.ts',
+      "import '../../platform/db/database';",
+    ],
+    [
+      'the live transport imports a feature',
+      'apps/web/src/live/live-socket.tsx',
+      "import '../features/things/live/live-things-store';",
+    ],
   ])('fails when %s', async (_case, filePath, code) => {
     expect(await boundaryErrors(filePath, code)).not.toEqual([]);
+  });
+
+  it("allows a server module another module's service, and repositories the database", async () => {
+    expect(
+      await boundaryErrors(
+        'apps/server/src/modules/things/things.service.ts',
+        "import '../telemetry/thing-states.service';",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'apps/server/src/modules/things/things.repository.ts',
+        "import { sql } from 'kysely';\nimport '../../platform/db/database';",
+      ),
+    ).toEqual([]);
   });
 
   it('allows the apps to import core', async () => {

@@ -1,12 +1,22 @@
-/** Debian chromium driven by playwright-core, and the accessibility check every visited screen must pass. */
+/** Headless Chromium driven by playwright-core, and the accessibility check every visited screen must pass. */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser as PlaywrightBrowser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM_FLAGS, findChromium, launchOptions, type FoundChromium } from './chromium';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The browser of this run, found once by support/global-setup.ts (found here when run without it). */
+function testChromium(): FoundChromium | Promise<FoundChromium> {
+  return inject('chromium') ?? findChromium();
+}
+
+/** Launches the browser of this run, headless, with the flags of STACK.md unless others are given. */
+export async function launchChromium(args: string[] = CHROMIUM_FLAGS): Promise<PlaywrightBrowser> {
+  return chromium.launch(launchOptions(await testChromium(), args));
+}
 
 export interface Browser {
   browser: PlaywrightBrowser;
@@ -16,19 +26,7 @@ export interface Browser {
 }
 
 export async function openBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   return {
     browser,
     async newPage(viewport = { width: 1280, height: 800 }) {

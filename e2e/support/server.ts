@@ -3,10 +3,11 @@
  * test/server-process.ts), serving the built web app, on a free port and a fresh data folder.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServerProcess } from '@flare/server/test/server-process';
+
+export { freePort } from '@flare/server/test/server-process';
 
 export const DEMO_PASSWORD = 'E2e!demo-pass1';
 const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist');
@@ -49,13 +50,3 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 }
 
 /** A port nothing listens on now, for a server that must come back on the same address. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}

@@ -49,7 +49,14 @@ const EnvSchema = z.object({
     .regex(/^(mqtt|mqtts|ws|wss):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
   OSMAND_PORT: z.coerce.number().int().min(0).max(65535).default(5055),
-  STATUS_SWEEP_MS: z.coerce.number().int().min(0).default(5000),
+  STATUS_SWEEP_MS: z.coerce
+    .number()
+    .int()
+    .refine((ms) => ms === 0 || (ms >= 1000 && ms <= 3_600_000 && ms % 1000 === 0), {
+      error: 'must be 0 (off) or whole seconds from 1000 to 3600000',
+    })
+    .default(5000),
+  JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
   LIVE_SESSION_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
   SIMULATOR: booleanFlag.default(false),
   MAP_STYLE_URL: z
@@ -98,8 +105,10 @@ export type Config = {
   mqttUrl: string | undefined;
   /** Port of the OsmAnd (Traccar Client) listener. */
   osmandPort: number;
-  /** Interval of the status sweep; 0 turns it off. */
+  /** Interval of the status sweep (whole seconds); 0 turns it off. */
   statusSweepMs: number;
+  /** How often an idle job worker asks the queue for work, seconds. */
+  jobPollSeconds: number;
   /** How often an open live-feed socket's session is checked again (a revoked one is closed). */
   liveSessionCheckMs: number;
   /** Drive the demo fleet with the built-in simulator. */
@@ -150,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: e.MQTT_URL,
     osmandPort: e.OSMAND_PORT,
     statusSweepMs: e.STATUS_SWEEP_MS,
+    jobPollSeconds: e.JOB_POLL_MS / 1000,
     liveSessionCheckMs: e.LIVE_SESSION_CHECK_MS,
     simulator: e.SIMULATOR,
     mapStyleUrl: e.MAP_STYLE_URL,

@@ -22,7 +22,7 @@ function loadConfigOrExit(): Config {
 const config = loadConfigOrExit();
 const flare = await buildApp(config);
 const { app } = flare;
-const osmand = buildOsmandServer(flare.telemetry, app.log);
+const osmand = await buildOsmandServer(app.ingest, app.log);
 let simulator: FleetSimulator | null = null;
 
 let stopping = false;

@@ -36,10 +36,10 @@ describe('the request log', () => {
 
 describe('the bus', () => {
   it('logs a failing subscriber with the app logger', async () => {
-    await t.bus.subscribe('test.failing', () => {
+    await t.app.bus.subscribe('test.failing', () => {
       throw new Error('subscriber failed on purpose');
     });
-    await t.bus.publish('test.failing', { n: 1 });
+    await t.app.bus.publish('test.failing', { n: 1 });
     await waitFor(
       () => logged().some((entry) => entry.msg === 'bus handler failed'),
       'the bus failure in the log',

@@ -17,7 +17,8 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
-export async function startMailCatcher(): Promise<MailCatcher> {
+/** `port`: a given one (a server may already be configured to send there); default any free one. */
+export async function startMailCatcher(port = 0): Promise<MailCatcher> {
   const received: CaughtMail[] = [];
   const taken = new Set<CaughtMail>();
   const server = new SMTPServer({
@@ -34,11 +35,11 @@ export async function startMailCatcher(): Promise<MailCatcher> {
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: listening } = server.server.address() as AddressInfo;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     received,
     async next(to, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

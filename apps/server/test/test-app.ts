@@ -19,7 +19,10 @@ export interface TestApp extends FlareApp {
   signIn(email: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
 }
 
-async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new empty database on the PostgreSQL server of `baseUrl`, and how to drop it again. */
+export async function freshPostgresDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `flare_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

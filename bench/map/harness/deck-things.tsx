@@ -16,7 +16,7 @@ import {
   ICON_KEYS,
   shapeThings,
 } from '../../../apps/web/src/features/things/map/things-layer-data';
-import { useLiveThings } from '../../../apps/web/src/live/live-things-store';
+import { useLiveThings } from '../../../apps/web/src/features/things/live/live-things-store';
 import { useDeckLayers } from '../../../apps/web/src/map/deck-overlay';
 
 const SIZE = 16;

@@ -5,7 +5,7 @@
  */
 import type { Thing } from '@flare/core/schemas/thing';
 import type { ServerStatus } from '@flare/core/status/thing-status';
-import { makeThing } from '../../../apps/web/src/testing/things';
+import { makeThing } from '@flare/core/testing/things';
 
 const TYPES = ['police', 'fire', 'ems', 'arrow_board', 'maintenance', 'tow', 'waste', 'wwd', 'general'];
 /** Roughly a busy fleet: a tenth on scene, a third responding, the rest standing by or quiet. */

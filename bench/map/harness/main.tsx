@@ -24,7 +24,7 @@ import { defaultFilters, visibleThings } from '../../../apps/web/src/features/th
 import { VirtualThingList } from '../../../apps/web/src/features/things/list/things-list-screen';
 import { ThingsLayer } from '../../../apps/web/src/features/things/map/things-layer';
 import { markerZ } from '../../../apps/web/src/features/things/map/things-layer-data';
-import { liveThings } from '../../../apps/web/src/live/live-things-store';
+import { liveThings } from '../../../apps/web/src/features/things/live/live-things-store';
 import { DeckOverlay } from '../../../apps/web/src/map/deck-overlay';
 import { MapContext } from '../../../apps/web/src/map/map-context';
 import { DeckThings } from './deck-things';

@@ -71,4 +71,3 @@ export const COPY_RESET_MS = 1000;
 export const MENU_COPY_RESET_MS = 2000;
 export const NAVIGATE_AFTER_SAVE_MS = 150;
 export const ASSET_ROW_HEIGHT = { inService: 65, outOfService: 90 } as const;
-export const POSITION_ACCURACY_LIMIT = { default: 100, station: 30 } as const;

@@ -26,6 +26,7 @@ export const unauthorized = (code: string, message: string, description?: string
 export const forbidden = (message = 'User does not have required permissions') =>
   new HttpError(403, 'forbidden', message);
 export const notFound = (message: string) => new HttpError(404, 'not_found', message);
+export const conflict = (code: string, message: string) => new HttpError(409, code, message);
 export const unprocessable = (code: string, message: string) => new HttpError(422, code, message);
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -87,18 +87,24 @@ export async function seedDemoFleet(db: Db): Promise<void> {
           registry_number: null,
           wzdx_enabled: asset.type === 'arrow_board',
           r2r_enabled: asset.responder,
-          ...(silentSince
-            ? {
-                lat: org.lat + 0.01,
-                lng: org.lng - 0.01,
-                heartbeat_at: silentSince,
-                position_at: silentSince,
-                status: 'standby',
-              }
-            : {}),
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
+      // A silent asset last reported long ago, as standby: the status sweep moves it on.
+      if (silentSince) {
+        await trx
+          .insertInto('thing_states')
+          .values({
+            thing_id: demoThingId(asset.deviceId),
+            lat: org.lat + 0.01,
+            lng: org.lng - 0.01,
+            heartbeat_at: silentSince,
+            position_at: silentSince,
+            status: 'standby',
+          })
+          .onConflict((oc) => oc.column('thing_id').doNothing())
+          .execute();
+      }
     }
     // Springfield PD may see Capital Road Works' arrow boards (accessor).
     for (const asset of demoFleet().filter((a) => a.type === 'arrow_board')) {

@@ -1,5 +1,5 @@
 /** Sends reports the way Traccar Client does: an OsmAnd request per report (speed in knots). */
-import { KNOTS_TO_METRES_PER_SECOND } from '@flare/core/telemetry/ingest';
+import { KNOTS_TO_METRES_PER_SECOND } from '@flare/core/telemetry/report';
 import type { Report } from './vehicle';
 
 export async function sendOsmand(baseUrl: string, report: Report, timestamp = Date.now()): Promise<Response> {

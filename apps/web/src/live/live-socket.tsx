@@ -1,14 +1,15 @@
 /**
- * The one live-data controller at the root of the dashboard; it renders nothing. While the signed-in
- * user may view assets it keeps the live-things store current for the user's organisation.
+ * The one live-data controller of the dashboard, mounted once above the phone and desktop layouts so a
+ * resize keeps the socket; it renders nothing. While the signed-in user may watch the live feed it
+ * runs the registered features for the user's organisation.
  */
 import { useEffect, useRef } from 'react';
 import { can } from '@flare/core/permissions/access';
 import { timings } from '../config/timings';
 import { reportLiveFeedDown } from '../lib/connection';
 import { getSession, useSession } from '../lib/session';
-import { liveThings } from './live-things-store';
-import { ThingsSync } from './things-sync';
+import type { LiveRegistry } from './live-registry';
+import { startLiveTransport, type LiveTransport } from './live-transport';
 
 export const LIVE_FEED_URL_PATH = '/cable';
 
@@ -17,40 +18,39 @@ function feedUrl(): string {
   return `${scheme}://${window.location.host}${LIVE_FEED_URL_PATH}`;
 }
 
-export function LiveSocket() {
+export function LiveSocket({ registry }: { registry: LiveRegistry }) {
   const profile = useSession()?.profile;
+  // The server lets only users who may view assets subscribe to the feed.
   const allowed = profile ? can(profile.permissions, 'viewThings') : false;
   const organizationId = profile?.organizationId;
   const polling = profile?.userOrg.is_large_org ?? false;
-  const sync = useRef<ThingsSync | null>(null);
+  const transport = useRef<LiveTransport | null>(null);
 
   useEffect(() => {
     // The organisation in effect now; later switches go through setOrganization below.
     const startOrganization = getSession()?.profile?.organizationId;
     if (!allowed || !startOrganization) return;
-    const { liveFlushMs, thingsPollMs, liveFirstBackoffMs } = timings();
-    const current = new ThingsSync({
+    const { liveFlushMs, liveFirstBackoffMs } = timings();
+    const current = startLiveTransport({
+      registry,
       organizationId: startOrganization,
-      mode: polling ? 'polling' : 'streaming',
+      polling,
       feedUrl: feedUrl(),
       token: () => getSession()?.token ?? null,
       onFeedStatus: (status) => reportLiveFeedDown(status === 'down' || status === 'failed'),
       flushMs: liveFlushMs,
-      pollMs: thingsPollMs,
       firstBackoffMs: liveFirstBackoffMs,
     });
-    sync.current = current;
-    current.start();
+    transport.current = current;
     return () => {
       current.stop();
-      sync.current = null;
+      transport.current = null;
       reportLiveFeedDown(false);
-      liveThings.clear();
     };
-  }, [allowed, polling]);
+  }, [registry, allowed, polling]);
 
   useEffect(() => {
-    if (organizationId) sync.current?.setOrganization(organizationId);
+    if (organizationId) transport.current?.setOrganization(organizationId);
   }, [organizationId]);
 
   return null;

@@ -16,15 +16,15 @@ export interface FakeCall {
   authorization: string | null;
 }
 
-type Handler = (call: FakeCall) => FakeAnswer | 'network-error';
+type Handler = (call: FakeCall) => FakeAnswer | 'network-error' | Promise<FakeAnswer | 'network-error'>;
 
 /**
- * Replaces fetch: each "METHOD /path" (without /api) answers from its handler; an unknown route
- * answers 404. Returns the calls made, in order.
+ * Replaces fetch: each "METHOD /path" (without /api) answers from its handler (a promise holds the
+ * answer back, to see a request pending); an unknown route answers 404. Returns the calls made, in order.
  */
 export function fakeApi(routes: Record<string, Handler>): FakeCall[] {
   const calls: FakeCall[] = [];
-  vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     const call: FakeCall = {
       method: init.method ?? 'GET',
@@ -33,9 +33,9 @@ export function fakeApi(routes: Record<string, Handler>): FakeCall[] {
       authorization: headers.get('authorization'),
     };
     calls.push(call);
-    const answer = routes[`${call.method} ${call.path}`]?.(call) ?? { status: 404, body: {} };
-    if (answer === 'network-error') return Promise.reject(new TypeError('Failed to fetch'));
-    return Promise.resolve(new Response(JSON.stringify(answer.body ?? {}), { status: answer.status }));
+    const answer = (await routes[`${call.method} ${call.path}`]?.(call)) ?? { status: 404, body: {} };
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status });
   });
   return calls;
 }

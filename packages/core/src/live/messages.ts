@@ -1,6 +1,6 @@
 /**
- * Live-feed messages (spec 1 section 7, spec 2 section 4): what the server pushes inside ActionCable
- * `{ identifier, message }` frames, and what the web app parses each frame against.
+ * Live-feed messages: what the server pushes inside ActionCable `{ identifier, message }` frames, and
+ * what the web app parses each frame against.
  */
 import { z } from 'zod';
 import { SERVER_STATUSES } from '../status/thing-status';
@@ -10,8 +10,13 @@ export const LIVE_CHANNEL = 'EventsChannel';
 /** The sub-protocol a dashboard sends next to its access token. */
 export const LIVE_SUBPROTOCOL = 'datapumper';
 
-/** The asset's run as the server keeps it (status/thing-run.ts), sent with every status update. */
-const RunFields = ThingSchema.pick({ run_started_at: true, run_alert_points: true }).shape;
+/** The asset's run (status/thing-run.ts) and raised alarm, sent with every status update. */
+const RunFields = ThingSchema.pick({
+  run_started_at: true,
+  run_alert_points: true,
+  alarm: true,
+  alarm_raised_at: true,
+}).shape;
 
 export const PointMessageSchema = z.object({
   type: z.literal('point'),

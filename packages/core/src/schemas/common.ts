@@ -15,4 +15,13 @@ export const ApiErrorSchema = z.object({
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 export const VersionSchema = z.object({ version: z.string() });
-export const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.boolean() });
+export const JobQueueHealthSchema = z.object({
+  running: z.boolean(),
+  /** Per job: waiting (retries included), running, and failed in the last day. */
+  queues: z.record(z.string(), z.object({ queued: z.number(), active: z.number(), failed: z.number() })),
+});
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.boolean(),
+  jobs: JobQueueHealthSchema,
+});

@@ -1,6 +1,14 @@
 /** The asset (thing) wire format of spec 2 section 3. */
 import { z } from 'zod';
 import { SERVER_STATUSES } from '../status/thing-status';
+import { normalizeText, unstorableText } from '../text';
+
+/** Text the database can store (see text.ts), with the reason as the message otherwise. */
+const storable = (schema: z.ZodString) =>
+  schema.superRefine((text, ctx) => {
+    const problem = unstorableText(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: `Text ${problem}` });
+  });
 
 export const ThingRelationshipSchema = z.object({
   organization_uuid: z.string(),
@@ -60,6 +68,9 @@ export const ThingSchema = z.object({
   /** The current run (status/thing-run.ts): when it started, and its reports with the alert on. */
   run_started_at: z.string().nullable(),
   run_alert_points: z.number().int(),
+  /** An alarm the device raised (`sos`, `lowBattery`, …) and when; it stays until someone acknowledges it. */
+  alarm: z.string().nullable(),
+  alarm_raised_at: z.string().nullable(),
   updated_at: z.string(),
 });
 export type Thing = z.infer<typeof ThingSchema>;
@@ -90,6 +101,7 @@ export const THING_MESSAGES = {
   emergencyTypeOnly: 'An emergency asset can only have an emergency type',
   subtypeMismatch: 'Asset subtype does not belong to the asset type',
   ownerRelationship: 'The owner cannot also be a manager or accessor',
+  newerAlarm: 'Another alarm was raised since: look at it before acknowledging',
 } as const;
 
 /** VIN: letters and digits only. */
@@ -97,11 +109,11 @@ export const VIN_PATTERN = /^[A-Za-z0-9]*$/;
 
 /** The profile's field rules, shared by the edit form and the API (spec 2 section 5). */
 export const ThingFieldSchemas = {
-  nickname: z.string().trim().min(1, 'Required').max(THING_FIELD_MAX, THING_MESSAGES.tooLong),
+  nickname: storable(z.string().trim().min(1, 'Required').max(THING_FIELD_MAX, THING_MESSAGES.tooLong)),
   vin: z.string().trim().max(THING_FIELD_MAX, THING_MESSAGES.tooLong).regex(VIN_PATTERN, THING_MESSAGES.vin),
   /** Plate#, Registry / Vehicle Id. */
-  text: z.string().trim().max(THING_FIELD_MAX, THING_MESSAGES.tooLong),
-  integrationId: z.string().trim().min(1, 'Required').max(THING_FIELD_MAX, THING_MESSAGES.tooLong),
+  text: storable(z.string().trim().max(THING_FIELD_MAX, THING_MESSAGES.tooLong)),
+  integrationId: storable(z.string().trim().min(1, 'Required').max(THING_FIELD_MAX, THING_MESSAGES.tooLong)),
 } as const;
 
 const optionalText = ThingFieldSchemas.text.nullable().optional();
@@ -160,17 +172,19 @@ export const DEVICE_ID_MAX = 100;
 
 /** Platform administrators register a device as a new asset. */
 export const CreateThingInputSchema = z.object({
-  device_id: z
-    .string()
-    .trim()
-    .min(1, 'Required')
-    .max(DEVICE_ID_MAX, `Must be ${DEVICE_ID_MAX} or fewer characters`),
+  /** Stored as reports are compared: trimmed, NFC. */
+  device_id: storable(
+    z.string().trim().min(1, 'Required').max(DEVICE_ID_MAX, `Must be ${DEVICE_ID_MAX} or fewer characters`),
+  ).transform(normalizeText),
   thing_type_id: z.uuid(),
   organization_id: z.uuid(),
-  nickname: z.string().trim().min(1).max(THING_FIELD_MAX, THING_MESSAGES.tooLong).optional(),
+  nickname: ThingFieldSchemas.nickname.optional(),
   device_type: z.enum(DEVICE_TYPES).default('osmand'),
 });
 export type CreateThingInput = z.input<typeof CreateThingInputSchema>;
+
+/** DELETE /things/{id}/alarm: the alarm being acknowledged, by when it was raised (as the user saw it). */
+export const AcknowledgeAlarmQuerySchema = z.object({ raised_at: z.iso.datetime({ offset: true }) });
 
 export const ThingsQuerySchema = z.object({
   'org_ids[]': z.union([z.uuid(), z.array(z.uuid())]).optional(),

@@ -1,13 +1,21 @@
 /**
- * A run: an asset's response from the moment it turns active through its time on location (spec 2
- * section 2: Start, Run Time and Alert Points while active; Time-to-Scene on location). Turning
- * active starts a new run, also when leaving a scene; a status outside the run ends it. The server
- * keeps the run on the asset (`run_started_at`, `run_alert_points`: reports with the alert on).
+ * A run: an asset's response from the moment it turns active through its time on location (Start,
+ * Run Time and Alert Points while active; Time-to-Scene on location). Turning active starts a new
+ * run, also when leaving a scene; staying active or arriving on location continues it; any other
+ * status ends it. The server keeps the run on the asset (`run_started_at`, and `run_alert_points`:
+ * the run's reports with the alert on).
  */
 import type { ServerStatus } from './thing-status';
 
-export const RUN_START_STATUS = 'active' satisfies ServerStatus;
-export const RUN_STATUSES = ['active', 'active_location'] as const satisfies readonly ServerStatus[];
+const RUN_STATUSES: readonly ServerStatus[] = ['active', 'active_location'];
+
+export type RunTransition = 'start' | 'continue' | 'end';
+
+/** What a status change does to the asset's run. */
+export function runTransition(from: ServerStatus, to: ServerStatus): RunTransition {
+  if (to === 'active' && from !== 'active') return 'start';
+  return RUN_STATUSES.includes(to) ? 'continue' : 'end';
+}
 
 /**
  * Time-to-Scene: from the start of the run to arriving on location (when the status changed to

@@ -1,33 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareThings,
-  computeStatus,
   isStale,
+  NO_CONTEXT,
   statusLabel,
+  statusOf,
+  STATUS_LASTS_MS,
   STATUS_WINDOWS_MS,
-  type StatusInputs,
+  fromServerStatus,
+  toServerStatus,
+  type ServerStatus,
+  type StatusSubject,
+  type ThingContext,
 } from './thing-status';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
-const base: StatusInputs = {
-  hasActiveClosure: false,
-  isOnIncident: false,
-  heartbeatAt: NOW,
-  enroute: false,
-  street: null,
-};
-const aged = (ms: number, extra: Partial<StatusInputs> = {}) =>
-  computeStatus({ ...base, heartbeatAt: NOW - ms, ...extra }, NOW);
+const base: StatusSubject = { heartbeatAt: NOW, enroute: false, street: null };
+const aged = (ms: number, extra: Partial<StatusSubject> = {}) =>
+  statusOf({ ...base, heartbeatAt: NOW - ms, ...extra }, NO_CONTEXT, NOW);
+const context = (extra: Partial<ThingContext>): ThingContext => ({ ...NO_CONTEXT, ...extra });
 
-describe('computed status (spec 2 section 4)', () => {
+describe('status rule', () => {
   it('an active closure makes the asset active, before anything else', () => {
     expect(
-      computeStatus({ ...base, hasActiveClosure: true, isOnIncident: true, heartbeatAt: null }, NOW),
+      statusOf(
+        { ...base, heartbeatAt: null },
+        context({ activeClosureIds: ['closure-1'], incidentId: 'incident-1' }),
+        NOW,
+      ),
     ).toBe('active');
   });
 
   it('being on an incident gives location', () => {
-    expect(computeStatus({ ...base, isOnIncident: true, heartbeatAt: null }, NOW)).toBe('location');
+    expect(statusOf({ ...base, heartbeatAt: null }, context({ incidentId: 'incident-1' }), NOW)).toBe(
+      'location',
+    );
+  });
+
+  it('being at a station does not change the status by itself', () => {
+    expect(statusOf(base, context({ stationId: 'station-1' }), NOW)).toBe('standby');
   });
 
   it('enroute is active just inside the 2 h window and not just outside it', () => {
@@ -47,7 +58,37 @@ describe('computed status (spec 2 section 4)', () => {
   });
 
   it('an asset that never checked in is offline', () => {
-    expect(computeStatus({ ...base, heartbeatAt: null }, NOW)).toBe('offline');
+    expect(statusOf({ ...base, heartbeatAt: null }, NO_CONTEXT, NOW)).toBe('offline');
+  });
+});
+
+describe('how long each status lasts without a check-in', () => {
+  it('agrees with the status rule: past it, the status is always another', () => {
+    for (const [status, lastsMs] of Object.entries(STATUS_LASTS_MS)) {
+      for (const enroute of [true, false]) {
+        for (const street of [null, 'Main St']) {
+          const after = statusOf({ heartbeatAt: NOW - lastsMs - 1, enroute, street }, NO_CONTEXT, NOW);
+          expect(after, `${status} enroute=${enroute} street=${street}`).not.toBe(
+            fromServerStatus(status as ServerStatus),
+          );
+        }
+      }
+    }
+  });
+
+  const subjects: Record<keyof typeof STATUS_LASTS_MS, StatusSubject> = {
+    active_location: { ...base, enroute: true },
+    active: { ...base, enroute: true },
+    standby: base,
+    stationary: { ...base, street: 'Main St' },
+    pending: base,
+  };
+  it.each(Object.entries(STATUS_LASTS_MS))('%s changes just after %i ms', (status, lastsMs) => {
+    const subject = subjects[status as keyof typeof STATUS_LASTS_MS];
+    const at = (age: number) =>
+      toServerStatus(statusOf({ ...subject, heartbeatAt: NOW - age }, NO_CONTEXT, NOW));
+    expect(at(lastsMs + 1)).not.toBe(status);
+    if (status !== 'active_location') expect(at(lastsMs)).toBe(status);
   });
 });
 

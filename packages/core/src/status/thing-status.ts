@@ -1,6 +1,6 @@
 /**
- * Asset (thing) status rules of spec 2 section 4: the ordered statuses, their server strings and
- * labels, the computed-status rule with its windows, staleness and list ordering.
+ * Asset (thing) status rules: the ordered statuses, their server strings and labels, the status
+ * rule with its windows and the context it reads, staleness and list ordering.
  */
 import type { RespondersType } from '../labels';
 
@@ -69,26 +69,60 @@ export const STATUS_MEANINGS: Record<ThingStatus, string> = {
   offline: 'No check-in for 4 days',
 };
 
-export interface StatusInputs {
-  hasActiveClosure: boolean;
-  isOnIncident: boolean;
+/** What the status rule reads of the asset itself. */
+export interface StatusSubject {
   /** Last check-in time in ms since the epoch, or null when the asset never checked in. */
   heartbeatAt: number | null;
   enroute: boolean;
   street: string | null;
 }
 
-/** The computed status, used when the server gives none (spec 2 section 4). */
-export function computeStatus(input: StatusInputs, now: number): ThingStatus {
-  if (input.hasActiveClosure) return 'active';
-  if (input.isOnIncident) return 'location';
-  if (input.heartbeatAt === null) return 'offline';
-  const age = now - input.heartbeatAt;
-  if (age <= STATUS_WINDOWS_MS.active && input.enroute) return 'active';
-  if (!input.enroute && age <= STATUS_WINDOWS_MS.standby) return input.street ? 'stationary' : 'standby';
+/**
+ * What other sections know about an asset, each from its own context provider: the station area it
+ * is parked at (areas), the incident it is on scene at (events) and the closures that are active on
+ * it (closures). An asset nobody knows anything about has NO_CONTEXT.
+ */
+export interface ThingContext {
+  stationId: string | null;
+  incidentId: string | null;
+  activeClosureIds: readonly string[];
+}
+
+export const NO_CONTEXT: ThingContext = Object.freeze({
+  stationId: null,
+  incidentId: null,
+  activeClosureIds: Object.freeze([]),
+});
+
+/**
+ * The asset's status: an active closure makes it active; being on an incident puts it on location;
+ * otherwise its check-ins decide: enroute within 2 h is active; not enroute within 8 h is stationary
+ * (with a street) or standby; within 4 days pending; after that (or never checked in) offline.
+ */
+export function statusOf(thing: StatusSubject, context: ThingContext, now: number): ThingStatus {
+  if (context.activeClosureIds.length > 0) return 'active';
+  if (context.incidentId !== null) return 'location';
+  if (thing.heartbeatAt === null) return 'offline';
+  const age = now - thing.heartbeatAt;
+  if (age <= STATUS_WINDOWS_MS.active && thing.enroute) return 'active';
+  if (!thing.enroute && age <= STATUS_WINDOWS_MS.standby) return thing.street ? 'stationary' : 'standby';
   if (age <= STATUS_WINDOWS_MS.pending) return 'pending';
   return 'offline';
 }
+
+/**
+ * How long each status lasts after the last check-in when no report comes: past it, statusOf gives
+ * another status whatever the asset's context allows by time (responding needs a check-in within the
+ * active window, standby within the standby window, pending within the pending window; on-scene ages
+ * like responding). Offline lasts. The status sweep reads only assets past their status's time.
+ */
+export const STATUS_LASTS_MS: Record<Exclude<ServerStatus, 'offline'>, number> = {
+  active_location: STATUS_WINDOWS_MS.active,
+  active: STATUS_WINDOWS_MS.active,
+  standby: STATUS_WINDOWS_MS.standby,
+  stationary: STATUS_WINDOWS_MS.standby,
+  pending: STATUS_WINDOWS_MS.pending,
+};
 
 /** Stale: no heartbeat, or one older than 30 s. */
 export function isStale(heartbeatAt: number | null, now: number): boolean {

@@ -1,106 +1,132 @@
 /**
- * The OsmAnd protocol as Traccar Client sends it: query or form parameters (`id`, `lat`, `lon`,
- * `timestamp` in seconds, milliseconds or ISO, `speed` in knots, `bearing`, `altitude`, `accuracy`,
- * `batt`) or, from newer Traccar Client versions, a JSON body `{ device_id, location: { timestamp,
- * coords: { latitude, longitude, speed (m/s), heading, altitude, accuracy }, battery: { level } } }`.
- * Flare's own extras: `alerting` (emergency lights on: 1/true) and `in_service` (0/1, true/false).
+ * The OsmAnd protocol as Traccar Client (Android, iOS) and Traccar's own decoder speak it, mapped to
+ * Flare's report fields. Two shapes:
+ * - parameters in the query string or a form body: `id`, `lat`, `lon` (or `location=lat,lon`),
+ *   `timestamp` (seconds, milliseconds, ISO or `yyyy-MM-dd HH:mm:ss`), `speed` (knots), `bearing`,
+ *   `altitude`, `accuracy`, `hdop`, `batt`, `charge`, `valid`, `alarm`, `driverUniqueId`, `cell`,
+ *   `wifi`; Flare's own `alerting` and `in_service`; every other parameter is kept as an attribute;
+ * - the JSON body of newer clients (the background-geolocation SDK): `{ device_id, location: {
+ *   timestamp, coords: { latitude, longitude, speed (m/s), heading, accuracy, altitude }, battery: {
+ *   level (0..1), is_charging }, alarm, extras, is_moving, odometer, event, activity } }`, where
+ *   `location` may also be a list of such locations.
  */
-import { KNOTS_TO_METRES_PER_SECOND, type IngestPointInput } from './ingest';
+import { MAX_BATCH_POINTS } from './ingest';
+import type { RawField, RawReport, ReportField } from './report';
 
-type Params = Record<string, unknown>;
+/** OsmAnd parameter -> Flare field; the others become attributes. */
+const OSMAND_FIELDS = new Map<string, ReportField>(
+  Object.entries({
+    id: 'deviceId',
+    deviceid: 'deviceId',
+    timestamp: 'timestamp',
+    lat: 'lat',
+    lon: 'lng',
+    valid: 'valid',
+    speed: 'speed',
+    bearing: 'course',
+    heading: 'course',
+    altitude: 'altitude',
+    accuracy: 'accuracy',
+    hdop: 'hdop',
+    batt: 'battery',
+    charge: 'charging',
+    alarm: 'alarm',
+    driverUniqueId: 'driverUniqueId',
+    alerting: 'alerting',
+    lights: 'alerting',
+    in_service: 'inService',
+  } satisfies Record<string, ReportField>),
+);
 
-/** Text of a scalar parameter; anything else (objects, arrays) reads as empty. */
-const text = (value: unknown): string =>
-  typeof value === 'string'
-    ? value
-    : typeof value === 'number' || typeof value === 'boolean'
-      ? String(value)
-      : '';
-
-const number = (value: unknown): number | null => {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : Number.NaN;
-  if (typeof value !== 'string' || value.trim() === '') return null;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) ? parsed : Number.NaN;
-};
-
-const flag = (value: unknown): boolean | null => {
-  if (value === undefined || value === null || value === '') return null;
-  if (typeof value === 'boolean') return value;
-  return ['1', 'true', 'yes', 'on'].includes(text(value).toLowerCase());
-};
-
-/** Seconds, milliseconds or an ISO date, to epoch milliseconds (NaN when unreadable). */
-export function parseTimestamp(value: unknown, now: number): number {
-  if (value === undefined || value === null || value === '') return now;
-  const numeric = number(value);
-  if (numeric !== null && !Number.isNaN(numeric))
-    return numeric < 1e12 ? Math.round(numeric * 1000) : Math.round(numeric);
-  const parsed = Date.parse(text(value));
-  return Number.isNaN(parsed) ? Number.NaN : parsed;
+/**
+ * The parameters of a query string or form body, the last value of a repeated one winning (as in
+ * Traccar, which applies each value in turn).
+ */
+export function lastValues(params: URLSearchParams): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of params) values[name] = value;
+  return values;
 }
 
-const first = (params: Params, ...names: string[]): unknown => {
-  for (const name of names) if (params[name] !== undefined) return params[name];
-  return undefined;
-};
+/** Raw fields of an OsmAnd request's parameters. */
+export function fromOsmandParams(params: Record<string, string>): RawReport {
+  const fields: RawReport['fields'] = {};
+  const attributes: Record<string, unknown> = {};
+  const refusals: string[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    if (value === '') continue;
+    const field = OSMAND_FIELDS.get(name);
+    if (field) fields[field] = { name, value };
+    else if (name === 'location') {
+      // `location=lat,lon`: both coordinates in one parameter.
+      const [lat, lon, ...rest] = value.split(',');
+      if (rest.length === 0 && lon !== undefined) {
+        fields.lat = { name, value: lat };
+        fields.lng = { name, value: lon };
+      } else refusals.push(`location ${JSON.stringify(value)} is not "lat,lon"`);
+    } else attributes[name] = value;
+  }
+  return { fields, attributes, speedUnit: 'knots', batteryUnit: 'percent', refusals };
+}
 
-/** A report in Flare's ingest shape (not yet validated: NaN marks an unreadable number). */
-export function fromOsmand(
-  params: Params,
-  now: number,
-): Omit<IngestPointInput, 'timestamp'> & { timestamp: number } {
-  const knots = number(first(params, 'speed'));
-  const batt = number(first(params, 'batt', 'battery'));
-  return {
-    device_id: text(first(params, 'id', 'deviceid')),
-    lat: number(first(params, 'lat')) ?? Number.NaN,
-    lng: number(first(params, 'lon', 'lng')) ?? Number.NaN,
-    timestamp: parseTimestamp(first(params, 'timestamp'), now),
-    speed: knots === null ? null : knots * KNOTS_TO_METRES_PER_SECOND,
-    course: number(first(params, 'bearing', 'heading', 'course')),
-    altitude: number(first(params, 'altitude')),
-    accuracy: number(first(params, 'accuracy', 'hdop')),
-    battery: batt,
-    alerting: flag(first(params, 'alerting', 'lights')) ?? false,
-    in_service: flag(first(params, 'in_service')),
+type Json = Record<string, unknown>;
+const object = (value: unknown): Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+const at = (name: string, value: unknown): RawField | undefined =>
+  value === undefined ? undefined : { name, value };
+
+/** Whether a JSON body is Traccar Client's (it has `location`). */
+export function isTraccarJson(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && 'location' in body;
+}
+
+/**
+ * Raw fields of each location in a Traccar Client JSON body (one, or a batch of them). A batch of
+ * more locations than one request may hold (as many as the batch API takes) is one refused report.
+ */
+export function fromTraccarJson(body: unknown): RawReport[] {
+  const root = object(body);
+  const locations = Array.isArray(root.location) ? root.location : [root.location];
+  if (locations.length > MAX_BATCH_POINTS) {
+    const refusal = `location holds ${locations.length} locations, more than the ${MAX_BATCH_POINTS} one request may`;
+    return [{ fields: {}, attributes: {}, speedUnit: 'mps', batteryUnit: 'fraction', refusals: [refusal] }];
+  }
+  return locations.map((location) => fromTraccarLocation(root, object(location)));
+}
+
+function fromTraccarLocation(root: Json, location: Json): RawReport {
+  const coords = object(location.coords);
+  const battery = object(location.battery);
+  const extras = { ...object(root.extras), ...object(location.extras) };
+  const { alarm: extraAlarm, alerting, in_service, ...otherExtras } = extras;
+  const activity = object(location.activity).type;
+  const fields: Partial<Record<ReportField, RawField | undefined>> = {
+    deviceId: at('device_id', root.device_id),
+    timestamp: at('location.timestamp', location.timestamp),
+    lat: at('coords.latitude', coords.latitude),
+    lng: at('coords.longitude', coords.longitude),
+    speed: at('coords.speed', coords.speed),
+    course: at('coords.heading', coords.heading),
+    altitude: at('coords.altitude', coords.altitude),
+    accuracy: at('coords.accuracy', coords.accuracy),
+    battery: at('battery.level', battery.level),
+    charging: at('battery.is_charging', battery.is_charging),
+    alarm:
+      location.alarm !== undefined ? at('location.alarm', location.alarm) : at('extras.alarm', extraAlarm),
+    alerting: at('extras.alerting', alerting),
+    inService: at('extras.in_service', in_service),
   };
-}
-
-interface TraccarJson {
-  device_id?: unknown;
-  location?: {
-    timestamp?: unknown;
-    coords?: Params;
-    battery?: { level?: unknown };
-    extras?: Params;
-  };
-}
-
-export function isTraccarJson(body: unknown): body is TraccarJson {
-  return typeof body === 'object' && body !== null && 'location' in body;
-}
-
-/** The JSON body of newer Traccar Client versions (speed already in m/s, battery level 0..1). */
-export function fromTraccarJson(body: TraccarJson, now: number) {
-  const coords = body.location?.coords ?? {};
-  const extras = body.location?.extras ?? {};
-  const level = number(body.location?.battery?.level);
-  const speed = number(coords.speed);
   return {
-    device_id: text(body.device_id),
-    lat: number(coords.latitude) ?? Number.NaN,
-    lng: number(coords.longitude) ?? Number.NaN,
-    timestamp: parseTimestamp(body.location?.timestamp, now),
-    speed: speed === null || speed < 0 ? null : speed,
-    course: (() => {
-      const heading = number(coords.heading);
-      return heading === null || heading < 0 ? null : heading;
-    })(),
-    altitude: number(coords.altitude),
-    accuracy: number(coords.accuracy),
-    battery: level === null ? null : Math.round(level * 100),
-    alerting: flag(extras.alerting) ?? false,
-    in_service: flag(extras.in_service),
+    fields: Object.fromEntries(Object.entries(fields).filter(([, field]) => field !== undefined)),
+    attributes: {
+      ...otherExtras,
+      event: location.event,
+      motion: location.is_moving,
+      odometer: location.odometer,
+      mock: location.mock,
+      activity,
+    },
+    speedUnit: 'mps',
+    batteryUnit: 'fraction',
   };
 }

@@ -78,6 +78,8 @@ function thing(overrides: Partial<Thing> = {}): Thing {
     status_changed_at: '2024-01-01T00:00:00.000Z',
     run_started_at: null,
     run_alert_points: 0,
+    alarm: null,
+    alarm_raised_at: null,
     updated_at: '2024-01-01T00:00:00.000Z',
     ...overrides,
   };

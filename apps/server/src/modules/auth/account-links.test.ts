@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { FastifyBaseLogger } from 'fastify';
 import { MESSAGES } from '@flare/core/messages';
+import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { Mail } from '../../platform/mail/mailer';
 import { AccountLinks } from './account-links';
 import type { AuthRepository } from './auth.repository';
@@ -15,12 +15,22 @@ describe('the unlock e-mail and the lockout message', () => {
   it('name the number of failed sign-ins that locks an account', async () => {
     const sent: Mail[] = [];
     const links = new AccountLinks(
-      { createAccountToken: () => Promise.resolve() } as unknown as AuthRepository,
+      {
+        createAccountToken: () => Promise.resolve(),
+        findUserByEmail: () =>
+          Promise.resolve({
+            id: 'user-1',
+            email: 'a@b.test',
+            first_name: 'Ann',
+            suspended_at: null,
+            locked_at: new Date(),
+          }),
+      } as unknown as AuthRepository,
       { send: (mail) => Promise.resolve(void sent.push(mail)) },
-      {} as FastifyBaseLogger,
+      {} as JobQueue,
       { resetTtlSeconds: 3600, unlockTtlSeconds: 3600, baseUrl: () => 'https://flare.example.org' },
     );
-    await links.sendUnlock({ id: 'user-1', email: 'a@b.test', first_name: 'Ann' });
+    await links.deliver({ purpose: 'unlock', email: 'a@b.test' });
     expect(sent[0]!.text).toContain('locked after 3 failed sign-in attempts');
     expect(MESSAGES.lockedOut).toContain('locked after 3 failed sign-in attempts');
   });

@@ -1,7 +1,12 @@
-/** Creates single-use reset and unlock tokens and mails their links. */
-import type { FastifyBaseLogger } from 'fastify';
+/**
+ * Creates single-use reset and unlock tokens and mails their links. A request only queues the mail
+ * (the account-mail job), durably before the API answers; the job creates the token and sends it, and
+ * is retried until the mail server takes it.
+ */
 import { LOCK_AFTER_FAILED_SIGN_INS } from '@flare/core/constants';
+import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { Mailer } from '../../platform/mail/mailer';
+import { accountMailJob, type AccountMail } from './account-mail.job';
 import type { AuthRepository } from './auth.repository';
 import { hashToken, newOpaqueToken } from './tokens';
 
@@ -18,9 +23,24 @@ export class AccountLinks {
   constructor(
     private readonly repository: AuthRepository,
     private readonly mailer: Mailer,
-    private readonly log: FastifyBaseLogger,
+    private readonly jobs: JobQueue,
     private readonly options: AccountLinkOptions,
   ) {}
+
+  /** Queues the mail to the address (with or without an account); resolves once the job is stored. */
+  async request(purpose: AccountMail['purpose'], email: string): Promise<void> {
+    await this.jobs.send(accountMailJob, { purpose, email });
+  }
+
+  /**
+   * The job: sends the mail the address's user still needs: none without an account, to a suspended
+   * user, or an unlock once the account is unlocked.
+   */
+  async deliver({ purpose, email }: AccountMail): Promise<void> {
+    const user = await this.repository.findUserByEmail(email);
+    if (!user || user.suspended_at || (purpose === 'unlock' && !user.locked_at)) return;
+    await (purpose === 'reset' ? this.sendReset(user) : this.sendUnlock(user));
+  }
 
   /** A new reset token for the user (earlier ones stop working). */
   async createResetToken(userId: string): Promise<string> {
@@ -34,7 +54,7 @@ export class AccountLinks {
     return token;
   }
 
-  async sendReset(user: { id: string; email: string; first_name: string }): Promise<void> {
+  private async sendReset(user: { id: string; email: string; first_name: string }): Promise<void> {
     const token = await this.createResetToken(user.id);
     const link = `${this.options.baseUrl()}/welcome/reset/${encodeURIComponent(user.email)}/${token}`;
     await this.mailer.send({
@@ -54,7 +74,7 @@ export class AccountLinks {
     });
   }
 
-  async sendUnlock(user: { id: string; email: string; first_name: string }): Promise<void> {
+  private async sendUnlock(user: { id: string; email: string; first_name: string }): Promise<void> {
     const token = newOpaqueToken();
     await this.repository.createAccountToken({
       userId: user.id,
@@ -78,10 +98,5 @@ export class AccountLinks {
         'If these attempts were not yours, choose a new password after signing in.',
       ].join('\n'),
     });
-  }
-
-  /** Sends in the background: the caller answers at once, whatever the mail server does. */
-  dispatch(send: Promise<void>, context: Record<string, unknown>): void {
-    send.catch((error: unknown) => this.log.error({ err: error, ...context }, 'sending account mail failed'));
   }
 }

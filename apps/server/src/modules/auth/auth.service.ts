@@ -116,9 +116,7 @@ export class AuthService {
     locked_at: Date | null;
   }): Promise<never> {
     const { locked_at } = await this.repository.recordFailedSignIn(user.id, this.rules.lockAfterFailures);
-    if (locked_at && !user.locked_at) {
-      this.links.dispatch(this.links.sendUnlock(user), { userId: user.id, mail: 'unlock' });
-    }
+    if (locked_at && !user.locked_at) await this.links.request('unlock', user.email);
     if (locked_at) throw unauthorized('locked_out', MESSAGES.lockedOut, MESSAGES.lockedOut);
     throw wrongCredentials();
   }

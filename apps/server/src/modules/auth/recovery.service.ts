@@ -17,20 +17,22 @@ export class RecoveryService {
     private readonly revealUnknownEmails: boolean,
   ) {}
 
+  /**
+   * Queues a reset (or unlock) mail. Unless unknown addresses are revealed, a known and an unknown one
+   * get the same answer after the same work: the mail job decides whether there is anything to send.
+   */
   async forgotPassword(email: string): Promise<{ message: string }> {
-    const user = await this.repository.findUserByEmail(email);
-    if (!user) return this.unknownEmail();
-    if (!user.suspended_at)
-      this.links.dispatch(this.links.sendReset(user), { userId: user.id, mail: 'reset' });
-    return success;
+    return this.requestMail('reset', email);
   }
 
   async unlockAccount(email: string): Promise<{ message: string }> {
-    const user = await this.repository.findUserByEmail(email);
-    if (!user) return this.unknownEmail();
-    if (user.locked_at && !user.suspended_at) {
-      this.links.dispatch(this.links.sendUnlock(user), { userId: user.id, mail: 'unlock' });
-    }
+    return this.requestMail('unlock', email);
+  }
+
+  private async requestMail(purpose: 'reset' | 'unlock', email: string): Promise<{ message: string }> {
+    if (this.revealUnknownEmails && !(await this.repository.findUserByEmail(email)))
+      throw notFound(MESSAGES.noSuchUser);
+    await this.links.request(purpose, email);
     return success;
   }
 
@@ -57,10 +59,5 @@ export class RecoveryService {
     if (!stored || !sameSecret(stored.token_hash, tokenHash)) return undefined;
     if (stored.used_at || stored.expires_at.getTime() <= Date.now()) return undefined;
     return stored;
-  }
-
-  private unknownEmail(): { message: string } {
-    if (this.revealUnknownEmails) throw notFound(MESSAGES.noSuchUser);
-    return success;
   }
 }

@@ -9,8 +9,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect as natsConnect } from 'nats';
 import { LIVE_CHANNEL, type LiveMessage } from '@flare/core/live/messages';
+import { makePoint } from '@flare/core/testing/live-messages';
 import type { Principal } from '../../platform/auth-hook';
 import type { Bus } from '../../platform/bus/bus';
+import { EventBus } from '../../platform/bus/event-bus';
 import { InProcessBus } from '../../platform/bus/in-process-bus';
 import { NatsBus } from '../../platform/bus/nats-bus';
 import type { LiveHub } from './live-hub';
@@ -59,7 +61,8 @@ interface Server {
 async function startServer(bus: Bus, access = ACCESS): Promise<Server> {
   const app = Fastify({ logger: false });
   const hub = await registerLiveFeed(app, {
-    bus,
+    // Each server its own events on the shared bus, as each server process has.
+    events: new EventBus(bus, app.log),
     resolvePrincipal: (token) => Promise.resolve(PRINCIPALS.get(token) ?? null),
     canSubscribe: (p, organizationId) => Promise.resolve(access.has(`${p.userId}:${organizationId}`)),
     sessionOpen: (p) => Promise.resolve(!revokedSessions.has(p.sessionId)),
@@ -73,22 +76,7 @@ async function startServer(bus: Bus, access = ACCESS): Promise<Server> {
   return { app, hub, url: `ws://127.0.0.1:${address.port}/cable` };
 }
 
-const point = (thingId: string, lat: number): LiveMessage => ({
-  type: 'point',
-  thing_id: thingId,
-  lat,
-  lng: -89.65,
-  speed: 12,
-  course: 90,
-  accuracy: 5,
-  enroute: true,
-  in_service: true,
-  status: 'active',
-  street: 'Main St',
-  heartbeat_datetime: '2026-03-01T12:00:00Z',
-  run_started_at: '2026-03-01T11:55:00Z',
-  run_alert_points: 30,
-});
+const point = (thingId: string, lat: number): LiveMessage => makePoint(thingId, { lat });
 
 describe('live feed on one server (in-process bus)', () => {
   let bus: InProcessBus;
@@ -206,8 +194,11 @@ describe('live feed on one server (in-process bus)', () => {
   it('drops messages on the bus that are not live messages', async () => {
     const consumer = openConsumer(server.url, 'token-ada');
     const w = await connected(consumer, 'org-a');
-    await bus.publish('live.org.org-a', { type: 'point', thing_id: 'thing-6' });
-    await bus.publish('live.org.org-a', 'nonsense');
+    await bus.publish('org.live.org-a', {
+      origin: 'elsewhere',
+      payload: { type: 'point', thing_id: 'thing-6' },
+    });
+    await bus.publish('org.live.org-a', 'nonsense');
     await server.hub.publish(['org-a'], point('thing-6', 6));
     await waitFor(() => w.received.length === 1, 'the valid message');
     await sleep(FLUSH_MS * 2);

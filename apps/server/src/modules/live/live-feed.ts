@@ -8,14 +8,14 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/auth-hook';
-import type { Bus } from '../../platform/bus/bus';
+import type { EventBus } from '../../platform/bus/event-bus';
 import { SocketLiveHub, type LiveHub } from './live-hub';
 import { accessTokenOf, offeredProtocols, selectProtocol } from './live-protocol';
 
 export const LIVE_FEED_PATH = '/cable';
 
 export interface LiveFeedDeps {
-  bus: Bus;
+  events: EventBus;
   resolvePrincipal: (accessToken: string) => Promise<Principal | null>;
   /** Whether the principal may watch the organisation's live feed (it must also hold viewThings). */
   canSubscribe: (principal: Principal, organizationId: string) => Promise<boolean>;
@@ -45,7 +45,7 @@ export async function registerLiveFeed(app: FastifyInstance, deps: LiveFeedDeps)
   // which for the stock consumer is also actioncable-v1-json.)
 
   const hub = new SocketLiveHub({
-    bus: deps.bus,
+    events: deps.events,
     canSubscribe: deps.canSubscribe,
     sessionOpen: deps.sessionOpen,
     flushIntervalMs: deps.flushIntervalMs ?? 1000,

@@ -1,16 +1,16 @@
 /**
- * The live hub: carries live messages from publishers to the dashboards subscribed to their
- * organisation. Publishing goes through the bus (topic `live.org.<organizationId>`), so every server
- * process sharing the bus delivers to its own sockets. Each server subscribes to an organisation's
- * topic only while one of its clients watches that organisation, and coalesces per client: within a
- * flush interval only the latest message per coalescing key (per asset and message type) is sent.
+ * The live hub: carries live messages to the dashboards subscribed to their organisation. A message
+ * is an `org.live` event keyed by organisation, so every server process delivers it to its own
+ * sockets. Each server watches an organisation's messages only while one of its clients watches that
+ * organisation, and coalesces per client: within a flush interval only the latest message per
+ * coalescing key (per asset and message type) is sent.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
-import { coalescingKey, LiveMessageSchema, type LiveMessage } from '@flare/core/live/messages';
+import { coalescingKey, type LiveMessage } from '@flare/core/live/messages';
 import { can } from '@flare/core/permissions/access';
 import type { Principal } from '../../platform/auth-hook';
-import type { Bus } from '../../platform/bus/bus';
+import type { EventBus } from '../../platform/bus/event-bus';
 import { LiveConnection, type ConnectionHost, type LiveSubscription } from './live-connection';
 import { frames } from './live-protocol';
 
@@ -19,12 +19,12 @@ export interface LiveHub {
   publish(organizationIds: readonly string[], message: LiveMessage): Promise<void>;
   /** Authenticated sockets open on this server. */
   connectedClients(): number;
-  /** Disconnects every client and ends the hub's bus subscriptions; the bus itself stays open. */
+  /** Disconnects every client and stops watching organisations; the event bus itself stays open. */
   close(): Promise<void>;
 }
 
 export interface LiveHubOptions {
-  bus: Bus;
+  events: EventBus;
   canSubscribe: (principal: Principal, organizationId: string) => Promise<boolean>;
   sessionOpen: (principal: Principal) => Promise<boolean>;
   flushIntervalMs: number;
@@ -33,21 +33,15 @@ export interface LiveHubOptions {
   log: FastifyBaseLogger;
 }
 
-/** Organisation ids become one bus topic token each, so they must not contain separators or wildcards. */
+/** Organisation ids key `org.live` events, so they must not contain separators or wildcards. */
 const ORGANIZATION_TOKEN = /^[A-Za-z0-9_-]+$/;
-
-export function liveTopic(organizationId: string): string {
-  if (!ORGANIZATION_TOKEN.test(organizationId))
-    throw new Error(`invalid organization id "${organizationId}"`);
-  return `live.org.${organizationId}`;
-}
 
 export class SocketLiveHub implements LiveHub, ConnectionHost {
   private readonly connections = new Set<LiveConnection>();
   /** organisation id -> the subscriptions watching it on this server. */
   private readonly watchers = new Map<string, Set<LiveSubscription>>();
-  /** organisation id -> this server's bus subscription to its topic (resolves to the unsubscribe). */
-  private readonly busSubscriptions = new Map<string, Promise<() => Promise<void>>>();
+  /** organisation id -> this server's handler of its messages (resolves to the stop function). */
+  private readonly orgHandlers = new Map<string, Promise<() => Promise<void>>>();
   private readonly timers: NodeJS.Timeout[];
   private checkingSessions = false;
   private closed = false;
@@ -62,8 +56,8 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
   }
 
   async publish(organizationIds: readonly string[], message: LiveMessage): Promise<void> {
-    const topics = [...new Set(organizationIds)].map(liveTopic);
-    await Promise.all(topics.map((topic) => this.options.bus.publish(topic, message)));
+    const organizations = [...new Set(organizationIds)].filter((id) => ORGANIZATION_TOKEN.test(id));
+    await Promise.all(organizations.map((id) => this.options.events.emit('org.live', message, id)));
   }
 
   connectedClients(): number {
@@ -83,9 +77,9 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
     if (this.closed) return;
     this.closed = true;
     this.timers.forEach(clearInterval);
-    // Take the bus subscriptions first, so that closing the connections below does not also end them.
-    const pending = [...this.busSubscriptions.values()];
-    this.busSubscriptions.clear();
+    // Take the handlers first, so that closing the connections below does not also end them.
+    const pending = [...this.orgHandlers.values()];
+    this.orgHandlers.clear();
     this.watchers.clear();
     for (const connection of [...this.connections]) connection.close('server_restart');
     await Promise.allSettled(pending.map(async (subscribed) => (await subscribed)()));
@@ -115,16 +109,15 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
     let watching = this.watchers.get(organizationId);
     if (!watching) this.watchers.set(organizationId, (watching = new Set()));
     watching.add(subscription);
-    let subscribed = this.busSubscriptions.get(organizationId);
+    let subscribed = this.orgHandlers.get(organizationId);
     if (!subscribed) {
-      subscribed = this.options.bus.subscribe(liveTopic(organizationId), (message) =>
-        this.receive(organizationId, message),
-      );
-      this.busSubscriptions.set(organizationId, subscribed);
+      subscribed = this.options.events.on('org.live', (message) => this.receive(organizationId, message), {
+        key: organizationId,
+      });
+      this.orgHandlers.set(organizationId, subscribed);
       // A failed subscription must not stay cached: the next watcher tries again.
       subscribed.catch(() => {
-        if (this.busSubscriptions.get(organizationId) === subscribed)
-          this.busSubscriptions.delete(organizationId);
+        if (this.orgHandlers.get(organizationId) === subscribed) this.orgHandlers.delete(organizationId);
       });
     }
     await subscribed;
@@ -135,9 +128,9 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
     const watching = this.watchers.get(organizationId);
     if (!watching?.delete(subscription) || watching.size > 0) return;
     this.watchers.delete(organizationId);
-    const subscribed = this.busSubscriptions.get(organizationId);
-    this.busSubscriptions.delete(organizationId);
-    // If a new watcher subscribes again meanwhile, both bus subscriptions may deliver for a moment:
+    const subscribed = this.orgHandlers.get(organizationId);
+    this.orgHandlers.delete(organizationId);
+    // If a new watcher subscribes again meanwhile, both handlers may deliver for a moment:
     // harmless, the duplicate lands under the same coalescing key (at worst one repeated frame).
     subscribed
       ?.then((unsubscribe) => unsubscribe())
@@ -148,20 +141,12 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
 
   // Delivery.
 
-  private receive(organizationId: string, raw: unknown): void {
+  private receive(organizationId: string, message: LiveMessage): void {
     const watching = this.watchers.get(organizationId);
     if (!watching || watching.size === 0) return;
-    const parsed = LiveMessageSchema.safeParse(raw);
-    if (!parsed.success) {
-      this.options.log.warn(
-        { organizationId, issues: parsed.error.issues.slice(0, 3) },
-        'live feed: dropped an invalid message',
-      );
-      return;
-    }
-    const key = coalescingKey(parsed.data);
-    // Serialised once here, not once per client (zod has also stripped any unknown fields).
-    const json = JSON.stringify(parsed.data);
+    const key = coalescingKey(message);
+    // Serialised once here, not once per client.
+    const json = JSON.stringify(message);
     for (const subscription of watching) {
       // Delete first so the frame goes out in the order of its latest update.
       subscription.pending.delete(key);

@@ -14,10 +14,33 @@ describe('system routes', () => {
     expect(t.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('GET /api/health reports the database reachable', async () => {
+  it('GET /api/health reports the database reachable and the job queue running, with its queues', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: true });
+    const health = response.json();
+    expect(health).toMatchObject({ status: 'ok', database: true, jobs: { running: true } });
+    expect(Object.keys(health.jobs.queues)).toEqual(expect.arrayContaining(['status-sweep', 'account-mail']));
+    expect(health.jobs.queues['account-mail']).toEqual({
+      queued: expect.any(Number),
+      active: expect.any(Number),
+      failed: expect.any(Number),
+    });
+  });
+
+  it('GET /api/health answers 503 once the job queue has stopped', async () => {
+    const other = await createTestApp();
+    try {
+      await other.app.jobs.stop();
+      const response = await other.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        status: 'unavailable',
+        database: true,
+        jobs: { running: false },
+      });
+    } finally {
+      await other.close();
+    }
   });
 
   it('serves OpenAPI documentation generated from the core schemas', async () => {

@@ -1,11 +1,21 @@
-/** Version (polled by the dashboard to detect a new release) and health (is the database reachable). */
+/**
+ * Version (polled by the dashboard to detect a new release) and health (is the database reachable,
+ * is the job queue running, and how much work waits in it).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HealthSchema, VersionSchema } from '@flare/core/schemas/common';
+import type { z } from 'zod';
+import { HealthSchema, VersionSchema, type JobQueueHealthSchema } from '@flare/core/schemas/common';
+
+type JobQueueHealth = z.infer<typeof JobQueueHealthSchema>;
 
 export function registerSystemRoutes(
   app: FastifyInstance,
-  options: { version: string; databaseReachable: () => Promise<boolean> },
+  options: {
+    version: string;
+    databaseReachable: () => Promise<boolean>;
+    jobQueue: () => Promise<JobQueueHealth>;
+  },
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
@@ -21,7 +31,10 @@ export function registerSystemRoutes(
     },
     async (_request, reply) => {
       const database = await options.databaseReachable();
-      return reply.status(database ? 200 : 503).send({ status: database ? 'ok' : 'unavailable', database });
+      const stopped: JobQueueHealth = { running: false, queues: {} };
+      const jobs = database ? await options.jobQueue().catch(() => stopped) : stopped;
+      const ok = database && jobs.running;
+      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database, jobs });
     },
   );
 }

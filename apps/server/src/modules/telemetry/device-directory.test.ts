@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeThing } from '@flare/core/testing/things';
+import { EventBus } from '../../platform/bus/event-bus';
 import { InProcessBus } from '../../platform/bus/in-process-bus';
-import { DeviceDirectory, THINGS_CHANGED_TOPIC, type DeviceDirectoryOptions } from './device-directory';
+import { DeviceDirectory, type DeviceDirectoryOptions } from './device-directory';
 import type { DeviceRoute, TelemetryRepository } from './telemetry.repository';
 
 /** The things table as the directory reads it, counting the queries. */
@@ -58,6 +60,19 @@ afterEach(async () => {
   await Promise.all(buses.splice(0).map((bus) => bus.close()));
 });
 
+const silent = { error: () => undefined, warn: () => undefined };
+/** Two server processes' events on one bus. */
+function processes() {
+  const bus = new InProcessBus();
+  buses.push(bus);
+  return { bus, here: new EventBus(bus, silent), there: new EventBus(bus, silent) };
+}
+const changed = (thingId: string, deviceIds: string[]) => ({
+  thing: makeThing({ id: thingId, haas_id: deviceIds[0]!, external_id: deviceIds[0]! }),
+  organization_ids: ['org'],
+  device_ids: deviceIds,
+});
+
 describe('DeviceDirectory', () => {
   it('remembers an unknown id without asking the database again', async () => {
     const { things, directory } = setUp();
@@ -103,55 +118,57 @@ describe('DeviceDirectory', () => {
     expect((await directory.resolve(['LATE'])).get('LATE')!.isActive).toBe(false);
   });
 
-  it('forgets an unknown device id when a thing with it is announced, on this directory and on others', async () => {
-    const bus = new InProcessBus();
-    buses.push(bus);
-    const { things, directory: here } = setUp();
+  it('forgets an unknown device id when a thing with it changes, on this directory and on others', async () => {
+    const { here, there } = processes();
+    const { things, directory: hereDirectory } = setUp();
     // Another server process: its own directory on the same database and bus.
-    const there = new DeviceDirectory(things.repository);
-    await here.follow(bus);
-    await there.follow(bus);
-    expect(await known(here, 'NEW-1')).toBe(false);
-    expect(await known(there, 'NEW-1')).toBe(false);
+    const thereDirectory = new DeviceDirectory(things.repository);
+    await hereDirectory.follow(here);
+    await thereDirectory.follow(there);
+    expect(await known(hereDirectory, 'NEW-1')).toBe(false);
+    expect(await known(thereDirectory, 'NEW-1')).toBe(false);
 
-    const route = things.register('NEW-1');
-    await here.announce(bus, { thingId: route.thingId, deviceIds: ['NEW-1'] });
-    expect(await known(here, 'NEW-1')).toBe(true); // at once on the announcing process
+    const route = things.register('NEW-1', '00000000-0000-4000-8000-00000000a001');
+    await here.emit('thing.changed', changed(route.thingId, ['NEW-1']));
+    expect(await known(hereDirectory, 'NEW-1')).toBe(true); // once the emitting process has handled it
     await delivered();
-    expect(await known(there, 'NEW-1')).toBe(true);
+    expect(await known(thereDirectory, 'NEW-1')).toBe(true);
   });
 
   it('forgets a known route when its thing changes on another process (deactivated, new device id)', async () => {
-    const bus = new InProcessBus();
-    buses.push(bus);
+    const { here, there } = processes();
     const { things, directory } = setUp();
-    await directory.follow(bus);
-    things.register('OLD', 'thing-1');
+    await directory.follow(here);
+    const thingId = '00000000-0000-4000-8000-00000000a002';
+    things.register('OLD', thingId);
     expect(await known(directory, 'OLD')).toBe(true);
-    expect((await directory.routesOfThings(['thing-1']))[0]!.deviceId).toBe('OLD');
+    expect((await directory.routesOfThings([thingId]))[0]!.deviceId).toBe('OLD');
 
-    things.register('OLD', 'thing-1', false);
-    await bus.publish(THINGS_CHANGED_TOPIC, { thingId: 'thing-1', deviceIds: ['OLD'] });
+    things.register('OLD', thingId, false);
+    await there.emit('thing.changed', changed(thingId, ['OLD']));
     await delivered();
     expect((await directory.resolve(['OLD'])).get('OLD')!.isActive).toBe(false);
 
-    things.register('NEW', 'thing-1');
-    await bus.publish(THINGS_CHANGED_TOPIC, { thingId: 'thing-1', deviceIds: ['NEW'] });
+    things.register('NEW', thingId);
+    await there.emit('thing.changed', changed(thingId, ['NEW']));
     await delivered();
     expect(await known(directory, 'OLD')).toBe(false);
     expect(await known(directory, 'NEW')).toBe(true);
-    expect(directory.routeOfThing('thing-1')!.deviceId).toBe('NEW');
+    expect((await directory.routesOfThings([thingId]))[0]!.deviceId).toBe('NEW');
   });
 
-  it('ignores malformed announcements', async () => {
-    const bus = new InProcessBus();
-    buses.push(bus);
-    const { directory } = setUp();
-    await directory.follow(bus);
-    await bus.publish(THINGS_CHANGED_TOPIC, { thingId: 7 });
-    await bus.publish(THINGS_CHANGED_TOPIC, 'nonsense');
+  it('ignores malformed thing changes from other processes', async () => {
+    const { bus, here } = processes();
+    const { things, directory } = setUp();
+    await directory.follow(here);
+    things.register('KEPT', 'thing-kept');
+    expect(await known(directory, 'KEPT')).toBe(true);
+    const queries = things.queries;
+    await bus.publish('thing.changed', { origin: 'elsewhere', payload: { thing: { id: 'thing-kept' } } });
+    await bus.publish('thing.changed', 'nonsense');
     await delivered();
-    expect(await known(directory, 'x')).toBe(false);
+    expect(await known(directory, 'KEPT')).toBe(true);
+    expect(things.queries).toBe(queries); // still cached: nothing was forgotten
   });
 
   it('does not cache what a lookup read before a change announced meanwhile', async () => {

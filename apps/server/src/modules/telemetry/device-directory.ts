@@ -4,21 +4,12 @@
  * can send made-up ids, that memory is bounded (the least recently seen ids go first).
  *
  * Every server process has its own directory. A change to a thing (registration, edit, organisations)
- * is announced on the bus (`things.changed`), and every process's directory then forgets what it knew
- * of that thing and its device ids. Entries also expire, in case an announcement is lost or the
- * database was changed behind the servers' backs.
+ * is a shared `thing.changed` event, and every process's directory then forgets what it knew of that
+ * thing and its device ids. Entries also expire, in case an event is lost or the database was changed
+ * behind the servers' backs.
  */
-import type { Bus } from '../../platform/bus/bus';
+import type { EventBus } from '../../platform/bus/event-bus';
 import type { DeviceRoute, TelemetryRepository } from './telemetry.repository';
-
-/** The bus topic of thing changes; every server process's directory listens to it. */
-export const THINGS_CHANGED_TOPIC = 'things.changed';
-
-/** A changed thing, and the device ids it has (or had): what a directory must forget. */
-export interface ThingChange {
-  thingId: string;
-  deviceIds: string[];
-}
 
 export interface DeviceDirectoryOptions {
   /** How long a known device is trusted without a change announced (default 5 minutes). */
@@ -34,16 +25,6 @@ export interface DeviceDirectoryOptions {
 interface Entry {
   route: DeviceRoute;
   expiresAt: number;
-}
-
-function isThingChange(message: unknown): message is ThingChange {
-  if (typeof message !== 'object' || message === null) return false;
-  const { thingId, deviceIds } = message as Record<string, unknown>;
-  return (
-    typeof thingId === 'string' &&
-    Array.isArray(deviceIds) &&
-    deviceIds.every((id): id is string => typeof id === 'string')
-  );
 }
 
 export class DeviceDirectory {
@@ -96,11 +77,6 @@ export class DeviceDirectory {
     return found;
   }
 
-  /** The cached route of a thing, fresh or not (publishing right after a lookup). */
-  routeOfThing(thingId: string): DeviceRoute | undefined {
-    return this.byThing.get(thingId)?.route;
-  }
-
   async routesOfThings(thingIds: string[]): Promise<DeviceRoute[]> {
     const now = this.now();
     const missing = thingIds.filter((id) => !((this.byThing.get(id)?.expiresAt ?? 0) > now));
@@ -133,17 +109,11 @@ export class DeviceDirectory {
     }
   }
 
-  /** Listens for changes announced by any server process (this one included); resolves once listening. */
-  follow(bus: Bus): Promise<() => Promise<void>> {
-    return bus.subscribe(THINGS_CHANGED_TOPIC, (message) => {
-      if (isThingChange(message)) this.forget(message);
-    });
-  }
-
-  /** Forgets the change here at once, and tells every process's directory through the bus. */
-  announce(bus: Bus, change: ThingChange): Promise<void> {
-    this.forget(change);
-    return bus.publish(THINGS_CHANGED_TOPIC, change);
+  /** Follows thing changes on every server process (this one included); resolves once following. */
+  follow(events: EventBus): Promise<() => Promise<void>> {
+    return events.on('thing.changed', (change) =>
+      this.forget({ thingId: change.thing.id, deviceIds: change.device_ids }),
+    );
   }
 
   private remember(route: DeviceRoute, now: number): void {

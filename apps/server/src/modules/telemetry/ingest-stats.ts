@@ -1,17 +1,17 @@
 /** Counts of accepted and rejected reports since start, by reason, for operators. */
-export type RejectionReason = 'invalid' | 'future_timestamp' | 'unknown_device' | 'inactive_device';
+import type { RejectionKind } from './ingest-rejection';
 
 export class IngestStats {
   accepted = 0;
-  readonly rejected: Record<RejectionReason, number> = {
+  readonly rejected: Record<RejectionKind, number> = {
     invalid: 0,
     future_timestamp: 0,
     unknown_device: 0,
     inactive_device: 0,
   };
 
-  reject(reason: RejectionReason, count = 1): void {
-    this.rejected[reason] += count;
+  reject(kind: RejectionKind, count = 1): void {
+    this.rejected[kind] += count;
   }
 
   snapshot() {

@@ -1,20 +1,17 @@
-/** The OsmAnd listener on its own port (5055 by default), where Traccar Client sends to `/`. */
+/** The OsmAnd listener on its own port (5055 by default), where Traccar Client sends to any path. */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { osmandHandler } from './telemetry.routes';
-import type { TelemetryService } from './telemetry.service';
+import { registerErrorHandler } from '../../platform/http-errors';
+import type { IngestPipeline } from './ingest-pipeline';
+import { registerOsmandRoutes } from './osmand.adapter';
 
-export function buildOsmandServer(telemetry: TelemetryService, logger: FastifyBaseLogger): FastifyInstance {
+export async function buildOsmandServer(
+  pipeline: IngestPipeline,
+  logger: FastifyBaseLogger,
+): Promise<FastifyInstance> {
   // One log line per report would drown the log: the listener logs warnings and errors only.
   const app = Fastify({ loggerInstance: logger.child({ listener: 'osmand' }, { level: 'warn' }) });
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
-  const handler = osmandHandler(telemetry);
-  app.get('/', handler);
-  app.post('/', handler);
+  // Anyone may call this port: failures answer as on the API, never with internals.
+  registerErrorHandler(app);
+  await registerOsmandRoutes(app, pipeline, ['/', '/*']);
   return app;
 }

@@ -1,9 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { computeStatus, fromServerStatus, type ServerStatus } from '@flare/core/status/thing-status';
+import {
+  fromServerStatus,
+  NO_CONTEXT,
+  statusOf as statusRule,
+  type ServerStatus,
+} from '@flare/core/status/thing-status';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { demoThingId } from '../../seed/demo-fleet';
-import { STATUS_LASTS_MS } from './status-sweep';
 import { TelemetryRepository } from './telemetry.repository';
 
 let t: TestApp;
@@ -27,17 +31,22 @@ async function addThings(prefix: string, count: number, status: string, heartbea
     .where('id', '=', demoThingId('SPD-CAR-101'))
     .executeTakeFirstOrThrow();
   await sql`
-    insert into things (organization_id, thing_type_id, device_id, status, enroute, heartbeat_at)
-    select ${template.organization_id}, ${template.thing_type_id}, ${`SWEEP-${prefix}-`} || g, ${status}, false,
-      ${heartbeatAt.toISOString()}::timestamptz
-    from generate_series(1, ${count}) g`.execute(t.db);
+    with added as (
+      insert into things (organization_id, thing_type_id, device_id)
+      select ${template.organization_id}, ${template.thing_type_id}, ${`SWEEP-${prefix}-`} || g
+      from generate_series(1, ${count}) g
+      returning id
+    )
+    insert into thing_states (thing_id, status, enroute, heartbeat_at)
+    select id, ${status}, false, ${heartbeatAt.toISOString()}::timestamptz from added`.execute(t.db);
 }
 
 const statusOf = async (deviceId: string) =>
   (
     await t.db
       .selectFrom('things')
-      .select('status')
+      .innerJoin('thing_states as s', 's.thing_id', 'things.id')
+      .select('s.status')
       .where('device_id', '=', deviceId)
       .executeTakeFirstOrThrow()
   ).status;
@@ -48,10 +57,10 @@ describe('status sweep', () => {
     await addThings('quiet', MANY, 'standby', hoursAgo(3));
     // Silent for 9 hours: due to become pending; added last, after every quiet one.
     await addThings('due', 1, 'standby', hoursAgo(9));
-    await t.sweep.sweep();
+    await t.app.statusSweep.sweep();
     expect(await statusOf('SWEEP-due-1')).toBe('pending');
     expect(await statusOf('SWEEP-quiet-1')).toBe('standby');
-    expect(await t.sweep.sweep()).toBe(0);
+    expect(await t.app.statusSweep.sweep()).toBe(0);
   });
 
   it('selects only assets whose status must change, longest silent first', async () => {
@@ -59,7 +68,7 @@ describe('status sweep', () => {
     await addThings('pending', 5, 'standby', hoursAgo(9));
     await addThings('offline', 5, 'pending', hoursAgo(200));
     const now = Date.now();
-    const candidates = await t.sweep.candidates(now);
+    const candidates = await t.app.statusSweep.candidates(now);
     const ids = (prefix: string) =>
       t.db
         .selectFrom('things')
@@ -71,14 +80,9 @@ describe('status sweep', () => {
     expect(selected).toEqual(expect.arrayContaining([...(await ids('pending')), ...(await ids('offline'))]));
     expect(selected).not.toEqual(expect.arrayContaining([(await ids('quiet'))[0]]));
     for (const thing of candidates) {
-      const next = computeStatus(
-        {
-          hasActiveClosure: false,
-          isOnIncident: false,
-          heartbeatAt: thing.heartbeat_at?.getTime() ?? null,
-          enroute: thing.enroute,
-          street: thing.street,
-        },
+      const next = statusRule(
+        { heartbeatAt: thing.heartbeat_at?.getTime() ?? null, enroute: thing.enroute, street: thing.street },
+        NO_CONTEXT,
         now,
       );
       expect(next, thing.id).not.toBe(fromServerStatus(thing.status as ServerStatus));
@@ -90,7 +94,7 @@ describe('status sweep', () => {
   it('moves the longest silent assets first when more are due than one batch holds', async () => {
     await addThings('due', MANY, 'standby', hoursAgo(9));
     await addThings('oldest', 1, 'pending', hoursAgo(200));
-    await t.sweep.sweep();
+    await t.app.statusSweep.sweep();
     expect(await statusOf('SWEEP-oldest-1')).toBe('offline');
   });
 
@@ -102,32 +106,21 @@ describe('status sweep', () => {
       .where('device_id', '=', 'SWEEP-raced-1')
       .executeTakeFirstOrThrow();
     const repository = new TelemetryRepository(t.db);
-    const candidate = (await t.sweep.candidates()).find((c) => c.id === id);
+    const candidate = (await t.app.statusSweep.candidates()).find((c) => c.id === id);
     expect(candidate).toBeDefined();
     // A report lands between the sweep's read and its update; the asset stays standby.
     await t.db
-      .updateTable('things')
+      .updateTable('thing_states')
       .set({ heartbeat_at: new Date() })
-      .where('id', '=', candidate!.id)
+      .where('thing_id', '=', candidate!.id)
       .execute();
-    expect(await repository.moveStatus(candidate!, 'pending')).toBeNull();
+    const move = {
+      thingId: candidate!.id,
+      from: candidate!.status as ServerStatus,
+      heartbeatKey: candidate!.heartbeat_key,
+      to: 'pending' as const,
+    };
+    expect(await repository.moveStatuses([move])).toEqual([]);
     expect(await statusOf('SWEEP-raced-1')).toBe('standby');
-  });
-});
-
-describe('how long each status lasts', () => {
-  it('agrees with the status engine: past it, the status is always another', () => {
-    const now = Date.now();
-    for (const [status, lastsMs] of Object.entries(STATUS_LASTS_MS)) {
-      for (const enroute of [true, false]) {
-        for (const street of [null, 'Main St']) {
-          const inputs = { hasActiveClosure: false, isOnIncident: false, enroute, street };
-          const after = computeStatus({ ...inputs, heartbeatAt: now - lastsMs - 1 }, now);
-          expect(after, `${status} enroute=${enroute} street=${street}`).not.toBe(
-            fromServerStatus(status as ServerStatus),
-          );
-        }
-      }
-    }
   });
 });

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { setState, thingWithState } from '../../../test/thing-state';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { demoThingId } from '../../seed/demo-fleet';
 import { thingTypeId } from '../../seed/reference-data';
+import { EventBus } from '../../platform/bus/event-bus';
 import { DeviceDirectory } from './device-directory';
 import { TelemetryRepository } from './telemetry.repository';
 
@@ -13,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const DEVICE = 'SPD-CAR-101';
-const thing = () =>
-  t.db.selectFrom('things').selectAll().where('device_id', '=', DEVICE).executeTakeFirstOrThrow();
+const thing = () => thingWithState(t.db, DEVICE);
 const pointCount = async () =>
   Number(
     (
@@ -109,8 +110,8 @@ describe('OsmAnd protocol (Traccar Client)', () => {
 
   it.each([
     ['an unknown device id', 'id=NOPE-1&lat=1&lon=1', 'unknown device id "NOPE-1"'],
-    ['a latitude out of range', `id=${DEVICE}&lat=91&lon=1`, 'lat must be between -90 and 90'],
-    ['a malformed longitude', `id=${DEVICE}&lat=1&lon=abc`, 'lng must be a number'],
+    ['a latitude out of range', `id=${DEVICE}&lat=91&lon=1`, 'lat "91" is out of range (-90 to 90)'],
+    ['a malformed longitude', `id=${DEVICE}&lat=1&lon=abc`, 'lon "abc" is not a number'],
     [
       'a timestamp far in the future',
       `id=${DEVICE}&lat=1&lon=1&timestamp=${nowS() + 3600}`,
@@ -160,8 +161,7 @@ describe('OsmAnd protocol (Traccar Client)', () => {
 });
 
 describe('late (out-of-order) reports', () => {
-  const lateThing = (device: string) =>
-    t.db.selectFrom('things').selectAll().where('device_id', '=', device).executeTakeFirstOrThrow();
+  const lateThing = (device: string) => thingWithState(t.db, device);
 
   it('are stored as history but change neither position nor state', async () => {
     const report = (query: string) => osmand(`id=SPD-CAR-106&lon=-89.6&${query}`);
@@ -231,11 +231,7 @@ describe('JSON batch API', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ accepted: 30 });
     expect(await pointCount()).toBe(before + 30);
-    const latest = await t.db
-      .selectFrom('things')
-      .select(['lat'])
-      .where('device_id', '=', 'SPD-CAR-104')
-      .executeTakeFirstOrThrow();
+    const latest = await thingWithState(t.db, 'SPD-CAR-104');
     expect(latest.lat).toBeCloseTo(39.7 + 29 / 1000);
   });
 
@@ -246,7 +242,7 @@ describe('JSON batch API', () => {
       { device_id: 'SPD-CAR-102', lat: 39.7, lng: 200, timestamp: at },
     ]);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('point 1: lng must be between -180 and 180');
+    expect(response.json().message).toContain('point 1: lng 200 is out of range (-180 to 180)');
     expect(await pointCount()).toBe(before);
   });
 
@@ -303,30 +299,28 @@ describe('status sweep', () => {
   it('moves statuses as the windows pass', async () => {
     const id = demoThingId('SPD-CAR-105');
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
-    await t.db
-      .updateTable('things')
-      .set({ status: 'active', enroute: true, heartbeat_at: hoursAgo(3) })
-      .where('id', '=', id)
-      .execute();
-    expect(await t.sweep.sweep()).toBeGreaterThanOrEqual(1);
+    await setState(t.db, id, { status: 'active', enroute: true, heartbeat_at: hoursAgo(3) });
+    expect(await t.app.statusSweep.sweep()).toBeGreaterThanOrEqual(1);
     const status = async () =>
-      (await t.db.selectFrom('things').select('status').where('id', '=', id).executeTakeFirstOrThrow())
-        .status;
+      (
+        await t.db
+          .selectFrom('thing_states')
+          .select('status')
+          .where('thing_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).status;
     expect(await status()).toBe('pending');
-    await t.db
-      .updateTable('things')
-      .set({ heartbeat_at: hoursAgo(97) })
-      .where('id', '=', id)
-      .execute();
-    await t.sweep.sweep();
+    await setState(t.db, id, { heartbeat_at: hoursAgo(97) });
+    await t.app.statusSweep.sweep();
     expect(await status()).toBe('offline');
   });
 
   it('the seeded silent assets age into pending and offline', async () => {
-    await t.sweep.sweep();
+    await t.app.statusSweep.sweep();
     const rows = await t.db
       .selectFrom('things')
-      .select(['device_id', 'status'])
+      .innerJoin('thing_states as s', 's.thing_id', 'things.id')
+      .select(['device_id', 's.status'])
       .where('device_id', 'in', ['SPD-CAR-110', 'SPD-SUV-103'])
       .orderBy('device_id')
       .execute();
@@ -361,7 +355,7 @@ describe('registering a device', () => {
   it('reaches the device directories of other server processes through the bus', async () => {
     // Another process: its own directory, on the same database and bus.
     const elsewhere = new DeviceDirectory(new TelemetryRepository(t.db));
-    const stop = await elsewhere.follow(t.bus);
+    const stop = await elsewhere.follow(new EventBus(t.app.bus, t.app.log));
     try {
       expect((await elsewhere.resolve(['LATE-2'])).has('LATE-2')).toBe(false);
       expect((await register('LATE-2')).statusCode).toBe(201);

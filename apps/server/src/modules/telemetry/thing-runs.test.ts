@@ -35,9 +35,9 @@ afterAll(() => t.close());
 
 const run = () =>
   t.db
-    .selectFrom('things')
+    .selectFrom('thing_states')
     .select(['status', 'run_started_at', 'run_alert_points'])
-    .where('id', '=', thingId)
+    .where('thing_id', '=', thingId)
     .executeTakeFirstOrThrow();
 const osmand = (alerting: 0 | 1) =>
   t.app.inject({
@@ -53,31 +53,35 @@ async function commit(status: ServerStatus, alerting: number) {
     recorded_at: at,
     lat: 39.8,
     lng: -89.65,
+    valid: true,
     speed: null,
     course: null,
     altitude: null,
     accuracy: 5,
+    hdop: null,
     battery: null,
+    charging: null,
     alerting: alert,
     accepted: true,
     in_service: true,
+    alarm: null,
+    driver_unique_id: null,
+    attributes: null,
   });
   const [stored] = await repository.commitBatch(
     [...Array.from({ length: alerting }, () => point(true)), point(false)],
     [
       {
         thingId,
-        lat: 39.8,
-        lng: -89.65,
-        speed: null,
-        course: null,
-        accuracy: 5,
+        position: { at, lat: 39.8, lng: -89.65, speed: null, course: null, accuracy: 5 },
         enroute: status === 'active',
         inService: true,
         heartbeatAt: at,
-        positionAt: at,
         status,
         alertPoints: alerting,
+        battery: null,
+        charging: null,
+        alarm: null,
       },
     ],
   );
@@ -118,7 +122,7 @@ describe('asset runs', () => {
     ]);
 
     // Leaving the scene, active again: a new run.
-    await sql`update things set run_started_at = run_started_at - interval '1 hour' where id = ${thingId}`.execute(
+    await sql`update thing_states set run_started_at = run_started_at - interval '1 hour' where thing_id = ${thingId}`.execute(
       t.db,
     );
     const next = await commit('active', 2);
@@ -133,14 +137,14 @@ describe('asset runs', () => {
   it('ends when the status sweep moves the asset out of the run', async () => {
     await commit('active', 4);
     const row = await t.db
-      .selectFrom('things')
-      .select(['id', 'status', sql<string | null>`heartbeat_at::text`.as('heartbeat_key')])
-      .where('id', '=', thingId)
+      .selectFrom('thing_states')
+      .select(['status', sql<string | null>`heartbeat_at::text`.as('heartbeat_key')])
+      .where('thing_id', '=', thingId)
       .executeTakeFirstOrThrow();
-    expect(await repository.moveStatus(row, 'standby')).toEqual({
-      run_started_at: null,
-      run_alert_points: 0,
-    });
+    const [moved] = await repository.moveStatuses([
+      { thingId, from: row.status as ServerStatus, heartbeatKey: row.heartbeat_key, to: 'standby' },
+    ]);
+    expect([moved?.run_started_at, moved?.run_alert_points]).toEqual([null, 0]);
     expect(await run()).toEqual({ status: 'standby', run_started_at: null, run_alert_points: 0 });
   });
 });

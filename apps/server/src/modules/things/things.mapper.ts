@@ -65,6 +65,8 @@ export function toThingResponse(row: ThingDetailRow): Thing {
     status_changed_at: row.status_changed_at.toISOString(),
     run_started_at: row.run_started_at?.toISOString() ?? null,
     run_alert_points: row.run_alert_points,
+    alarm: row.alarm,
+    alarm_raised_at: row.alarm_raised_at?.toISOString() ?? null,
     updated_at: row.updated_at.toISOString(),
   };
 }

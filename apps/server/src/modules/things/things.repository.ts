@@ -42,9 +42,20 @@ export class ThingsRepository {
           ]),
         );
       }
+      // Changed since: the profile or the live state.
+      const since = filter.changedSince;
       conditions.push(
-        filter.changedSince
-          ? eb('things.updated_at', '>', filter.changedSince)
+        since
+          ? eb.or([
+              eb('things.updated_at', '>', since),
+              eb.exists(
+                eb
+                  .selectFrom('thing_states as changed')
+                  .select(sql`1`.as('one'))
+                  .whereRef('changed.thing_id', '=', 'things.id')
+                  .where('changed.updated_at', '>', since),
+              ),
+            ])
           : eb('things.is_active', '=', true),
       );
       return eb.and(conditions);
@@ -60,8 +71,13 @@ export class ThingsRepository {
 
   async countByState(filter: ThingFilter) {
     return this.filtered(filter)
-      .select(['things.status', 'things.in_service', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy(['things.status', 'things.in_service'])
+      .leftJoin('thing_states as s', 's.thing_id', 'things.id')
+      .select([
+        sql<string>`coalesce(s.status, 'offline')`.as('status'),
+        sql<boolean>`coalesce(s.in_service, true)`.as('in_service'),
+        (eb) => eb.fn.countAll<number>().as('n'),
+      ])
+      .groupBy([sql`coalesce(s.status, 'offline')`, sql`coalesce(s.in_service, true)`])
       .execute();
   }
 
@@ -86,8 +102,25 @@ export class ThingsRepository {
         .leftJoin('thing_subtypes as subtype', 'subtype.id', 'things.thing_subtype_id')
         .innerJoin('organizations as org', 'org.id', 'things.organization_id')
         .innerJoin('organization_types as org_type', 'org_type.id', 'org.organization_type_id')
+        // A thing that never reported may have no live state yet: the defaults of a new one.
+        .leftJoin('thing_states as s', 's.thing_id', 'things.id')
         .selectAll('things')
         .select([
+          's.lat',
+          's.lng',
+          's.speed',
+          's.course',
+          's.street',
+          's.heartbeat_at',
+          's.run_started_at',
+          's.alarm',
+          's.alarm_raised_at',
+          sql<boolean>`coalesce(s.enroute, false)`.as('enroute'),
+          sql<boolean>`coalesce(s.in_service, true)`.as('in_service'),
+          sql<string>`coalesce(s.status, 'offline')`.as('status'),
+          sql<Date>`coalesce(s.status_changed_at, things.created_at)`.as('status_changed_at'),
+          sql<number>`coalesce(s.run_alert_points, 0)`.as('run_alert_points'),
+          sql<Date>`greatest(things.updated_at, s.updated_at)`.as('updated_at'),
           'type.name as type_name',
           'type.display_name as type_display_name',
           'type.emergency as type_emergency',
@@ -184,7 +217,6 @@ export class ThingsRepository {
       vin_number: string | null;
       license_plate_number: string | null;
       registry_number: string | null;
-      in_service: boolean;
       is_publicly_alerting: boolean;
       is_active: boolean;
     }>,

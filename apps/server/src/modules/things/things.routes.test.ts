@@ -384,6 +384,30 @@ describe('registration and reference data', () => {
     expect(report.statusCode).toBe(200);
   });
 
+  it('stores a device id as reports are compared (trimmed, NFC), and refuses one the database cannot hold', async () => {
+    const register = (device_id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/things',
+        headers: bearer(tokens['platform@prairie-fleet.test']!),
+        payload: { device_id, thing_type_id: thingTypeId('tow'), organization_id: CRW },
+      });
+    // Registered decomposed (e + combining accent): stored composed, and a report in either form matches.
+    const created = await register(' CAFE\u0301-9 ');
+    expect(created.statusCode).toBe(201);
+    expect(created.json().haas_id).toBe('CAF\u00c9-9');
+    for (const id of ['CAFE\u0301-9', 'CAF\u00c9-9']) {
+      const report = await t.app.inject({
+        method: 'GET',
+        url: `/api/ingest/osmand?id=${encodeURIComponent(id)}&lat=43.07&lon=-89.4`,
+      });
+      expect(report.statusCode, report.body).toBe(200);
+    }
+    const refused = await register('NUL\u0000ID');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('contains a NUL character');
+  });
+
   it('GET /api/things/coverage reports the share of the last 24 hours with reports', async () => {
     await t.app.inject({ method: 'GET', url: `/api/ingest/osmand?id=SPD-CAR-103&lat=39.7&lon=-89.6` });
     const response = await get(

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AcknowledgeAlarmQuerySchema,
   CreateThingInputSchema,
   ThingCoverageSchema,
   ThingSchema,
@@ -117,6 +118,24 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
       },
     },
     (request) => service.updateAssociations(principalOf(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    '/things/:id/alarm',
+    {
+      config: { access: 'viewThings' },
+      schema: {
+        tags: ['things'],
+        summary:
+          "Acknowledge the asset's raised alarm (e.g. an SOS), the one raised at raised_at; answers with the asset (409 when another alarm was raised since)",
+        security,
+        params: IdParams,
+        querystring: AcknowledgeAlarmQuerySchema,
+        response: { 200: ThingSchema, 409: ApiErrorSchema, ...errors },
+      },
+    },
+    (request) =>
+      service.acknowledgeAlarm(principalOf(request), request.params.id, new Date(request.query.raised_at)),
   );
 
   api.post(

@@ -19,11 +19,13 @@ import {
   type CountBucket,
   type ServerStatus,
 } from '@flare/core/status/thing-status';
-import { parseTimestamp } from '@flare/core/telemetry/osmand';
+import { parseTime } from '@flare/core/telemetry/report';
 import { isThingTypeAllowed } from '@flare/core/things/thing-edit';
-import { badRequest, notFound, unprocessable, type HttpError } from '../../platform/http-errors';
+import { badRequest, conflict, notFound, unprocessable, type HttpError } from '../../platform/http-errors';
 import type { Principal } from '../../platform/auth-hook';
+import type { EventBus } from '../../platform/bus/event-bus';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { ThingStatesService } from '../telemetry/thing-states.service';
 import { toThingResponse } from './things.mapper';
 import { isNicknameClash, type ThingFilter, type ThingsRepository } from './things.repository';
 
@@ -37,14 +39,13 @@ const THING_RULES = {
   own: mayChangeThingOrganizations,
 } satisfies Record<ThingNeed, (caller: CallerOrganizations, thing: ThingOrganizations) => boolean>;
 
-/** Told after every change to a thing, with the organisations that saw it before and after. */
-export type ThingChanged = (thing: Thing, organizationIds: string[]) => void;
-
 export class ThingsService {
   constructor(
     private readonly repository: ThingsRepository,
     private readonly accounts: AccountsService,
-    private readonly onChanged: ThingChanged,
+    /** The assets' live states (telemetry's): the in-service flag and raised alarms live there. */
+    private readonly states: ThingStatesService,
+    private readonly events: EventBus,
   ) {}
 
   /** The organisations of a listing: those asked for, each of which the caller must see. */
@@ -131,6 +132,7 @@ export class ThingsService {
 
   async update(principal: Principal, id: string, input: UpdateThingInput): Promise<Thing> {
     const { organizationIds } = await this.authorise(principal, id, 'edit');
+    const current = await this.load(id);
     // Nicknames tell an organisation's assets apart on the map and in lists: one per asset.
     if (
       input.nickname &&
@@ -142,17 +144,17 @@ export class ThingsService {
       const type = await this.repository.findType(input.thing_type_id);
       if (!type) throw unprocessable('invalid_type', 'Asset type not found');
       // Emergency assets stay emergency types (spec 2 section 5).
-      if (!isThingTypeAllowed((await this.load(id)).thing_type, type))
+      if (!isThingTypeAllowed(current.thing_type, type))
         throw unprocessable('invalid_type', THING_MESSAGES.emergencyTypeOnly);
     }
     if (input.thing_subtype_id) {
-      const typeId = input.thing_type_id ?? (await this.load(id)).thing_type.id;
+      const typeId = input.thing_type_id ?? current.thing_type.id;
       const subtype = await this.repository.findSubtype(input.thing_subtype_id);
       if (!subtype || subtype.thing_type_id !== typeId) {
         throw unprocessable('invalid_subtype', THING_MESSAGES.subtypeMismatch);
       }
     }
-    const { id: _id, external_identifiers, ...fields } = input;
+    const { id: _id, external_identifiers, in_service, ...fields } = input;
     // A new type clears the subtype unless one of the new type is given (spec 2 section 5).
     if (input.thing_type_id && input.thing_subtype_id === undefined) fields.thing_subtype_id = null;
     const identifiers = external_identifiers && {
@@ -162,7 +164,20 @@ export class ThingsService {
       remove: external_identifiers.filter((e) => e.isDeleted).map((e) => e.system_name),
     };
     await this.repository.update(id, fields, identifiers).catch(refuseNicknameClash(input.nickname));
+    if (in_service !== current.in_service) await this.states.setInService(id, in_service);
     return this.changed(id, organizationIds);
+  }
+
+  /**
+   * Acknowledges the alarm raised at `raisedAt`, the one the caller saw (anyone who sees the asset
+   * may); the asset after it. Already acknowledged by someone else: the same answer. Another alarm
+   * raised since: 409, and it stays raised.
+   */
+  async acknowledgeAlarm(principal: Principal, id: string, raisedAt: Date): Promise<Thing> {
+    await this.authorise(principal, id, 'read');
+    const outcome = await this.states.acknowledgeAlarm(id, raisedAt, principal.userId);
+    if (outcome === 'newer') throw conflict('newer_alarm', THING_MESSAGES.newerAlarm);
+    return this.load(id);
   }
 
   async updateAssociations(
@@ -241,9 +256,14 @@ export class ThingsService {
     return toThingResponse(row);
   }
 
+  /** Tells every server process (device directories, live feed) before the API answers. */
   private async changed(id: string, organizationIds: string[]): Promise<Thing> {
     const thing = await this.load(id);
-    this.onChanged(thing, organizationIds);
+    await this.events.emit('thing.changed', {
+      thing,
+      organization_ids: organizationIds,
+      device_ids: [thing.haas_id],
+    });
     return thing;
   }
 }
@@ -266,8 +286,9 @@ function refuseNicknameClash(nickname: string | null | undefined) {
 /** last_updated_timestamp: epoch seconds (or milliseconds) or an ISO date, read as reports' timestamps are. */
 function parseSince(value: string | undefined): Date | undefined {
   if (!value) return undefined;
-  const since = new Date(parseTimestamp(value, Date.now()));
-  // NaN: unreadable; an invalid Date: beyond the dates JavaScript (and the query) can hold.
+  const at = parseTime(value);
+  const since = new Date(at ?? Number.NaN);
+  // Unreadable, or beyond the dates JavaScript (and the query) can hold.
   if (Number.isNaN(since.getTime()))
     throw badRequest('invalid_request', 'last_updated_timestamp must be epoch seconds or an ISO date');
   return since;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect } from 'nats';
-import { createBus, type Bus } from './bus';
+import type { Bus } from './bus';
+import { createBus } from './create-bus';
 import { topicMatches } from './topics';
 import { InProcessBus } from './in-process-bus';
 import { NatsBus } from './nats-bus';

@@ -1,5 +1,5 @@
 /**
- * The message bus that fans live-feed messages out between server processes: in-process by default,
+ * The message bus that carries domain events between server processes: in-process by default,
  * NATS when NATS_URL is set, so several servers sharing one NATS behave as one live feed.
  *
  * Topics are dot-separated tokens (`live.org.<organizationId>`), with the NATS subject rules in every
@@ -11,9 +11,6 @@
  * (The matching itself is in topics.ts.) Messages travel as JSON, so a subscriber receives a copy in
  * JSON form (a Date becomes a string), never the publisher's object. Delivery is asynchronous and in publish order per subscriber.
  */
-import { InProcessBus } from './in-process-bus';
-import { NatsBus } from './nats-bus';
-
 export interface Bus {
   publish(topic: string, message: unknown): Promise<void>;
   /** Resolves once the subscription is live; the returned function ends it. */
@@ -24,16 +21,3 @@ export interface Bus {
 
 /** Called when a subscriber's handler throws: one bad handler must not stop delivery to others. */
 export type BusErrorHandler = (error: unknown, topic: string) => void;
-
-/** The bus the configuration asks for: NATS when a URL is given, otherwise in-process. */
-export function createBus({
-  natsUrl,
-  onHandlerError,
-}: {
-  natsUrl?: string;
-  onHandlerError?: BusErrorHandler;
-}): Promise<Bus> {
-  return natsUrl
-    ? NatsBus.connect(natsUrl, { onHandlerError })
-    : Promise.resolve(new InProcessBus(onHandlerError));
-}

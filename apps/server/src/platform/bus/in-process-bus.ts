@@ -27,11 +27,11 @@ export class InProcessBus implements Bus {
   private deliver(topic: string, message: unknown): void {
     if (this.closed) throw new Error('bus closed');
     assertTopic(topic);
-    // A JSON round trip gives subscribers what NATS would give them, and a copy the publisher cannot change.
-    // (`undefined` has no JSON form; it travels as null.)
-    const json = (JSON.stringify(message) as string | undefined) ?? 'null';
     const targets = [...this.subscriptions].filter((s) => topicMatches(s.pattern, topic));
     if (targets.length > 0) {
+      // A JSON round trip gives subscribers what NATS would give them, and a copy the publisher cannot
+      // change (`undefined` has no JSON form; it travels as null). Nobody listening: no copy to make.
+      const json = (JSON.stringify(message) as string | undefined) ?? 'null';
       setImmediate(() => {
         for (const subscription of targets) {
           // Unsubscribed between publish and delivery: skip, as a NATS client would.

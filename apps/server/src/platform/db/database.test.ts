@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Migrator, sql } from 'kysely';
-import { migrateToLatest, openDatabase, type Db } from './database';
+import { migrateToLatest, openDatabase, type Db, type OpenedDatabase } from './database';
 import { migrations } from './migrations/index';
 import { seedReferenceData, thingTypeId } from '../../seed/reference-data';
 import { demoOrganizationId, seedDemoData } from '../../seed/demo-data';
 
 describe('embedded database (PGlite)', () => {
   let db: Db;
+  let opened: OpenedDatabase;
   beforeAll(async () => {
-    ({ db } = await openDatabase({ pgliteDir: 'memory://' }));
+    opened = await openDatabase({ pgliteDir: 'memory://' });
+    ({ db } = opened);
     await migrateToLatest(db);
   });
   afterAll(() => db.destroy());
@@ -36,6 +38,38 @@ describe('embedded database (PGlite)', () => {
     const names = (await db.selectFrom('settings').select('name').execute()).map((r) => r.name);
     expect(names).toContain('outside');
     expect(names).not.toContain('inside');
+  });
+
+  it('runs another client of the connection (runExclusive) only between transactions, not inside one', async () => {
+    if (opened.engine !== 'pglite') throw new Error('expected PGlite');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const failing = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('settings').values({ name: 'inside-2', value: '1' }).execute();
+        entered();
+        await held;
+        throw new Error('roll back');
+      })
+      .catch(() => 'rolled back');
+    await inside;
+    let ran = false;
+    const exclusive = opened.runExclusive(async (client) => {
+      ran = true;
+      await client.query(`insert into settings (name, value) values ('exclusive', '1')`);
+      return client.isInTransaction();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ran).toBe(false);
+    release();
+    expect(await failing).toBe('rolled back');
+    expect(await exclusive).toBe(false);
+    const names = (await db.selectFrom('settings').select('name').execute()).map((r) => r.name);
+    expect(names).toContain('exclusive');
+    expect(names).not.toContain('inside-2');
   });
 
   it('seeds reference and demo data idempotently', async () => {
@@ -91,7 +125,7 @@ describe('migration 202611231000_add_thing_indexes', () => {
       ])
       .execute();
 
-    await migrateToLatest(db);
+    expect((await migrator.migrateTo('202611231000_add_thing_indexes')).error).toBeUndefined();
     const nicknames = await db
       .selectFrom('things')
       .select(['device_id', 'nickname'])
@@ -118,5 +152,65 @@ describe('migration 202611231000_add_thing_indexes', () => {
       indexdef: string;
     }>`select indexdef from pg_indexes where indexname = 'things_heartbeat_idx'`.execute(db);
     expect(rows[0]?.indexdef).toMatch(/\(heartbeat_at NULLS FIRST, id\)/);
+  });
+});
+
+describe('migration 202611241000_split_thing_states', () => {
+  let db: Db;
+  afterAll(() => db.destroy());
+
+  it("moves each asset's live state to thing_states, and back down again", async () => {
+    ({ db } = await openDatabase({ pgliteDir: 'memory://' }));
+    const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+    expect((await migrator.migrateTo('202611231200_add_thing_runs')).error).toBeUndefined();
+    await seedReferenceData(db);
+    await seedDemoData(db, 'First!pass1');
+    await sql`insert into things (organization_id, thing_type_id, device_id, lat, lng, status, enroute, in_service,
+        heartbeat_at, run_started_at, run_alert_points)
+      values (${demoOrganizationId('prairie-fleet')}, ${thingTypeId('tow')}, 'MOVED-1', 39.8, -89.6, 'active', true,
+        false, '2026-11-20T10:00:00Z', '2026-11-20T09:50:00Z', 7)`.execute(db);
+
+    await migrateToLatest(db);
+    const state = await db
+      .selectFrom('thing_states as s')
+      .innerJoin('things', 'things.id', 's.thing_id')
+      .select([
+        's.lat',
+        's.lng',
+        's.status',
+        's.enroute',
+        's.in_service',
+        's.heartbeat_at',
+        's.run_alert_points',
+      ])
+      .where('things.device_id', '=', 'MOVED-1')
+      .executeTakeFirstOrThrow();
+    expect(state).toEqual({
+      lat: 39.8,
+      lng: -89.6,
+      status: 'active',
+      enroute: true,
+      in_service: false,
+      heartbeat_at: new Date('2026-11-20T10:00:00Z'),
+      run_alert_points: 7,
+    });
+    const { rows: columns } = await sql<{
+      column_name: string;
+    }>`select column_name from information_schema.columns
+      where table_name = 'things' and column_name in ('lat', 'status', 'heartbeat_at')`.execute(db);
+    expect(columns).toEqual([]);
+    // The status sweep's order: longest silent first, never checked in before all.
+    const { rows } = await sql<{
+      indexdef: string;
+    }>`select indexdef from pg_indexes where indexname = 'thing_states_heartbeat_idx'`.execute(db);
+    expect(rows[0]?.indexdef).toMatch(/\(heartbeat_at NULLS FIRST, thing_id\)/);
+
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    const { rows: back } = await sql<{
+      status: string;
+      run_alert_points: number;
+    }>`select status, run_alert_points
+      from things where device_id = 'MOVED-1'`.execute(db);
+    expect(back).toEqual([{ status: 'active', run_alert_points: 7 }]);
   });
 });

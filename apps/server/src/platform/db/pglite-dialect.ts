@@ -1,7 +1,8 @@
 /**
  * Kysely dialect for PGlite. PGlite is a single connection, so a transaction must own it until it
  * ends: connections are handed out one at a time (kysely-pglite's driver shares it, letting other
- * requests' queries run inside an open transaction).
+ * requests' queries run inside an open transaction). Other clients of the same PGlite (the job
+ * queue) take their turn in the same line through `runExclusive`.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import {
@@ -32,23 +33,35 @@ class PgliteConnection implements DatabaseConnection {
   }
 }
 
+/** Hands the one connection to one holder at a time, in the order they asked. */
+class ConnectionLine {
+  private tail: Promise<void> = Promise.resolve();
+
+  /** Resolves when the connection is the caller's, with the function that hands it on. */
+  async acquire(): Promise<() => void> {
+    const previous = this.tail;
+    let release!: () => void;
+    this.tail = new Promise((resolve) => (release = resolve));
+    await previous;
+    return release;
+  }
+}
+
 class PgliteDriver implements Driver {
   private readonly connection: PgliteConnection;
-  private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | null = null;
 
-  constructor(private readonly client: PGlite) {
+  constructor(
+    private readonly client: PGlite,
+    private readonly line: ConnectionLine,
+  ) {
     this.connection = new PgliteConnection(client);
   }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.queue;
-    let release!: () => void;
-    this.queue = new Promise((resolve) => (release = resolve));
-    await previous;
-    this.release = release;
+    this.release = await this.line.acquire();
     return this.connection;
   }
 
@@ -77,9 +90,27 @@ class PgliteDriver implements Driver {
 }
 
 export class PgliteDialect implements Dialect {
+  private readonly line = new ConnectionLine();
   constructor(private readonly client: PGlite) {}
   createAdapter = () => new PostgresAdapter();
-  createDriver = () => new PgliteDriver(this.client);
+  createDriver = () => new PgliteDriver(this.client, this.line);
   createQueryCompiler = () => new PostgresQueryCompiler();
   createIntrospector = (db: Kysely<unknown>) => new PostgresIntrospector(db);
+
+  /** See {@link RunExclusive}. */
+  runExclusive: RunExclusive = async (fn) => {
+    const release = await this.line.acquire();
+    try {
+      return await fn(this.client);
+    } finally {
+      release();
+    }
+  };
 }
+
+/**
+ * Runs `fn` with the PGlite connection to itself: after the Kysely transaction or query holding it
+ * ends, and before the next one starts. Called inside a Kysely transaction callback it waits for
+ * that transaction, which waits for it: a deadlock.
+ */
+export type RunExclusive = <T>(fn: (client: PGlite) => Promise<T>) => Promise<T>;

@@ -161,27 +161,41 @@ export interface ThingsTable {
   vin_number: string | null;
   license_plate_number: string | null;
   registry_number: string | null;
-  in_service: Generated<boolean>;
   is_publicly_alerting: Generated<boolean>;
   is_active: Generated<boolean>;
   wzdx_enabled: Generated<boolean>;
   r2r_enabled: Generated<boolean>;
   test_mode: Generated<boolean>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+/** An asset's live state, written by telemetry only. */
+export interface ThingStatesTable {
+  thing_id: string;
   lat: number | null;
   lng: number | null;
   speed: number | null;
   course: number | null;
   accuracy: number | null;
-  enroute: Generated<boolean>;
-  heartbeat_at: NullableTimestamp;
   position_at: NullableTimestamp;
+  enroute: Generated<boolean>;
+  in_service: Generated<boolean>;
+  heartbeat_at: NullableTimestamp;
   street: string | null;
   status: Generated<string>;
   status_changed_at: DefaultedTimestamp;
   /** The current run: set when the thing turns active, kept on location, cleared otherwise. */
   run_started_at: NullableTimestamp;
   run_alert_points: Generated<number>;
-  created_at: DefaultedTimestamp;
+  battery: number | null;
+  charging: boolean | null;
+  alarm: string | null;
+  alarm_raised_at: NullableTimestamp;
+  alarm_acknowledged_by: string | null;
+  alarm_acknowledged_at: NullableTimestamp;
+  /** Alarms raised up to this time were acknowledged (a resent one is not raised again). */
+  alarm_cleared_through: NullableTimestamp;
   updated_at: DefaultedTimestamp;
 }
 
@@ -202,16 +216,23 @@ export interface PointsTable {
   thing_id: string;
   recorded_at: Timestamp;
   received_at: DefaultedTimestamp;
-  lat: number;
-  lng: number;
+  /** Null for a check-in without a position. */
+  lat: number | null;
+  lng: number | null;
+  valid: Generated<boolean>;
   speed: number | null;
   course: number | null;
   altitude: number | null;
   accuracy: number | null;
+  hdop: number | null;
   battery: number | null;
+  charging: boolean | null;
   alerting: Generated<boolean>;
   accepted: Generated<boolean>;
   in_service: boolean | null;
+  alarm: string | null;
+  driver_unique_id: string | null;
+  attributes: ColumnType<Record<string, string | number | boolean> | null, string | null, string | null>;
 }
 
 export interface Database {
@@ -230,6 +251,7 @@ export interface Database {
   account_tokens: AccountTokensTable;
   password_history: PasswordHistoryTable;
   things: ThingsTable;
+  thing_states: ThingStatesTable;
   thing_relationships: ThingRelationshipsTable;
   thing_external_identifiers: ThingExternalIdentifiersTable;
   points: PointsTable;

@@ -4,7 +4,8 @@ import { MESSAGES } from '@flare/core/messages';
 import { apiFetch } from '../../lib/api-client';
 import { getSession, signOut, startSession } from '../../lib/session';
 import { fakeApi, fakeProfile, fakeTokens } from '../../testing/fake-api';
-import { renderRoutes } from '../../testing/render';
+import { renderRoutes, setViewportWidth } from '../../testing/render';
+import { makeThing } from '@flare/core/testing/things';
 import { routes } from '../router';
 
 type TestWindow = Window & { __FLARE_TEST_TIMINGS__?: object };
@@ -33,6 +34,7 @@ const closeSupport = async () => {
 
 afterEach(() => {
   signOut();
+  setViewportWidth(1024);
   delete (window as TestWindow).__FLARE_TEST_TIMINGS__;
   vi.unstubAllGlobals();
 });
@@ -110,5 +112,50 @@ describe('new-version notice', () => {
     await renderShell(['thing:read'], '/dashboard/things', ['1', '1', '2']);
     expect(await screen.findByText(MESSAGES.newVersion, {}, { timeout: 2000 })).toBeTruthy();
     expect(screen.getByRole('alertdialog', { name: 'New version' })).toBeTruthy();
+  });
+});
+
+describe('live socket', () => {
+  it('survives crossing the phone breakpoint, and so do the loaded assets', async () => {
+    const sockets: FakeSocket[] = [];
+    class FakeSocket {
+      static readonly OPEN = 1;
+      readyState = 0;
+      closed = false;
+      onmessage = null;
+      onclose = null;
+      constructor() {
+        sockets.push(this);
+      }
+      send() {}
+      close() {
+        this.closed = true;
+      }
+    }
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const calls = fakeApi({
+      'GET /profile': () => ({ status: 200, body: fakeProfile(['thing:read']) }),
+      'GET /organization/things?page=1&per_page=500': () => ({
+        status: 200,
+        body: { data: [makeThing()], meta: { total: 1 } },
+      }),
+    });
+    await startSession(fakeTokens());
+    renderRoutes(routes, '/dashboard/things');
+    await closeSupport();
+    await screen.findByRole('heading', { name: 'Assets 1 / 1' });
+    const desktop = () => screen.queryByRole('button', { name: 'Close panel' }) !== null;
+    expect(desktop()).toBe(true);
+
+    act(() => setViewportWidth(400));
+    await waitFor(() => expect(desktop()).toBe(false));
+    expect(screen.getByRole('heading', { name: 'Assets 1 / 1' })).toBeTruthy();
+    act(() => setViewportWidth(1280));
+    await waitFor(() => expect(desktop()).toBe(true));
+
+    expect(screen.getByRole('heading', { name: 'Assets 1 / 1' })).toBeTruthy();
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]!.closed).toBe(false);
+    expect(calls.filter((call) => call.path.startsWith('/organization/things'))).toHaveLength(1);
   });
 });

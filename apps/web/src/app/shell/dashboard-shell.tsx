@@ -18,6 +18,7 @@ import { SupportDialog, useSupportDialog } from './support-dialog';
 import { VersionNotice } from './version-notice';
 import { SessionAlerts } from './session-alerts';
 import { LiveSocket } from '../../live/live-socket';
+import { liveRegistry } from '../live-registry';
 import { LazyMapView } from '../../map/lazy-map-view';
 import { onMapCommand } from '../../map/map-commands';
 import { LazyThingsLayer } from '../../features/things/map/lazy-things-layer';
@@ -92,34 +93,26 @@ export function DashboardShell() {
     onOpenDrawer: () => setDrawerOpen(true),
   };
 
-  if (isMobile) {
-    // The drawer is full-screen over the map (spec 1 section 2); the active section in the bottom
-    // nav or a map finder uncovers the map.
-    return (
-      <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-        <MobileTopBar profile={profile} />
-        <OfflineBanner mobile />
-        <Box style={{ flex: 1, minHeight: 0, position: 'relative', display: 'flex' }}>
-          <ShellMap covered={drawerOpen} />
-          <Box
-            pos="absolute"
-            inset={0}
-            bg="white"
-            style={{ zIndex: 3, display: drawerOpen ? 'flex' : 'none', flexDirection: 'column' }}
-          >
-            {content}
-          </Box>
+  // On a phone the drawer is full-screen over the map (spec 1 section 2); the active section in the
+  // bottom nav or a map finder uncovers the map.
+  const layout = isMobile ? (
+    <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <MobileTopBar profile={profile} />
+      <OfflineBanner mobile />
+      <Box style={{ flex: 1, minHeight: 0, position: 'relative', display: 'flex' }}>
+        <ShellMap covered={drawerOpen} />
+        <Box
+          pos="absolute"
+          inset={0}
+          bg="white"
+          style={{ zIndex: 3, display: drawerOpen ? 'flex' : 'none', flexDirection: 'column' }}
+        >
+          {content}
         </Box>
-        <BottomNav profile={profile} {...drawer} />
-        <SupportDialog opened={support.opened} onClose={support.close} />
-        <VersionNotice />
-        <SessionAlerts />
-        <LiveSocket />
       </Box>
-    );
-  }
-
-  return (
+      <BottomNav profile={profile} {...drawer} />
+    </Box>
+  ) : (
     <Box h="100vh" style={{ display: 'flex' }}>
       <SideNav profile={profile} {...drawer} onSupport={support.open} />
       <Box style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
@@ -154,11 +147,19 @@ export function DashboardShell() {
           </ShellMap>
         </Box>
       </Box>
+    </Box>
+  );
+
+  // Beside the layout, not inside it: crossing the phone breakpoint swaps the layout but keeps the
+  // live socket and the data it feeds, the version check and the session alerts.
+  return (
+    <>
+      <LiveSocket registry={liveRegistry} />
+      {layout}
       <SupportDialog opened={support.opened} onClose={support.close} />
       <VersionNotice />
       <SessionAlerts />
-      <LiveSocket />
-    </Box>
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import * as addAccountSecurity from './202611221900_add_account_security';
 import * as createThings from './202611222000_create_things';
 import * as addThingIndexes from './202611231000_add_thing_indexes';
 import * as addThingRuns from './202611231200_add_thing_runs';
+import * as splitThingStates from './202611241000_split_thing_states';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '202611222000_create_things': createThings,
   '202611231000_add_thing_indexes': addThingIndexes,
   '202611231200_add_thing_runs': addThingRuns,
+  '202611241000_split_thing_states': splitThingStates,
 };

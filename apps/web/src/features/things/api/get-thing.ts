@@ -2,7 +2,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ThingSchema, type Thing } from '@flare/core/schemas/thing';
 import { apiFetch, parseResponse } from '../../../lib/api-client';
-import { liveThings } from '../../../live/live-things-store';
+import { liveThings } from '../live/live-things-store';
 
 export async function getThing(thingId: string): Promise<Thing> {
   return parseResponse(ThingSchema, await apiFetch<unknown>(`/things/${encodeURIComponent(thingId)}`));

@@ -1,29 +1,38 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Thing } from '@flare/core/schemas/thing';
-import { liveThings } from '../../../live/live-things-store';
+import { MESSAGES } from '@flare/core/messages';
+import { THING_MESSAGES, type Thing } from '@flare/core/schemas/thing';
+import { liveThings } from '../live/live-things-store';
 import { signOut, startSession } from '../../../lib/session';
-import { fakeApi, fakeProfile, fakeTokens } from '../../../testing/fake-api';
+import { fakeApi, fakeProfile, fakeTokens, type FakeAnswer } from '../../../testing/fake-api';
 import { renderRoutes } from '../../../testing/render';
-import { makeThing } from '../../../testing/things';
+import { makeThing } from '@flare/core/testing/things';
+import { formatTime } from './format-time';
 import { ThingDetailScreen } from './thing-detail-screen';
 
-async function renderDetail(thing: Thing, permissions = ['thing:read'], country = 'US') {
+async function renderDetail(
+  thing: Thing,
+  permissions = ['thing:read'],
+  country = 'US',
+  routes: Parameters<typeof fakeApi>[0] = {},
+) {
   const profile = fakeProfile(permissions);
   profile.user_org.country_code = country;
-  fakeApi({
+  const calls = fakeApi({
     'GET /profile': () => ({ status: 200, body: profile }),
     [`GET /things/${thing.id}`]: () => ({ status: 200, body: thing }),
+    ...routes,
   });
   await startSession(fakeTokens());
   liveThings.replaceAll([thing]);
-  return renderRoutes(
+  const view = renderRoutes(
     [
       { path: '/dashboard/things', element: <p>List</p> },
       { path: '/dashboard/things/:thingId', element: <ThingDetailScreen /> },
     ],
     `/dashboard/things/${thing.id}?q=unit`,
   );
+  return { calls, ...view };
 }
 
 const status = () => within(screen.getByRole('group', { name: 'Status' }));
@@ -35,6 +44,10 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
+
+/** The acknowledgement of the alarm the user sees: the one raised at its time. */
+const acknowledgeCall = (thing: Thing) =>
+  `DELETE /things/${thing.id}/alarm?${new URLSearchParams({ raised_at: thing.alarm_raised_at! })}`;
 
 describe('asset detail panel', () => {
   it('shows direction, speed in mph and the run of a responding asset', async () => {
@@ -130,5 +143,74 @@ describe('asset detail panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back to assets' }));
     await screen.findByText('List');
     expect(router.state.location.pathname + router.state.location.search).toBe('/dashboard/things?q=unit');
+  });
+});
+
+describe('raised alarm in the detail panel', () => {
+  const raisedAt = () => new Date(Date.now() - 125_000).toISOString();
+  const alarm = () => screen.getByRole('alert');
+
+  it('shows the alarm in words and when it was raised, absolute and relative', async () => {
+    const at = raisedAt();
+    await renderDetail(makeThing({ alarm: 'sos', alarm_raised_at: at }));
+    expect(within(alarm()).getByText('SOS')).toBeTruthy();
+    expect(field('Raised')?.startsWith(`${formatTime(at)} (`)).toBe(true);
+    expect(field('Raised')).toMatch(/ \(2:0[4-6] ago\)$/);
+  });
+
+  it('shows no alert without an alarm, and no Acknowledge to users who cannot see assets', async () => {
+    const view = await renderDetail(makeThing());
+    expect(screen.queryByRole('alert')).toBeNull();
+    view.unmount();
+    signOut();
+    await renderDetail(makeThing({ alarm: 'powerCut', alarm_raised_at: raisedAt() }), []);
+    expect(within(alarm()).getByText('Power cut')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Acknowledge' })).toBeNull();
+  });
+
+  it('acknowledges: "Acknowledging..." while pending, then the alarm is gone from the panel and the store', async () => {
+    const thing = makeThing({ alarm: 'sos', alarm_raised_at: raisedAt() });
+    let answer: (value: FakeAnswer) => void = () => undefined;
+    const { calls } = await renderDetail(thing, ['thing:read'], 'US', {
+      [acknowledgeCall(thing)]: () => new Promise<FakeAnswer>((resolve) => (answer = resolve)),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }));
+    const pending = await screen.findByRole('button', { name: 'Acknowledging...' });
+    expect(pending.hasAttribute('disabled')).toBe(true);
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => `DELETE ${call.path}`)).toEqual([
+      acknowledgeCall(thing),
+    ]);
+
+    answer({ status: 200, body: { ...thing, alarm: null, alarm_raised_at: null } });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(liveThings.getSnapshot().things.get(thing.id)?.alarm).toBeNull();
+  });
+
+  it('shows the error dialog when acknowledging fails, and keeps the alarm', async () => {
+    const thing = makeThing({ alarm: 'accident', alarm_raised_at: raisedAt() });
+    await renderDetail(thing, ['thing:read'], 'US', {
+      [acknowledgeCall(thing)]: () => ({ status: 500, body: {} }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }));
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.errorDialogTitle });
+    expect(within(dialog).getByText(MESSAGES.errorDialogText)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(alarm()).getByText('Accident')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Acknowledge' })).toBeTruthy();
+  });
+
+  it('says so when another alarm was raised since the one acknowledged, and keeps the alarm', async () => {
+    const thing = makeThing({ alarm: 'lowBattery', alarm_raised_at: raisedAt() });
+    await renderDetail(thing, ['thing:read'], 'US', {
+      [acknowledgeCall(thing)]: () => ({
+        status: 409,
+        body: { error: 'newer_alarm', message: THING_MESSAGES.newerAlarm },
+      }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }));
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.errorDialogTitle });
+    expect(within(dialog).getByText(THING_MESSAGES.newerAlarm)).toBeTruthy();
+    expect(within(alarm()).getByText('Low battery')).toBeTruthy();
   });
 });

@@ -10,12 +10,13 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { MAP_ZOOM } from '@flare/core/constants';
 import { can } from '@flare/core/permissions/access';
 import { primaryDisplayName, secondaryDisplayName, thingPosition } from '@flare/core/things/thing-display';
-import { useLiveThing } from '../../../live/live-things-store';
-import { useNow } from '../../../live/use-now';
+import { useLiveThing } from '../live/live-things-store';
+import { useNow } from '../../../lib/use-now';
 import { useSession } from '../../../lib/session';
 import { centreMap } from '../../../map/map-commands';
 import { useThing } from '../api/get-thing';
 import { ThingAccessSection } from './thing-access-section';
+import { ThingAlarmAlert } from './thing-alarm-alert';
 import { ThingProfileSection } from './thing-profile-section';
 import { ThingStatusSection } from './thing-status-section';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
@@ -56,6 +57,8 @@ export function ThingDetailScreen() {
   }
 
   const canEdit = profile ? can(profile.permissions, 'editThing') : false;
+  // Anyone who can see the asset may acknowledge its alarm.
+  const canAcknowledge = profile ? can(profile.permissions, 'viewThings') : false;
   const secondary = secondaryDisplayName(thing);
   return (
     <Stack gap="md" p="sm" pt={0}>
@@ -72,6 +75,7 @@ export function ThingDetailScreen() {
           )}
         </Stack>
       </Group>
+      <ThingAlarmAlert thing={thing} now={now} canAcknowledge={canAcknowledge} />
       <ThingStatusSection
         thing={thing}
         now={now}

@@ -6,7 +6,7 @@ import type { Thing } from '@flare/core/schemas/thing';
 import { signOut, startSession } from '../../../lib/session';
 import { fakeApi, fakeProfile, fakeTokens, type FakeAnswer, type FakeCall } from '../../../testing/fake-api';
 import { renderRoutes } from '../../../testing/render';
-import { makeThing } from '../../../testing/things';
+import { makeThing } from '@flare/core/testing/things';
 import { EditThingAssociationsScreen } from './edit-thing-associations-screen';
 
 type Handler = (call: FakeCall) => FakeAnswer | 'network-error';

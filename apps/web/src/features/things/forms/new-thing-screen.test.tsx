@@ -5,7 +5,7 @@ import type { ThingType } from '@flare/core/schemas/reference';
 import { signOut, startSession } from '../../../lib/session';
 import { fakeApi, fakeProfile, fakeTokens, type FakeAnswer, type FakeCall } from '../../../testing/fake-api';
 import { renderRoutes } from '../../../testing/render';
-import { makeThing } from '../../../testing/things';
+import { makeThing } from '@flare/core/testing/things';
 import { NewThingScreen } from './new-thing-screen';
 
 const TOW: ThingType = { id: 'type-tow', name: 'tow', display_name: 'Tow', emergency: false };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeThing } from '../../../testing/things';
+import { makeThing } from '@flare/core/testing/things';
 import {
   countThings,
   defaultFilters,

@@ -1,6 +1,6 @@
-/** One assets-list row: names, tags, the map-finder button and the status icon. */
+/** One assets-list row: names, tags (a raised alarm first), the map-finder button and the status icon. */
 import { ActionIcon, Badge, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconCurrentLocation } from '@tabler/icons-react';
+import { IconAlertTriangleFilled, IconCurrentLocation } from '@tabler/icons-react';
 import { memo } from 'react';
 import type { RespondersType } from '@flare/core/labels';
 import type { Thing } from '@flare/core/schemas/thing';
@@ -12,6 +12,7 @@ import {
   shortenName,
   thingPosition,
 } from '@flare/core/things/thing-display';
+import { alarmLabel } from '@flare/core/things/thing-alarm';
 import { StatusIndicator } from '../components/status-indicator';
 
 interface Props {
@@ -53,8 +54,19 @@ export const ThingRow = memo(function ThingRow({ thing, respondersType, wzdxOrg,
               {shortenName(secondary)}
             </Text>
           )}
-          {(!thing.in_service || (wzdxOrg && thing.wzdx_enabled)) && (
+          {(thing.alarm || !thing.in_service || (wzdxOrg && thing.wzdx_enabled)) && (
             <Group gap={4}>
+              {thing.alarm && (
+                <Badge
+                  size="xs"
+                  color="red.9"
+                  variant="filled"
+                  leftSection={<IconAlertTriangleFilled size={10} aria-hidden />}
+                  title="Alarm raised"
+                >
+                  {alarmLabel(thing.alarm)}
+                </Badge>
+              )}
               {!thing.in_service && (
                 <Badge size="xs" color="gray.8" variant="light">
                   Out-of-service

@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAP_ZOOM } from '@flare/core/constants';
 import { MESSAGES } from '@flare/core/messages';
 import { onMapCommand, type MapCommand } from '../../../map/map-commands';
-import { liveThings } from '../../../live/live-things-store';
+import { liveThings } from '../live/live-things-store';
 import { resetPrefsCache } from '../../../lib/prefs';
+import { makeHeartbeat } from '@flare/core/testing/live-messages';
 import { renderRoutes } from '../../../testing/render';
-import { makeThing } from '../../../testing/things';
+import { makeThing } from '@flare/core/testing/things';
 import { ThingsListScreen } from './things-list-screen';
 
 const routes = [
@@ -79,14 +80,10 @@ describe('assets list', () => {
     expect(rows()).toHaveLength(0);
     act(() =>
       liveThings.apply([
-        {
-          type: 'heartbeat',
-          thing_id: thing.id,
-          status: 'active',
+        makeHeartbeat(thing.id, {
           heartbeat_datetime: new Date().toISOString(),
           run_started_at: new Date().toISOString(),
-          run_alert_points: 0,
-        },
+        }),
       ]),
     );
     expect(rows()).toHaveLength(1);

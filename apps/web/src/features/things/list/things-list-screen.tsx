@@ -14,7 +14,7 @@ import { ASSET_ROW_HEIGHT, MAP_ZOOM, SEARCH_DEBOUNCE_MS } from '@flare/core/cons
 import { MESSAGES } from '@flare/core/messages';
 import type { Thing } from '@flare/core/schemas/thing';
 import { thingPosition } from '@flare/core/things/thing-display';
-import { useLiveThings } from '../../../live/live-things-store';
+import { useLiveThings } from '../live/live-things-store';
 import { usePref, setPref } from '../../../lib/prefs';
 import { useSession } from '../../../lib/session';
 import { centreMap, revealMap } from '../../../map/map-commands';

@@ -2,10 +2,10 @@ import { act } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setPref } from '../../../lib/prefs';
-import { liveThings } from '../../../live/live-things-store';
+import { liveThings } from '../live/live-things-store';
 import { FakeMap } from '../../../map/testing/fake-map';
 import { renderInMap } from '../../../map/testing/render-in-map';
-import { makeThing } from '../../../testing/things';
+import { makeThing } from '@flare/core/testing/things';
 import {
   DENSITY_LAYER,
   DENSITY_SOURCE,

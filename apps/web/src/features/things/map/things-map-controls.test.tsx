@@ -1,12 +1,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { liveThings } from '../../../live/live-things-store';
+import { liveThings } from '../live/live-things-store';
 import { onMapCommand, type MapCommand } from '../../../map/map-commands';
 import { FakeMap } from '../../../map/testing/fake-map';
 import { renderInMap } from '../../../map/testing/render-in-map';
 import { fakeApi } from '../../../testing/fake-api';
-import { makeThing } from '../../../testing/things';
+import { makeThing } from '@flare/core/testing/things';
 import { ThingsMapControls } from './things-map-controls';
 
 afterEach(() => liveThings.clear());

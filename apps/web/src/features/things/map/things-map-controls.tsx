@@ -6,7 +6,7 @@
 import { useCallback, useMemo } from 'react';
 import type { Thing } from '@flare/core/schemas/thing';
 import { thingPosition } from '@flare/core/things/thing-display';
-import { useLiveThings } from '../../../live/live-things-store';
+import { useLiveThings } from '../live/live-things-store';
 import { MapControls } from '../../../map/controls/map-controls';
 import type { LngLat } from '../../../map/map-commands';
 import { matchesFilters } from '../list/thing-filters';

@@ -5,6 +5,7 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { thingWithState } from '../../../test/thing-state';
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 
@@ -32,8 +33,7 @@ describe.skipIf(!available)('MQTT ingest', () => {
     await t?.close();
   });
 
-  const thing = () =>
-    t.db.selectFrom('things').selectAll().where('device_id', '=', 'SPD-CAR-106').executeTakeFirstOrThrow();
+  const thing = () => thingWithState(t.db, 'SPD-CAR-106');
   async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
     const deadline = Date.now() + 5000;
     for (;;) {
@@ -54,7 +54,7 @@ describe.skipIf(!available)('MQTT ingest', () => {
   });
 
   it('refuses and counts unknown devices and bad payloads, storing nothing', async () => {
-    const before = { ...t.telemetry.stats.snapshot().rejected };
+    const before = { ...t.app.ingest.stats.snapshot().rejected };
     await device.publishAsync('things/NOT-A-DEVICE/telemetry', JSON.stringify({ lat: 1, lng: 1 }), {
       qos: 1,
     });
@@ -63,7 +63,7 @@ describe.skipIf(!available)('MQTT ingest', () => {
       qos: 1,
     });
     const after = await eventually(
-      () => Promise.resolve(t.telemetry.stats.snapshot().rejected),
+      () => Promise.resolve(t.app.ingest.stats.snapshot().rejected),
       (r) => r.unknown_device > before.unknown_device && r.invalid >= before.invalid + 2,
     );
     expect(after.unknown_device).toBe(before.unknown_device + 1);

@@ -4,7 +4,7 @@
  */
 import { THINGS_PAGE_SIZE } from '@flare/core/constants';
 import { ThingSchema, type Thing } from '@flare/core/schemas/thing';
-import { apiFetch } from '../lib/api-client';
+import { apiFetch } from '../../../lib/api-client';
 
 interface RawPage {
   data?: unknown[];

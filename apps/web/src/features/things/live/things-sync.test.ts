@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../testing/fake-api';
-import { makeThing } from '../testing/things';
+import { fakeApi } from '../../../testing/fake-api';
+import { makePoint } from '@flare/core/testing/live-messages';
+import { makeThing } from '@flare/core/testing/things';
 import { liveThings } from './live-things-store';
 import { ThingsSync } from './things-sync';
 
@@ -19,19 +20,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function startPolling() {
-  sync = new ThingsSync({
-    organizationId: 'org-1',
-    mode: 'polling',
-    feedUrl: 'ws://unused',
-    token: () => 'token',
-    onFeedStatus: () => undefined,
-    flushMs: 1000,
-    pollMs: 15_000,
-    firstBackoffMs: 1000,
-  });
+function startSync(polling: boolean): ThingsSync {
+  sync = new ThingsSync({ polling, pollMs: 15_000 });
   sync.start();
+  return sync;
 }
+const startPolling = () => startSync(true);
 
 describe('things sync for a large organisation (polling)', () => {
   it('loads every page, then only what changed every 15 s, reaching back 5 s for late commits', async () => {
@@ -68,5 +62,40 @@ describe('things sync for a large organisation (polling)', () => {
     startPolling();
     await vi.advanceTimersByTimeAsync(0);
     expect(liveThings.getSnapshot().things.size).toBe(501);
+  });
+});
+
+describe('things sync for a streaming organisation', () => {
+  it('applies the socket’s batches, never polls, and catches up on what changed when asked', async () => {
+    const first = makeThing({ updated_at: '2026-11-22T10:00:00.000Z' });
+    const renamed = { ...first, nickname: 'Renamed', updated_at: '2026-11-22T10:00:20.000Z' };
+    const calls = fakeApi({
+      'GET /organization/things?page=1&per_page=500': () => page([first]),
+      'GET /organization/things?page=1&per_page=500&last_updated_timestamp=2026-11-22T09%3A59%3A55.000Z':
+        () => page([renamed]),
+    });
+    const streaming = startSync(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(1);
+
+    streaming.apply([makePoint(first.id, { lat: 43 })]);
+    expect(liveThings.getSnapshot().things.get(first.id)?.lat).toBe(43);
+
+    streaming.catchUp();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(2);
+    expect(liveThings.getSnapshot().things.get(first.id)?.nickname).toBe('Renamed');
+  });
+
+  it('forgets the assets when stopped, and a load still in flight does not bring them back', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    startSync(false);
+    liveThings.replaceAll([makeThing()]);
+    sync!.stop();
+    expect(liveThings.getSnapshot().loaded).toBe(false);
+    answer(new Response(JSON.stringify(page([makeThing()]).body), { status: 200 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(liveThings.getSnapshot().loaded).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-/** Asset records for tests, in the server's wire format. */
-import type { Thing } from '@flare/core/schemas/thing';
+/** Asset records for tests (server, web, benchmarks), in the wire format. */
+import type { Thing } from '../schemas/thing';
 
 let next = 0;
 
@@ -44,6 +44,8 @@ export function makeThing(overrides: Partial<Thing> = {}): Thing {
     status_changed_at: new Date().toISOString(),
     run_started_at: null,
     run_alert_points: 0,
+    alarm: null,
+    alarm_raised_at: null,
     updated_at: new Date().toISOString(),
     ...overrides,
   };

@@ -1,12 +1,7 @@
 /** How one live-feed message changes the asset it names (spec 2 section 4, "Live feed rules"). */
-import { POSITION_ACCURACY_LIMIT } from '@flare/core/constants';
 import type { LiveMessage } from '@flare/core/live/messages';
 import type { Thing } from '@flare/core/schemas/thing';
-
-/** The accuracy a position must be within to move the asset (tighter at a station). */
-export function accuracyLimit(atStation: boolean): number {
-  return atStation ? POSITION_ACCURACY_LIMIT.station : POSITION_ACCURACY_LIMIT.default;
-}
+import { movesAsset } from '@flare/core/status/thing-position';
 
 /**
  * The asset after the message: a new object when it changed, `null` when the asset leaves the
@@ -26,27 +21,35 @@ export function applyLiveMessage(
         ...thing,
         ...statusChange(thing, message.status, message.heartbeat_datetime),
         in_service: message.in_service ?? thing.in_service,
-        heartbeat_datetime: message.heartbeat_datetime,
-        run_started_at: message.run_started_at,
-        run_alert_points: message.run_alert_points,
+        ...serverState(message),
       };
     case 'point': {
       if (!thing) return thing;
-      const accurate = message.accuracy === null || message.accuracy <= accuracyLimit(atStation);
       return {
         ...thing,
-        ...(accurate ? { lat: message.lat, lng: message.lng, street: message.street ?? thing.street } : {}),
+        ...(movesAsset(message, atStation)
+          ? { lat: message.lat, lng: message.lng, street: message.street ?? thing.street }
+          : {}),
         speed: message.speed,
         course: message.course,
         enroute: message.enroute,
         in_service: message.in_service,
         ...statusChange(thing, message.status, message.heartbeat_datetime),
-        heartbeat_datetime: message.heartbeat_datetime,
-        run_started_at: message.run_started_at,
-        run_alert_points: message.run_alert_points,
+        ...serverState(message),
       };
     }
   }
+}
+
+/** What every status update carries as the server keeps it: the check-in, the run and the alarm. */
+function serverState(message: Extract<LiveMessage, { type: 'point' | 'heartbeat' }>) {
+  return {
+    heartbeat_datetime: message.heartbeat_datetime,
+    run_started_at: message.run_started_at,
+    run_alert_points: message.run_alert_points,
+    alarm: message.alarm,
+    alarm_raised_at: message.alarm_raised_at,
+  };
 }
 
 /** A new status starts now (the report's time); the same status keeps its start. */

@@ -1,24 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeThing } from '../testing/things';
+import { makeHeartbeat, makePoint } from '@flare/core/testing/live-messages';
+import { makeThing } from '@flare/core/testing/things';
 import { liveThings } from './live-things-store';
-
-const point = (thingId: string, patch: Record<string, unknown> = {}) => ({
-  type: 'point' as const,
-  thing_id: thingId,
-  lat: 42,
-  lng: -88,
-  speed: 12,
-  course: 90,
-  accuracy: 5,
-  enroute: true,
-  in_service: true,
-  status: 'active' as const,
-  street: 'Main St',
-  heartbeat_datetime: '2026-11-22T10:00:00.000Z',
-  run_started_at: '2026-11-22T10:00:00.000Z',
-  run_alert_points: 1,
-  ...patch,
-});
 
 describe('live things store', () => {
   afterEach(() => liveThings.clear());
@@ -36,23 +19,14 @@ describe('live things store', () => {
   it('moves an asset on a point message and starts its new status at the report time', () => {
     const thing = makeThing({ status: 'standby' });
     liveThings.replaceAll([thing]);
-    liveThings.apply([point(thing.id, { in_service: false })]);
+    liveThings.apply([makePoint(thing.id, { in_service: false })]);
     const moved = liveThings.getSnapshot().things.get(thing.id)!;
     expect([moved.lat, moved.lng, moved.status, moved.street]).toEqual([42, -88, 'active', 'Main St']);
     expect(moved.in_service).toBe(false);
     expect(moved.status_changed_at).toBe('2026-11-22T10:00:00.000Z');
     // The run is the server's: taken as sent.
     expect([moved.run_started_at, moved.run_alert_points]).toEqual(['2026-11-22T10:00:00.000Z', 1]);
-    liveThings.apply([
-      {
-        type: 'heartbeat',
-        thing_id: thing.id,
-        status: 'standby',
-        heartbeat_datetime: '2026-11-22T10:00:05.000Z',
-        run_started_at: null,
-        run_alert_points: 0,
-      },
-    ]);
+    liveThings.apply([makeHeartbeat(thing.id, { status: 'standby' })]);
     const ended = liveThings.getSnapshot().things.get(thing.id)!;
     expect([ended.status, ended.run_started_at, ended.run_alert_points]).toEqual(['standby', null, 0]);
   });
@@ -60,15 +34,26 @@ describe('live things store', () => {
   it('keeps the position when the accuracy is worse than 100, but takes the rest', () => {
     const thing = makeThing({ lat: 1, lng: 2 });
     liveThings.replaceAll([thing]);
-    liveThings.apply([point(thing.id, { accuracy: 150 })]);
+    liveThings.apply([makePoint(thing.id, { accuracy: 150 })]);
     const kept = liveThings.getSnapshot().things.get(thing.id)!;
     expect([kept.lat, kept.lng, kept.speed]).toEqual([1, 2, 12]);
+  });
+
+  it('takes the alarm as the server sends it with points and heartbeats', () => {
+    const thing = makeThing();
+    liveThings.replaceAll([thing]);
+    liveThings.apply([makePoint(thing.id, { alarm: 'sos', alarm_raised_at: '2026-11-22T10:00:00.000Z' })]);
+    const raised = liveThings.getSnapshot().things.get(thing.id)!;
+    expect([raised.alarm, raised.alarm_raised_at]).toEqual(['sos', '2026-11-22T10:00:00.000Z']);
+    liveThings.apply([makeHeartbeat(thing.id)]);
+    const cleared = liveThings.getSnapshot().things.get(thing.id)!;
+    expect([cleared.alarm, cleared.alarm_raised_at]).toEqual([null, null]);
   });
 
   it('adds assets from thing messages, removes deactivated ones and ignores points of unknown assets', () => {
     liveThings.replaceAll([]);
     const version = liveThings.getSnapshot().version;
-    liveThings.apply([point('unknown')]);
+    liveThings.apply([makePoint('unknown')]);
     expect(liveThings.getSnapshot().version).toBe(version);
     const thing = makeThing();
     liveThings.apply([{ type: 'thing', thing }]);

@@ -1,6 +1,7 @@
 /**
- * The time, refreshed by one shared timer: running durations tick with it and assets turn stale
- * 30 s after their last heartbeat without waiting for a message (the client's stale timer).
+ * The time, refreshed every second by one shared timer, for whatever changes with time alone: running
+ * durations tick with it, and assets turn stale 30 s after their last heartbeat without waiting for a
+ * message (the client's stale timer).
  */
 import { useSyncExternalStore } from 'react';
 

@@ -1,0 +1,63 @@
+/**
+ * Sign-in, tokens, sessions and account recovery. Registers the hook that admits signed-in callers
+ * to every /api route (unless public) and checks their access group.
+ */
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { LOCK_AFTER_FAILED_SIGN_INS, PASSWORD_EXPIRY_DAYS } from '@flare/core/constants';
+import { registerAuthHook } from '../../platform/auth-hook';
+import { apiRoutes } from '../../platform/platform.plugin';
+import { getOrCreateSetting } from '../../platform/settings';
+import { AccountLinks } from './account-links';
+import { accountMailJob } from './account-mail.job';
+import { AuthRepository } from './auth.repository';
+import { registerAuthRoutes } from './auth.routes';
+import { AuthService } from './auth.service';
+import { RecoveryService } from './recovery.service';
+import { TokenSigner } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+  }
+}
+
+export const authModule = fp(
+  async (app) => {
+    const { config } = app;
+    const jwtSecret =
+      config.jwtSecret ??
+      (await getOrCreateSetting(app.db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
+    const repository = new AuthRepository(app.db);
+    const links = new AccountLinks(repository, app.mailer, app.jobs, {
+      resetTtlSeconds: config.resetTokenTtl,
+      unlockTtlSeconds: config.unlockTokenTtl,
+      baseUrl: () => app.publicUrl(),
+    });
+    const recovery = new RecoveryService(repository, links, config.revealUnknownEmails);
+    const auth = new AuthService(
+      repository,
+      new TokenSigner(jwtSecret, config.accessTokenTtl),
+      config.refreshTokenTtl,
+      recovery,
+      links,
+      {
+        lockAfterFailures: LOCK_AFTER_FAILED_SIGN_INS,
+        accountInactivityDays: config.accountInactivityDays,
+        passwordExpiryDays: PASSWORD_EXPIRY_DAYS,
+      },
+    );
+    app.decorate('auth', auth);
+    await app.jobs.work(accountMailJob, (mail) => links.deliver(mail), { concurrency: 2 });
+    registerAuthHook(app, (token) => auth.resolvePrincipal(token));
+    await apiRoutes(app, (api) =>
+      registerAuthRoutes(api, {
+        auth,
+        recovery,
+        ipLimit: config.authRateLimitIp,
+        emailLimit: config.authRateLimitEmail,
+      }),
+    );
+  },
+  { name: 'auth', dependencies: ['platform'] },
+);

@@ -1,0 +1,39 @@
+/**
+ * The live feed: the `/cable` WebSocket (ActionCable protocol) and the handlers that turn domain
+ * events into feed messages for the organisations that see them.
+ */
+import fp from 'fastify-plugin';
+import type { LiveHub } from './live-hub';
+import { registerLiveFeed } from './live-feed';
+import { stateMessage, thingMessage } from './live-messages';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveHub: LiveHub;
+  }
+}
+
+export const liveModule = fp(
+  async (app) => {
+    const hub = await registerLiveFeed(app, {
+      events: app.events,
+      resolvePrincipal: (token) => app.auth.resolvePrincipal(token),
+      canSubscribe: (principal, organizationId) => app.accounts.canSeeOrganization(principal, organizationId),
+      sessionOpen: (principal) => app.auth.sessionOpen(principal),
+      sessionCheckIntervalMs: app.config.liveSessionCheckMs,
+    });
+    app.decorate('liveHub', hub);
+    await app.events.on('thing.states-changed', async ({ states }) => {
+      await Promise.all(states.map((state) => hub.publish(state.organization_ids, stateMessage(state))));
+    });
+    // Each process publishes the messages of its own changes; every process's sockets receive them.
+    await app.events.on(
+      'thing.changed',
+      (change) => hub.publish(change.organization_ids, thingMessage(change)),
+      {
+        thisProcessOnly: true,
+      },
+    );
+  },
+  { name: 'live', dependencies: ['platform', 'auth', 'accounts'] },
+);

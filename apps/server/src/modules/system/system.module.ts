@@ -1,0 +1,17 @@
+/** Version and health: public, for the dashboard's new-release check and for operators' monitoring. */
+import fp from 'fastify-plugin';
+import { apiRoutes } from '../../platform/platform.plugin';
+import { registerSystemRoutes } from './system.routes';
+
+export const systemModule = fp(
+  async (app) => {
+    await apiRoutes(app, (api) =>
+      registerSystemRoutes(api, {
+        version: app.release,
+        databaseReachable: () => app.databaseReachable(),
+        jobQueue: () => app.jobs.state(),
+      }),
+    );
+  },
+  { name: 'system', dependencies: ['platform'] },
+);

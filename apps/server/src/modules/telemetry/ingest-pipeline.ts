@@ -1,0 +1,120 @@
+/**
+ * The one ingest pipeline. Adapters (OsmAnd, the JSON batch API, MQTT) parse their protocol and
+ * authenticate, then hand raw reports here. Per request: read the reports (core's reader), resolve
+ * their device routes once. Per batch of requests (the group commit): ask the context providers about
+ * each asset, let the status engine compute the new states, commit points and states in one
+ * statement, then emit `thing.states-changed`. A request is stored whole or refused whole, with the
+ * reasons, as an IngestRejection.
+ */
+import { readReport, type DeviceReport, type RawReport } from '@flare/core/telemetry/report';
+import type { EventBus } from '../../platform/bus/event-bus';
+import type { ContextRegistry } from './context-registry';
+import type { DeviceDirectory } from './device-directory';
+import { GroupCommit } from './group-commit';
+import { IngestRejection, type RefusedReport } from './ingest-rejection';
+import type { IngestStats } from './ingest-stats';
+import { latestByThing, stateUpdates, subjectOf, type RoutedReport } from './state-updates';
+import type { DeviceRoute, TelemetryRepository } from './telemetry.repository';
+import { toThingState } from './thing-state-event';
+
+export interface IngestScope {
+  /** Only devices for which this holds may report in this request (the batch API's caller scope). */
+  allowed?: (route: DeviceRoute) => boolean;
+}
+
+export interface IngestPipelineDeps {
+  repository: TelemetryRepository;
+  directory: DeviceDirectory;
+  contexts: ContextRegistry;
+  events: EventBus;
+  stats: IngestStats;
+}
+
+export class IngestPipeline {
+  private readonly batches: GroupCommit<RoutedReport>;
+
+  constructor(private readonly deps: IngestPipelineDeps) {
+    this.batches = new GroupCommit((batch) => this.commit(batch));
+  }
+
+  get stats(): IngestStats {
+    return this.deps.stats;
+  }
+
+  /** Stores the reports, resolving once they are committed; throws IngestRejection naming each refusal. */
+  async ingest(raws: RawReport[], scope: IngestScope = {}): Promise<{ accepted: number }> {
+    const reports = this.read(raws, Date.now());
+    const routed = await this.route(reports, scope);
+    await this.batches.write(routed);
+    this.deps.stats.accepted += routed.length;
+    return { accepted: routed.length };
+  }
+
+  /** Settles when every report acknowledged so far is committed (used on shutdown). */
+  drained(): Promise<void> {
+    return this.batches.idle();
+  }
+
+  private read(raws: RawReport[], now: number): DeviceReport[] {
+    const reports: DeviceReport[] = [];
+    const refused: RefusedReport[] = [];
+    raws.forEach((raw, index) => {
+      const read = readReport(raw, now);
+      if (read.ok) reports.push(read.report);
+      else {
+        const future = read.reasons.some((reason) => reason.endsWith('in the future'));
+        refused.push({
+          index,
+          kind: future ? 'future_timestamp' : 'invalid',
+          reason: read.reasons.join('; '),
+        });
+      }
+    });
+    this.refuseIfAny(refused, raws.length);
+    return reports;
+  }
+
+  private async route(reports: DeviceReport[], scope: IngestScope): Promise<RoutedReport[]> {
+    const routes = await this.deps.directory.resolve(reports.map((r) => r.deviceId));
+    const refused: RefusedReport[] = [];
+    const routed = reports.flatMap((report, index): RoutedReport[] => {
+      const route = routes.get(report.deviceId);
+      if (!route || (scope.allowed && !scope.allowed(route))) {
+        refused.push({ index, kind: 'unknown_device', reason: `unknown device id "${report.deviceId}"` });
+      } else if (!route.isActive) {
+        refused.push({
+          index,
+          kind: 'inactive_device',
+          reason: `device "${report.deviceId}" is deactivated`,
+        });
+      } else return [{ report, route }];
+      return [];
+    });
+    this.refuseIfAny(refused, reports.length);
+    return routed;
+  }
+
+  private refuseIfAny(refused: RefusedReport[], total: number): void {
+    if (refused.length === 0) return;
+    for (const r of refused) this.deps.stats.reject(r.kind);
+    throw new IngestRejection(refused, total - refused.length, total === 1);
+  }
+
+  /** One batch of the group commit: context, status engine, commit, events. */
+  private async commit(batch: RoutedReport[]): Promise<void> {
+    const latest = latestByThing(batch);
+    const contexts = await this.deps.contexts.resolve([...latest.values()].map(subjectOf));
+    const { points, updates } = stateUpdates(batch, contexts, Date.now());
+    const stored = await this.deps.repository.commitBatch(points, updates);
+    if (stored.length === 0) return;
+    const movedTo = new Map(updates.map((u) => [u.thingId, u.position?.at.getTime() ?? null]));
+    const states = stored.map((state) =>
+      toThingState(
+        state,
+        latest.get(state.thing_id)!.route.organizationIds,
+        movedTo.get(state.thing_id) !== null && state.position_at?.getTime() === movedTo.get(state.thing_id),
+      ),
+    );
+    void this.deps.events.emit('thing.states-changed', { cause: 'report', states });
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Telemetry: the ingest adapters (OsmAnd, the JSON batch API, MQTT), the one ingest pipeline with its
+ * status engine, assets' live states and the status sweep. Other sections feed the status engine by
+ * registering a context provider on `app.thingContext`, and call `app.thingStates.reevaluate` when
+ * what they know changes.
+ */
+import fp from 'fastify-plugin';
+import { principalOf } from '../../platform/auth-hook';
+import { apiRoutes } from '../../platform/platform.plugin';
+import { ContextRegistry } from './context-registry';
+import { DeviceDirectory } from './device-directory';
+import { IngestPipeline } from './ingest-pipeline';
+import { IngestStats } from './ingest-stats';
+import { startMqttIngest } from './mqtt.adapter';
+import { registerOsmandRoutes } from './osmand.adapter';
+import { StatusSweep, statusSweepJob } from './status-sweep';
+import { registerTelemetryRoutes } from './telemetry.routes';
+import { TelemetryRepository } from './telemetry.repository';
+import { ThingStatesService } from './thing-states.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ingest: IngestPipeline;
+    thingStates: ThingStatesService;
+    thingContext: ContextRegistry;
+    statusSweep: StatusSweep;
+  }
+}
+
+export const telemetryModule = fp(
+  async (app) => {
+    const repository = new TelemetryRepository(app.db);
+    const directory = new DeviceDirectory(repository);
+    // Registrations and edits on any server process reach this one's directory.
+    await directory.follow(app.events);
+    const contexts = new ContextRegistry();
+    const pipeline = new IngestPipeline({
+      repository,
+      directory,
+      contexts,
+      events: app.events,
+      stats: new IngestStats(),
+    });
+    const states = new ThingStatesService(repository, directory, contexts, app.events);
+    const sweep = new StatusSweep(repository, states);
+    app.decorate('ingest', pipeline);
+    app.decorate('thingStates', states);
+    app.decorate('thingContext', contexts);
+    app.decorate('statusSweep', sweep);
+
+    await apiRoutes(app, (api) =>
+      registerTelemetryRoutes(api, pipeline, (request) =>
+        app.accounts.managedOrganizationIds(principalOf(request)),
+      ),
+    );
+    await registerOsmandRoutes(app, pipeline, ['/ingest/osmand'], { prefix: '/api' });
+
+    await app.jobs.work(statusSweepJob, async () => void (await sweep.sweep()));
+    if (app.config.statusSweepMs > 0) await app.jobs.every(statusSweepJob, app.config.statusSweepMs);
+
+    const mqtt = app.config.mqttUrl ? await startMqttIngest(app.config.mqttUrl, pipeline, app.log) : null;
+    app.addHook('onClose', async () => {
+      await mqtt?.endAsync();
+      await pipeline.drained();
+    });
+  },
+  { name: 'telemetry', dependencies: ['platform', 'auth', 'accounts'] },
+);

@@ -1,0 +1,26 @@
+/**
+ * Every domain event of the server: its name, the core schema of its payload, and whether it is shared
+ * with the other server processes (then it travels over the bus and is checked against its schema
+ * there). A keyed event is emitted and watched per key, e.g. per organisation.
+ */
+import type { z } from 'zod';
+import { ThingChangedSchema, ThingStatesChangedSchema } from '@flare/core/events/thing-events';
+import { LiveMessageSchema } from '@flare/core/live/messages';
+
+interface EventDefinition {
+  schema: z.ZodType;
+  shared: boolean;
+  keyed?: boolean;
+}
+
+export const EVENTS = {
+  /** Assets' live state after a commit; this process's live feed turns it into `org.live` messages. */
+  'thing.states-changed': { schema: ThingStatesChangedSchema, shared: false },
+  /** An asset was registered or edited: every process's device directory forgets what it knew. */
+  'thing.changed': { schema: ThingChangedSchema, shared: true },
+  /** A live-feed message for the organisation named by the key, for every process's sockets. */
+  'org.live': { schema: LiveMessageSchema, shared: true, keyed: true },
+} as const satisfies Record<string, EventDefinition>;
+
+export type EventName = keyof typeof EVENTS;
+export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]['schema']>;

@@ -1,0 +1,6 @@
+/** The features that follow the live feed. Registered here because shared code cannot import features. */
+import { thingsLiveHandler } from '../features/things/live/things-live-handler';
+import { LiveRegistry } from '../live/live-registry';
+
+export const liveRegistry = new LiveRegistry();
+liveRegistry.register(thingsLiveHandler);

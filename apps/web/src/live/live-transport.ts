@@ -1,0 +1,78 @@
+/**
+ * The live feed for one sign-in (spec 2 section 4, "Event source"). It starts the registered features
+ * for the organisation, then streams: each frame is parsed against the core schema, bursts are merged
+ * by coalescing key and handed over once per flush interval, and after every reconnect the features
+ * catch up. Polling organisations get no socket: their features poll instead.
+ */
+import { coalescingKey, LiveMessageSchema, type LiveMessage } from '@flare/core/live/messages';
+import { openLiveFeed, type FeedStatus } from './cable-client';
+import type { LiveRegistry } from './live-registry';
+
+export interface LiveTransportOptions {
+  registry: LiveRegistry;
+  organizationId: string;
+  polling: boolean;
+  feedUrl: string;
+  token: () => string | null;
+  onFeedStatus: (status: FeedStatus) => void;
+  flushMs: number;
+  firstBackoffMs: number;
+}
+
+export interface LiveTransport {
+  /** The subscribed organisation changed: resubscribe, and the features load its data afresh. */
+  setOrganization(organizationId: string): void;
+  stop(): void;
+}
+
+export function startLiveTransport(options: LiveTransportOptions): LiveTransport {
+  let organizationId = options.organizationId;
+  const sessions = options.registry.start({ organizationId, polling: options.polling });
+  const pending = new Map<string, LiveMessage>();
+
+  const receive = (raw: unknown) => {
+    const parsed = LiveMessageSchema.safeParse(raw);
+    if (!parsed.success) return;
+    const key = coalescingKey(parsed.data);
+    // Re-inserting moves the key to the end, so the batch keeps the order of the latest messages.
+    pending.delete(key);
+    pending.set(key, parsed.data);
+  };
+
+  const flush = () => {
+    if (pending.size === 0) return;
+    const batch = [...pending.values()];
+    pending.clear();
+    sessions.dispatch(batch);
+  };
+
+  const streaming = !options.polling;
+  const timer = streaming ? setInterval(flush, options.flushMs) : null;
+  const feed = streaming
+    ? openLiveFeed({
+        url: options.feedUrl,
+        token: options.token,
+        organizationId,
+        firstBackoffMs: options.firstBackoffMs,
+        onStatus: options.onFeedStatus,
+        onMessage: receive,
+        onResubscribed: () => sessions.catchUp(),
+      })
+    : null;
+
+  return {
+    setOrganization(next) {
+      if (next === organizationId) return;
+      organizationId = next;
+      pending.clear();
+      feed?.setOrganization(next);
+      sessions.setOrganization(next);
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      feed?.close();
+      pending.clear();
+      sessions.stop();
+    },
+  };
+}
