@@ -9,6 +9,7 @@ import { platformPlugin } from './platform/platform.plugin';
 import { registerWebApp, webBuildId } from './platform/web-app';
 import { accountsModule } from './modules/accounts/accounts.module';
 import { authModule } from './modules/auth/auth.module';
+import { incidentsModule } from './modules/incidents/incidents.module';
 import { liveModule } from './modules/live/live.module';
 import { mapModule } from './modules/map/map.module';
 import { referenceModule } from './modules/reference/reference.module';
@@ -28,6 +29,7 @@ const MODULES = [
   mapModule,
   telemetryModule,
   thingsModule,
+  incidentsModule,
   liveModule,
 ];
 

@@ -3,6 +3,7 @@ import { LOCK_AFTER_FAILED_SIGN_INS } from './constants';
 
 export const MESSAGES = {
   required: 'Required',
+  organizationNotFound: 'Organization not found',
   invalidEmail: 'Must be a valid email',
   connectionFailed: 'Connection failed.',
   unknownFailure: 'Unknown failure.',

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SERVER_STATUSES } from '../status/thing-status';
+import { LocationSchema } from '../schemas/location';
 import { ThingSchema } from '../schemas/thing';
 
 export const LIVE_CHANNEL = 'EventsChannel';
@@ -46,14 +47,28 @@ export const HeartbeatMessageSchema = z.object({
   ...RunFields,
 });
 
+/** An incident was detected, an asset joined or left it, it ended, or a user moved it. */
+export const LocationMessageSchema = z.object({ type: z.literal('location'), location: LocationSchema });
+
 export const LiveMessageSchema = z.discriminatedUnion('type', [
   PointMessageSchema,
   ThingMessageSchema,
   HeartbeatMessageSchema,
+  LocationMessageSchema,
 ]);
 export type LiveMessage = z.infer<typeof LiveMessageSchema>;
+/** The messages about one asset. */
+export type ThingLiveMessage = Extract<LiveMessage, { type: 'point' | 'thing' | 'heartbeat' }>;
 
 /** The key under which messages coalesce: a later message with the same key replaces an earlier one. */
 export function coalescingKey(message: LiveMessage): string {
-  return message.type === 'thing' ? `thing:${message.thing.id}` : `${message.type}:${message.thing_id}`;
+  switch (message.type) {
+    case 'thing':
+      return `thing:${message.thing.id}`;
+    case 'location':
+      return `location:${message.location.id}`;
+    case 'point':
+    case 'heartbeat':
+      return `${message.type}:${message.thing_id}`;
+  }
 }

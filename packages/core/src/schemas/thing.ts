@@ -1,5 +1,6 @@
 /** The asset (thing) wire format of spec 2 section 3. */
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
 import { SERVER_STATUSES } from '../status/thing-status';
 import { normalizeText, unstorableText } from '../text';
 
@@ -94,7 +95,7 @@ export const THING_MESSAGES = {
   providersInUse: 'Available providers in use',
   notFound: 'Asset not found',
   nicknameLocked: 'Asset nickname cannot be updated',
-  organizationNotFound: 'Organization not found',
+  organizationNotFound: MESSAGES.organizationNotFound,
   /** Profile and association updates (spec 2 section 8) say these without a full stop. */
   connectionFailed: 'Connection failed',
   unknownFailure: 'Unknown failure',

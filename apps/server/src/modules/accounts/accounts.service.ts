@@ -95,6 +95,19 @@ export class AccountsService {
     ];
   }
 
+  /**
+   * The organisations a list call covers: those asked for (`org_ids[]`), else the caller's own. Asking
+   * for one the caller may not see answers 404 "Organization not found", as if it did not exist.
+   */
+  async organizationScope(principal: Principal, requested: string | string[] | undefined): Promise<string[]> {
+    const asked = requested === undefined ? [] : Array.isArray(requested) ? requested : [requested];
+    if (asked.length === 0) return [principal.organizationId];
+    const visible = await this.visibleOrganizationIds(principal);
+    if (visible !== null && asked.some((id) => !visible.includes(id)))
+      throw notFound(MESSAGES.organizationNotFound);
+    return asked;
+  }
+
   async canSeeOrganization(principal: Principal, organizationId: string): Promise<boolean> {
     const visible = await this.visibleOrganizationIds(principal);
     return visible === null || visible.includes(organizationId);

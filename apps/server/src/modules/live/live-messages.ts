@@ -1,4 +1,5 @@
 /** The one place where domain events become live-feed messages. */
+import type { IncidentChanged } from '@flare/core/events/incident-events';
 import type { ThingChanged, ThingState } from '@flare/core/events/thing-events';
 import type { LiveMessage } from '@flare/core/live/messages';
 
@@ -33,4 +34,9 @@ export function stateMessage(state: ThingState): LiveMessage {
 /** A registration or an edit: the whole asset (a deactivated one is removed by the dashboards). */
 export function thingMessage(change: ThingChanged): LiveMessage {
   return { type: 'thing', thing: change.thing };
+}
+
+/** An incident as stored now: dashboards set its assets on scene and release those that left. */
+export function locationMessage(change: IncidentChanged): LiveMessage {
+  return { type: 'location', location: change.location };
 }

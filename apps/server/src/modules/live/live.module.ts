@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import type { LiveHub } from './live-hub';
 import { registerLiveFeed } from './live-feed';
-import { stateMessage, thingMessage } from './live-messages';
+import { locationMessage, stateMessage, thingMessage } from './live-messages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +33,11 @@ export const liveModule = fp(
       {
         thisProcessOnly: true,
       },
+    );
+    await app.events.on(
+      'incident.changed',
+      (change) => hub.publish(change.organization_ids, locationMessage(change)),
+      { thisProcessOnly: true },
     );
   },
   { name: 'live', dependencies: ['platform', 'auth', 'accounts'] },

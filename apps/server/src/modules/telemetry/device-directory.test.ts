@@ -20,6 +20,7 @@ class FakeThings {
       managerIds: [],
       accessorIds: [],
       street: null,
+      isResponder: false,
     };
     for (const [id, existing] of this.devices) if (existing.thingId === thingId) this.devices.delete(id);
     this.devices.set(deviceId, route);

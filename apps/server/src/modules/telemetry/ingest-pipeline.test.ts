@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { thingWithState } from '../../../test/thing-state';
 import { demoThingId } from '../../seed/demo-fleet';
-import type { ContextProvider } from './context-registry';
+import type { ContextProvider } from './thing-context.service';
 
 let t: TestApp;
 /** What each fake section knows, by thing id; tests change it. */

@@ -8,12 +8,12 @@
  */
 import { readReport, type DeviceReport, type RawReport } from '@flare/core/telemetry/report';
 import type { EventBus } from '../../platform/bus/event-bus';
-import type { ContextRegistry } from './context-registry';
+import type { ContextRegistry } from './thing-context.service';
 import type { DeviceDirectory } from './device-directory';
 import { GroupCommit } from './group-commit';
 import { IngestRejection, type RefusedReport } from './ingest-rejection';
 import type { IngestStats } from './ingest-stats';
-import { latestByThing, stateUpdates, subjectOf, type RoutedReport } from './state-updates';
+import { latestByThing, stateUpdates, subjectsOf, type RoutedReport } from './state-updates';
 import type { DeviceRoute, TelemetryRepository } from './telemetry.repository';
 import { toThingState } from './thing-state-event';
 
@@ -103,7 +103,7 @@ export class IngestPipeline {
   /** One batch of the group commit: context, status engine, commit, events. */
   private async commit(batch: RoutedReport[]): Promise<void> {
     const latest = latestByThing(batch);
-    const contexts = await this.deps.contexts.resolve([...latest.values()].map(subjectOf));
+    const contexts = await this.deps.contexts.resolve(subjectsOf(batch, latest));
     const { points, updates } = stateUpdates(batch, contexts, Date.now());
     const stored = await this.deps.repository.commitBatch(points, updates);
     if (stored.length === 0) return;

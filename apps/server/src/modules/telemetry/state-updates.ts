@@ -7,7 +7,7 @@ import { movesAsset } from '@flare/core/status/thing-position';
 import { statusOf, toServerStatus, type ThingContext } from '@flare/core/status/thing-status';
 import { raisesOver } from '@flare/core/things/thing-alarm';
 import type { DeviceReport } from '@flare/core/telemetry/report';
-import type { ContextSubject } from './context-registry';
+import type { ContextSubject } from './thing-context.service';
 import type { DeviceRoute, PointRow, ThingStateUpdate } from './telemetry.repository';
 
 export interface RoutedReport {
@@ -25,9 +25,24 @@ export function latestByThing(batch: readonly RoutedReport[]): Map<string, Route
   return latest;
 }
 
-/** What a context provider is asked about a thing: where its latest report puts it. */
-export function subjectOf({ report, route }: RoutedReport): ContextSubject {
-  return { thingId: route.thingId, organizationIds: route.organizationIds, position: report.position };
+/** What context providers are asked about each thing of a batch: its reports, oldest first. */
+export function subjectsOf(
+  batch: readonly RoutedReport[],
+  latest: ReadonlyMap<string, RoutedReport>,
+): ContextSubject[] {
+  const reports = new Map<string, DeviceReport[]>();
+  for (const { report, route } of batch) {
+    const list = reports.get(route.thingId);
+    if (list) list.push(report);
+    else reports.set(route.thingId, [report]);
+  }
+  return [...latest.values()].map(({ report, route }) => ({
+    thingId: route.thingId,
+    organizationIds: route.organizationIds,
+    responder: route.isResponder,
+    position: report.position,
+    reports: reports.get(route.thingId)!.sort((a, b) => a.recordedAt - b.recordedAt),
+  }));
 }
 
 /** The points of a batch and each thing's new state, under the things' contexts at `now`. */

@@ -7,7 +7,7 @@
 import fp from 'fastify-plugin';
 import { principalOf } from '../../platform/auth-hook';
 import { apiRoutes } from '../../platform/platform.plugin';
-import { ContextRegistry } from './context-registry';
+import { ContextRegistry } from './thing-context.service';
 import { DeviceDirectory } from './device-directory';
 import { IngestPipeline } from './ingest-pipeline';
 import { IngestStats } from './ingest-stats';

@@ -21,6 +21,8 @@ export interface DeviceRoute extends ThingOrganizations {
   accessorIds: string[];
   /** What the status rule needs besides the reports, so a batch needs no extra read. */
   street: string | null;
+  /** Of an emergency type (police, fire, EMS): what incident detection watches. */
+  isResponder: boolean;
 }
 
 export interface PointRow {
@@ -169,8 +171,10 @@ export class TelemetryRepository {
       .selectFrom('things')
       .leftJoin('thing_relationships as rel', 'rel.thing_id', 'things.id')
       .leftJoin('thing_states as s', 's.thing_id', 'things.id')
+      .innerJoin('thing_types as type', 'type.id', 'things.thing_type_id')
       .select([
         'things.id',
+        'type.emergency',
         'things.device_id',
         'things.is_active',
         'things.organization_id',
@@ -194,6 +198,7 @@ export class TelemetryRepository {
         managerIds: [],
         accessorIds: [],
         street: row.street,
+        isResponder: row.emergency,
       };
       if (row.related_id) {
         route.organizationIds.push(row.related_id);

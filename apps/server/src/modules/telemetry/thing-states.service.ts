@@ -7,7 +7,7 @@
 import type { StateChangeCause } from '@flare/core/events/thing-events';
 import { statusOf, toServerStatus } from '@flare/core/status/thing-status';
 import type { EventBus } from '../../platform/bus/event-bus';
-import type { ContextRegistry } from './context-registry';
+import type { ContextRegistry } from './thing-context.service';
 import type { DeviceDirectory } from './device-directory';
 import type { StatusSubjectRow, StoredState, TelemetryRepository } from './telemetry.repository';
 import { toThingState } from './thing-state-event';
@@ -35,6 +35,7 @@ export class ThingStatesService {
       things.map((t) => ({
         thingId: t.id,
         organizationIds: routes.get(t.id)?.organizationIds ?? [],
+        responder: routes.get(t.id)?.isResponder ?? false,
         position: t.lat !== null && t.lng !== null ? { lat: t.lat, lng: t.lng } : null,
       })),
     );

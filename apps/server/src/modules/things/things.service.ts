@@ -19,10 +19,10 @@ import {
   type CountBucket,
   type ServerStatus,
 } from '@flare/core/status/thing-status';
-import { parseTime } from '@flare/core/telemetry/report';
 import { isThingTypeAllowed } from '@flare/core/things/thing-edit';
-import { badRequest, conflict, notFound, unprocessable, type HttpError } from '../../platform/http-errors';
+import { conflict, unprocessable, type HttpError } from '../../platform/http-errors';
 import type { Principal } from '../../platform/auth-hook';
+import { parseQueryTime } from '../../platform/query-time';
 import type { EventBus } from '../../platform/bus/event-bus';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ThingStatesService } from '../telemetry/thing-states.service';
@@ -49,22 +49,10 @@ export class ThingsService {
   ) {}
 
   /** The organisations of a listing: those asked for, each of which the caller must see. */
-  private async scope(
-    principal: Principal,
-    requested: string | string[] | undefined,
-  ): Promise<string[] | null> {
-    const visible = await this.accounts.visibleOrganizationIds(principal);
-    const asked = requested === undefined ? [] : Array.isArray(requested) ? requested : [requested];
-    if (asked.length === 0) return [principal.organizationId];
-    if (visible !== null && asked.some((id) => !visible.includes(id)))
-      throw notFound(THING_MESSAGES.organizationNotFound);
-    return asked;
-  }
-
   async list(principal: Principal, query: z.infer<typeof ThingsQuerySchema>) {
     const filter: ThingFilter = {
-      organizationIds: await this.scope(principal, query['org_ids[]']),
-      changedSince: parseSince(query.last_updated_timestamp),
+      organizationIds: await this.accounts.organizationScope(principal, query['org_ids[]']),
+      changedSince: parseQueryTime('last_updated_timestamp', query.last_updated_timestamp),
     };
     const [total, ids] = await Promise.all([
       this.repository.count(filter),
@@ -76,7 +64,7 @@ export class ThingsService {
 
   async count(principal: Principal, requested: string | string[] | undefined) {
     const groups = await this.repository.countByState({
-      organizationIds: await this.scope(principal, requested),
+      organizationIds: await this.accounts.organizationScope(principal, requested),
     });
     const totals: Record<CountBucket | 'total', number> = {
       total: 0,
@@ -281,15 +269,4 @@ function refuseNicknameClash(nickname: string | null | undefined) {
   return (error: unknown): never => {
     throw isNicknameClash(error) && nickname ? nicknameTaken(nickname) : error;
   };
-}
-
-/** last_updated_timestamp: epoch seconds (or milliseconds) or an ISO date, read as reports' timestamps are. */
-function parseSince(value: string | undefined): Date | undefined {
-  if (!value) return undefined;
-  const at = parseTime(value);
-  const since = new Date(at ?? Number.NaN);
-  // Unreadable, or beyond the dates JavaScript (and the query) can hold.
-  if (Number.isNaN(since.getTime()))
-    throw badRequest('invalid_request', 'last_updated_timestamp must be epoch seconds or an ISO date');
-  return since;
 }

@@ -4,6 +4,7 @@
  * there). A keyed event is emitted and watched per key, e.g. per organisation.
  */
 import type { z } from 'zod';
+import { IncidentChangedSchema } from '@flare/core/events/incident-events';
 import { ThingChangedSchema, ThingStatesChangedSchema } from '@flare/core/events/thing-events';
 import { LiveMessageSchema } from '@flare/core/live/messages';
 
@@ -18,6 +19,8 @@ export const EVENTS = {
   'thing.states-changed': { schema: ThingStatesChangedSchema, shared: false },
   /** An asset was registered or edited: every process's device directory forgets what it knew. */
   'thing.changed': { schema: ThingChangedSchema, shared: true },
+  /** An incident opened, an asset joined or left it, it ended, or a user moved it: as stored now. */
+  'incident.changed': { schema: IncidentChangedSchema, shared: true },
   /** A live-feed message for the organisation named by the key, for every process's sockets. */
   'org.live': { schema: LiveMessageSchema, shared: true, keyed: true },
 } as const satisfies Record<string, EventDefinition>;

@@ -235,6 +235,32 @@ export interface PointsTable {
   attributes: ColumnType<Record<string, string | number | boolean> | null, string | null, string | null>;
 }
 
+export interface IncidentsTable {
+  id: Generated<string>;
+  number: Generated<string>;
+  organization_id: string;
+  lat: number;
+  lng: number;
+  start_lat: number;
+  start_lng: number;
+  roadway_heading: number | null;
+  heading_edited: Generated<boolean>;
+  street: string | null;
+  alert_message: string;
+  start_time: Timestamp;
+  end_time: NullableTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+/** An asset's stint at an incident; end_time null while it is on scene. */
+export interface IncidentThingsTable {
+  incident_id: string;
+  thing_id: string;
+  start_time: Timestamp;
+  end_time: NullableTimestamp;
+  arrival_course: number | null;
+}
+
 export interface Database {
   organization_types: OrganizationTypesTable;
   organizations: OrganizationsTable;
@@ -244,6 +270,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
+  incidents: IncidentsTable;
+  incident_things: IncidentThingsTable;
   thing_types: ThingTypesTable;
   thing_subtypes: ThingSubtypesTable;
   ez_types: EzTypesTable;

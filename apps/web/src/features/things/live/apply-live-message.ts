@@ -1,5 +1,5 @@
 /** How one live-feed message changes the asset it names (spec 2 section 4, "Live feed rules"). */
-import type { LiveMessage } from '@flare/core/live/messages';
+import type { LiveMessage, ThingLiveMessage } from '@flare/core/live/messages';
 import type { Thing } from '@flare/core/schemas/thing';
 import { movesAsset } from '@flare/core/status/thing-position';
 
@@ -9,7 +9,7 @@ import { movesAsset } from '@flare/core/status/thing-position';
  */
 export function applyLiveMessage(
   thing: Thing | undefined,
-  message: LiveMessage,
+  message: ThingLiveMessage,
   atStation = false,
 ): Thing | null | undefined {
   switch (message.type) {

@@ -4,7 +4,7 @@
  * map layers can tell cheaply whether anything moved.
  */
 import { useSyncExternalStore } from 'react';
-import type { LiveMessage } from '@flare/core/live/messages';
+import type { ThingLiveMessage } from '@flare/core/live/messages';
 import type { Thing } from '@flare/core/schemas/thing';
 import { applyLiveMessage } from './apply-live-message';
 
@@ -45,7 +45,7 @@ export const liveThings = {
     commit(next);
   },
   /** A batch of live messages, applied in order. */
-  apply(messages: LiveMessage[]): void {
+  apply(messages: ThingLiveMessage[]): void {
     let next: Map<string, Thing> | null = null;
     for (const message of messages) {
       const things: ReadonlyMap<string, Thing> = next ?? snapshot.things;

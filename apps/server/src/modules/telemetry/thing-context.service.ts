@@ -4,12 +4,21 @@
  * pipeline and the status sweep ask the registry and never import a section.
  */
 import { NO_CONTEXT, type ThingContext } from '@flare/core/status/thing-status';
+import type { DeviceReport } from '@flare/core/telemetry/report';
 
 /** An asset as a provider sees it: who sees it, and where it is (or is reported to be). */
 export interface ContextSubject {
   thingId: string;
+  /** The owner first, then managers and accessors. */
   organizationIds: readonly string[];
+  /** Of an emergency type (police, fire, EMS). */
+  responder: boolean;
   position: { lat: number; lng: number } | null;
+  /**
+   * The asset's reports in this ingest batch, oldest first. Absent when its status is only applied
+   * again (time passed, or a section's context changed): then providers answer what they know.
+   */
+  reports?: readonly DeviceReport[];
 }
 
 export interface ContextProvider {

@@ -1,0 +1,51 @@
+/**
+ * Incidents (events): detection inside the ingest pipeline (a context provider), the locations API,
+ * and the sweep that releases assets gone silent on scene.
+ */
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { apiRoutes } from '../../platform/platform.plugin';
+import { defineJob } from '../../platform/jobs/job-definition';
+import { IncidentsRepository } from './incidents.repository';
+import { IncidentsService } from './incidents.service';
+import { registerLocationsRoutes } from './locations.routes';
+import { SceneTracker } from './scene-tracker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    incidents: IncidentsService;
+  }
+}
+
+export const incidentsSweepJob = defineJob('incidents-sweep', z.object({}), {
+  policy: 'stately',
+  expireInSeconds: 60,
+});
+/** How often assets on scene are checked for silence. */
+const INCIDENTS_SWEEP_MS = 60_000;
+
+export const incidentsModule = fp(
+  async (app) => {
+    const repository = new IncidentsRepository(app.db);
+    const incidents = new IncidentsService(repository, app.accounts, app.thingStates, app.events);
+    const tracker = new SceneTracker(repository, (ids) => incidents.publish(ids).then(() => undefined));
+    await tracker.load();
+    // Every process's detection knows every process's incidents.
+    await app.events.on('incident.changed', ({ location }) => tracker.remember(location));
+    app.thingContext.register(tracker);
+    app.decorate('incidents', incidents);
+
+    await app.events.on(
+      'thing.changed',
+      async ({ thing }) => {
+        if (!thing.in_service || !thing.is_active) await incidents.releaseThing(thing.id);
+      },
+      { thisProcessOnly: true },
+    );
+    await app.jobs.work(incidentsSweepJob, async () => void (await incidents.releaseSilent()));
+    if (app.config.statusSweepMs > 0) await app.jobs.every(incidentsSweepJob, INCIDENTS_SWEEP_MS);
+
+    await apiRoutes(app, (api) => registerLocationsRoutes(api, incidents));
+  },
+  { name: 'incidents', dependencies: ['platform', 'auth', 'accounts', 'telemetry'] },
+);

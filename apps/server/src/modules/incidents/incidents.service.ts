@@ -1,0 +1,116 @@
+/**
+ * Incidents: the locations API (list, active, a user's edit), publishing each change as
+ * `incident.changed`, and the assets that leave without a report (silent, or set out of service).
+ */
+import { SCENE_RULES, metresBetween } from '@flare/core/incidents/scene-rules';
+import {
+  LOCATIONS_FETCHED_DAYS,
+  LOCATION_MESSAGES,
+  LOCATION_MOVE_LIMIT_M,
+  MAX_STORED_LOCATIONS,
+  type Location,
+  type LocationUpdate,
+} from '@flare/core/schemas/location';
+import type { Principal } from '../../platform/auth-hook';
+import type { EventBus } from '../../platform/bus/event-bus';
+import { unprocessable } from '../../platform/http-errors';
+import { parseQueryTime } from '../../platform/query-time';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { ThingStatesService } from '../telemetry/thing-states.service';
+import type { IncidentFilter, IncidentsRepository } from './incidents.repository';
+import { toLocations } from './location.mapper';
+
+const DAY_MS = 86_400_000;
+
+export class IncidentsService {
+  constructor(
+    private readonly repository: IncidentsRepository,
+    private readonly accounts: AccountsService,
+    private readonly thingStates: ThingStatesService,
+    private readonly events: EventBus,
+  ) {}
+
+  /** Active incidents and those that started in the last 7 days (or since start_date), newest first. */
+  async list(
+    principal: Principal,
+    query: { 'org_ids[]'?: string | string[]; start_date?: string; last_updated_timestamp?: string },
+  ): Promise<Location[]> {
+    const now = Date.now();
+    return this.locations(
+      {
+        organizationIds: await this.accounts.organizationScope(principal, query['org_ids[]']),
+        startedSince:
+          parseQueryTime('start_date', query.start_date) ?? new Date(now - LOCATIONS_FETCHED_DAYS * DAY_MS),
+        changedSince: parseQueryTime('last_updated_timestamp', query.last_updated_timestamp),
+        limit: MAX_STORED_LOCATIONS,
+      },
+      now,
+    );
+  }
+
+  async active(principal: Principal, requested: string | string[] | undefined): Promise<Location[]> {
+    const organizationIds = await this.accounts.organizationScope(principal, requested);
+    return this.locations({ organizationIds, activeOnly: true, limit: MAX_STORED_LOCATIONS }, Date.now());
+  }
+
+  /** Moves an active incident (at most 100 m from where it was detected) and sets its roadway heading. */
+  async update(principal: Principal, id: string, input: LocationUpdate): Promise<Location> {
+    const incident = await this.repository.find(id);
+    if (!incident || !(await this.accounts.canSeeOrganization(principal, incident.organization_id)))
+      throw unprocessable('not_found', LOCATION_MESSAGES.notFound);
+    if (input.organization_id !== incident.organization_id)
+      throw unprocessable('no_access', LOCATION_MESSAGES.noAccess);
+    if (incident.end_time !== null) throw unprocessable('inactive', LOCATION_MESSAGES.noLongerActive);
+    if (metresBetween(input, { lat: incident.start_lat, lng: incident.start_lng }) >= LOCATION_MOVE_LIMIT_M)
+      throw unprocessable('too_far', LOCATION_MESSAGES.tooFar);
+    const moved = await this.repository.move(id, {
+      lat: input.lat,
+      lng: input.lng,
+      roadwayHeading: input.roadway_heading % 360,
+    });
+    if (!moved) throw unprocessable('inactive', LOCATION_MESSAGES.noLongerActive);
+    const [location] = await this.publish([id]);
+    return location!;
+  }
+
+  /** Emits `incident.changed` for each incident, as stored now; returns them. */
+  async publish(incidentIds: Iterable<string>): Promise<Location[]> {
+    const ids = [...incidentIds];
+    const locations = await this.locations({ organizationIds: null, ids, limit: ids.length }, Date.now());
+    await Promise.all(
+      locations.map((location) =>
+        this.events.emit('incident.changed', { location, organization_ids: [location.organization_id] }),
+      ),
+    );
+    return locations;
+  }
+
+  /** Assets on scene without a report for 10 minutes leave (the incidents sweep job). */
+  async releaseSilent(now = Date.now()): Promise<number> {
+    const stints = await this.repository.silentStints(new Date(now - SCENE_RULES.silentMs));
+    return this.release(stints, now);
+  }
+
+  /** An asset set out of service by a user leaves its incident. */
+  async releaseThing(thingId: string, now = Date.now()): Promise<number> {
+    return this.release(await this.repository.stintsOfThing(thingId), now);
+  }
+
+  private async release(stints: { incident_id: string; thing_id: string }[], now: number): Promise<number> {
+    const left = [];
+    for (const stint of stints)
+      if (await this.repository.leave(stint.incident_id, stint.thing_id, new Date(now))) left.push(stint);
+    if (left.length === 0) return 0;
+    await this.publish(new Set(left.map((stint) => stint.incident_id)));
+    await this.thingStates.reevaluate(
+      left.map((stint) => stint.thing_id),
+      now,
+    );
+    return left.length;
+  }
+
+  private async locations(filter: IncidentFilter, now: number): Promise<Location[]> {
+    const rows = await this.repository.list(filter);
+    return toLocations(rows, await this.repository.stints(rows.map((row) => row.id)), now);
+  }
+}

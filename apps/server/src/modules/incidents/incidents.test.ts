@@ -1,0 +1,211 @@
+/**
+ * Incident detection through the real ingest path (OsmAnd reports), the locations API with its
+ * errors and tenant isolation, and assets released without a report (silent, set out of service).
+ */
+import type { IncidentChanged } from '@flare/core/events/incident-events';
+import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
+import { LOCATION_MESSAGES, type Location } from '@flare/core/schemas/location';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { thingWithState } from '../../../test/thing-state';
+import { demoOrganizationId } from '../../seed/demo-data';
+import { demoThingId } from '../../seed/demo-fleet';
+
+let t: TestApp;
+const changes: IncidentChanged[] = [];
+const SCENE = { lat: 39.7817, lng: -89.6501 };
+/** A point `metres` north of the scene. */
+const north = (metres: number) => ({ lat: SCENE.lat + metres / 111_195, lng: SCENE.lng });
+let clock = Math.floor(Date.now() / 1000) - 3_600;
+
+beforeAll(async () => {
+  t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  await t.app.events.on('incident.changed', (change) => void changes.push(change));
+});
+afterAll(() => t.close());
+
+async function report(
+  deviceId: string,
+  at: number,
+  {
+    position = SCENE,
+    speed = 0,
+    alerting = true,
+  }: { position?: { lat: number; lng: number }; speed?: number; alerting?: boolean } = {},
+) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/ingest/osmand?id=${deviceId}&timestamp=${at}&lat=${position.lat}&lon=${position.lng}&speed=${speed}&alerting=${alerting}&bearing=90`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** Reports stopped with lights on for the dwell time: the asset arrives on scene. */
+async function arrive(deviceId: string, position = SCENE) {
+  const start = (clock += 10);
+  await report(deviceId, start, { position });
+  await report(deviceId, (clock = start + SCENE_RULES.dwellMs / 1000), { position });
+}
+
+/** One sign-in per user (sign-ins are rate-limited). */
+const tokens = new Map<string, Promise<string>>();
+const auth = async (email: string) => {
+  if (!tokens.has(email))
+    tokens.set(
+      email,
+      t.signIn(email).then((session) => session.access_token),
+    );
+  return bearer(await tokens.get(email)!);
+};
+const get = async (email: string, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: await auth(email) });
+const active = async (email = 'user@springfield-pd.test') =>
+  (await get(email, '/api/locations/active')).json<{ data: Location[] }>().data;
+const statusOf = async (deviceId: string) => (await thingWithState(t.db, deviceId)).status;
+const put = async (email: string, id: string, body: object) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/locations/${id}`,
+    headers: await auth(email),
+    payload: body,
+  });
+
+describe('detecting an incident from responders on scene', () => {
+  it('opens an incident when a responder has stood with lights on for the dwell time, in the same batch', async () => {
+    await report('SPD-CAR-101', (clock += 10));
+    expect(await active()).toEqual([]);
+    await report('SPD-CAR-101', (clock += SCENE_RULES.dwellMs / 1000));
+    const [incident] = await active();
+    expect(incident).toMatchObject({ is_active: true, lat: SCENE.lat, lng: SCENE.lng, roadway_heading: 90 });
+    expect(incident!.things_active.map((thing) => thing.id)).toEqual([demoThingId('SPD-CAR-101')]);
+    expect(incident!.external_id).toMatch(/^INC-\d+$/);
+    expect(await statusOf('SPD-CAR-101')).toBe('active_location');
+    expect(changes.at(-1)?.location.id).toBe(incident!.id);
+  });
+
+  it('adds a responder arriving within the join radius to the same incident', async () => {
+    await arrive('SPD-CAR-102', north(SCENE_RULES.joinRadiusM - 20));
+    const incidents = await active();
+    expect(incidents).toHaveLength(1);
+    expect(incidents[0]!.things_active).toHaveLength(2);
+    expect(await statusOf('SPD-CAR-102')).toBe('active_location');
+  });
+
+  it('never opens one for an asset that is not a responder', async () => {
+    await arrive('CRW-AB-101');
+    const roadworks = await active('user@capital-roadworks.test');
+    expect(roadworks).toEqual([]);
+    expect(await statusOf('CRW-AB-101')).not.toBe('active_location');
+  });
+
+  it('releases a responder that drives away, and ends the incident with its last one', async () => {
+    await report('SPD-CAR-101', (clock += 30), {
+      position: north(SCENE_RULES.leaveRadiusM + 100),
+      speed: 15,
+    });
+    expect(await statusOf('SPD-CAR-101')).toBe('active');
+    const [incident] = await active();
+    expect(incident!.things_active.map((thing) => thing.id)).toEqual([demoThingId('SPD-CAR-102')]);
+    expect(incident!.things_inactive.map((thing) => thing.id)).toEqual([demoThingId('SPD-CAR-101')]);
+
+    const position = north(SCENE_RULES.joinRadiusM - 20);
+    await report('SPD-CAR-102', (clock += 10), { position, alerting: false });
+    await report('SPD-CAR-102', (clock += SCENE_RULES.lightsOffMs / 1000), { position, alerting: false });
+    expect(await active()).toEqual([]);
+    expect(await statusOf('SPD-CAR-102')).not.toBe('active_location');
+    const recent = (await get('user@springfield-pd.test', '/api/locations')).json<{ data: Location[] }>()
+      .data;
+    expect(recent[0]).toMatchObject({ id: incident!.id, is_active: false });
+    expect(recent[0]!.end_time).not.toBeNull();
+    expect(recent[0]!.things_inactive.every((thing) => thing.runtime >= 0)).toBe(true);
+  });
+});
+
+describe('the locations API', () => {
+  let incident: Location;
+  beforeAll(async () => {
+    await arrive('SPD-CAR-103', north(5_000));
+    incident = (await active()).find((i) =>
+      i.things_active.some((a) => a.id === demoThingId('SPD-CAR-103')),
+    )!;
+  });
+
+  it('shows incidents only to organisations that may see them', async () => {
+    expect(await active('user@capital-roadworks.test')).toEqual([]);
+    const asked = await get(
+      'user@capital-roadworks.test',
+      `/api/locations?org_ids[]=${demoOrganizationId('springfield-pd')}`,
+    );
+    expect(asked.statusCode).toBe(404);
+    expect(asked.json()).toMatchObject({ message: 'Organization not found' });
+  });
+
+  it('answers each refusal of an edit with its message, and changes nothing', async () => {
+    const body = {
+      ...north(5_050),
+      roadway_heading: 180,
+      organization_id: demoOrganizationId('springfield-pd'),
+    };
+    const stranger = await put('admin@capital-roadworks.test', incident.id, body);
+    expect(stranger.statusCode).toBe(422);
+    expect(stranger.json().message).toBe(LOCATION_MESSAGES.notFound);
+    const wrongOrg = await put('admin@springfield-pd.test', incident.id, {
+      ...body,
+      organization_id: demoOrganizationId('capital-roadworks'),
+    });
+    expect(wrongOrg.json().message).toBe(LOCATION_MESSAGES.noAccess);
+    const tooFar = await put('admin@springfield-pd.test', incident.id, { ...body, ...north(5_000 + 120) });
+    expect(tooFar.statusCode).toBe(422);
+    expect(tooFar.json().message).toBe(LOCATION_MESSAGES.tooFar);
+    const readOnly = await put('user@springfield-pd.test', incident.id, body);
+    expect(readOnly.statusCode).toBe(403);
+    const badHeading = await put('admin@springfield-pd.test', incident.id, { ...body, roadway_heading: 361 });
+    expect(badHeading.statusCode).toBe(400);
+    expect((await active()).find((i) => i.id === incident.id)).toMatchObject({
+      lat: incident.lat,
+      lng: incident.lng,
+    });
+  });
+
+  it('moves an active incident within the limit and keeps the heading the user set', async () => {
+    const body = {
+      ...north(5_050),
+      roadway_heading: 180,
+      organization_id: demoOrganizationId('springfield-pd'),
+    };
+    const moved = await put('admin@springfield-pd.test', incident.id, body);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ lat: body.lat, lng: body.lng, roadway_heading: 180 });
+    expect(changes.at(-1)?.location).toMatchObject({ id: incident.id, roadway_heading: 180 });
+    await arrive('SPD-CAR-104', north(5_040));
+    const joined = (await active()).find((i) => i.id === incident.id)!;
+    expect(joined.things_active).toHaveLength(2);
+    expect(joined.roadway_heading).toBe(180);
+  });
+
+  it('releases assets silent on scene for 10 minutes, and refuses to move an ended incident', async () => {
+    const released = await t.app.incidents.releaseSilent(Date.now() + SCENE_RULES.silentMs + 3_600_000);
+    expect(released).toBeGreaterThanOrEqual(2);
+    expect(await active()).toEqual([]);
+    expect(await statusOf('SPD-CAR-103')).not.toBe('active_location');
+    const ended = await put('admin@springfield-pd.test', incident.id, {
+      ...north(5_000),
+      roadway_heading: 0,
+      organization_id: demoOrganizationId('springfield-pd'),
+    });
+    expect(ended.json().message).toBe(LOCATION_MESSAGES.noLongerActive);
+  });
+
+  it('releases an asset a user sets out of service', async () => {
+    await arrive('SPD-SUV-101', north(9_000));
+    expect(await statusOf('SPD-SUV-101')).toBe('active_location');
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/things/${demoThingId('SPD-SUV-101')}`,
+      headers: await auth('admin@springfield-pd.test'),
+      payload: { id: demoThingId('SPD-SUV-101'), in_service: false, is_publicly_alerting: true },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    await expect.poll(() => active()).toEqual([]);
+  });
+});

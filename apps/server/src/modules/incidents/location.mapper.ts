@@ -1,0 +1,51 @@
+/** Incident rows as the API and the live feed show them (a "location"). */
+import type { Location, LocationThing } from '@flare/core/schemas/location';
+import { primaryDisplayName } from '@flare/core/things/thing-display';
+import type { IncidentRow, StintRow } from './incidents.repository';
+
+/** The System ID users quote: short and stable. */
+export const systemId = (number: string) => `INC-${number}`;
+
+export function toLocation(row: IncidentRow, stints: readonly StintRow[], now: number): Location {
+  const thing = (stint: StintRow): LocationThing => ({
+    id: stint.thing_id,
+    name: primaryDisplayName({ nickname: stint.nickname, haas_id: stint.device_id }),
+    start_time: stint.start_time.toISOString(),
+    end_time: stint.end_time?.toISOString() ?? null,
+    runtime: Math.max(
+      0,
+      Math.round(((stint.end_time?.getTime() ?? now) - stint.start_time.getTime()) / 1000),
+    ),
+  });
+  return {
+    id: row.id,
+    external_id: systemId(row.number),
+    organization_id: row.organization_id,
+    is_active: row.end_time === null,
+    lat: row.lat,
+    lng: row.lng,
+    start_lat: row.start_lat,
+    start_lng: row.start_lng,
+    features: { type: 'Point', coordinates: [row.lng, row.lat] },
+    street: row.street,
+    roadway_heading: row.roadway_heading,
+    things_active: stints.filter((s) => s.end_time === null).map(thing),
+    things_inactive: stints.filter((s) => s.end_time !== null).map(thing),
+    start_time: row.start_time.toISOString(),
+    end_time: row.end_time?.toISOString() ?? null,
+    alert_message: row.alert_message,
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** Each incident with its stints, in the rows' order. */
+export function toLocations(
+  rows: readonly IncidentRow[],
+  stints: readonly StintRow[],
+  now: number,
+): Location[] {
+  const byIncident = new Map<string, StintRow[]>();
+  for (const stint of stints)
+    byIncident.set(stint.incident_id, [...(byIncident.get(stint.incident_id) ?? []), stint]);
+  return rows.map((row) => toLocation(row, byIncident.get(row.id) ?? [], now));
+}

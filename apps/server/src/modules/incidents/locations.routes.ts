@@ -1,0 +1,75 @@
+/** The locations API: incidents for the Events section, and a user's edit of one. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '@flare/core/schemas/common';
+import {
+  ActiveLocationsQuerySchema,
+  LocationSchema,
+  LocationUpdateSchema,
+  LocationsQuerySchema,
+  LocationsSchema,
+} from '@flare/core/schemas/location';
+import { principalOf } from '../../platform/auth-hook';
+import type { IncidentsService } from './incidents.service';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  422: ApiErrorSchema,
+};
+const security = [{ bearer: [] }];
+
+export function registerLocationsRoutes(app: FastifyInstance, service: IncidentsService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/locations',
+    {
+      config: { access: 'viewEvents' },
+      schema: {
+        tags: ['incidents'],
+        summary:
+          'Incidents of the given organisations (default: your own): active ones and those of the last 7 days',
+        security,
+        querystring: LocationsQuerySchema,
+        response: { 200: LocationsSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await service.list(principalOf(request), request.query) }),
+  );
+
+  api.get(
+    '/locations/active',
+    {
+      config: { access: 'viewEvents' },
+      schema: {
+        tags: ['incidents'],
+        summary: 'Active incidents, each with the assets on scene and their run times',
+        security,
+        querystring: ActiveLocationsQuerySchema,
+        response: { 200: LocationsSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await service.active(principalOf(request), request.query['org_ids[]']) }),
+  );
+
+  api.put(
+    '/locations/:id',
+    {
+      config: { access: 'editEvent' },
+      schema: {
+        tags: ['incidents'],
+        summary:
+          'Move an active incident (at most 100 m from where it was detected) and set its roadway heading',
+        security,
+        params: z.object({ id: z.uuid() }),
+        body: LocationUpdateSchema,
+        response: { 200: LocationSchema, ...errors },
+      },
+    },
+    (request) => service.update(principalOf(request), request.params.id, request.body),
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Incidents ("events" for organisations that are not all responders), called locations in the API:
+ * where responders stopped with their lights on. The API's shapes, the edit rules and the messages.
+ */
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+
+/** An asset's stint at an incident. `end_time` is null while it is still there. */
+export const LocationThingSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  start_time: z.string(),
+  end_time: z.string().nullable(),
+  /** Seconds on scene: until end_time, or until the answer was made. */
+  runtime: z.number().int(),
+});
+export type LocationThing = z.infer<typeof LocationThingSchema>;
+
+export const LocationSchema = z.object({
+  id: z.string(),
+  /** The System ID shown to users: a short, stable reference to quote on the radio. */
+  external_id: z.string(),
+  organization_id: z.string(),
+  is_active: z.boolean(),
+  lat: z.number(),
+  lng: z.number(),
+  /** Where the incident was first detected; an edit may move it at most LOCATION_MOVE_LIMIT_M from there. */
+  start_lat: z.number(),
+  start_lng: z.number(),
+  features: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }),
+  street: z.string().nullable(),
+  /** 0–360°, or null when no responder reported a course. */
+  roadway_heading: z.number().nullable(),
+  things_active: z.array(LocationThingSchema),
+  things_inactive: z.array(LocationThingSchema),
+  start_time: z.string(),
+  end_time: z.string().nullable(),
+  /** The message a navigation app shows its drivers. */
+  alert_message: z.string(),
+  updated_at: z.string(),
+});
+export type Location = z.infer<typeof LocationSchema>;
+
+const OrgIds = z.union([z.uuid(), z.array(z.uuid())]).optional();
+
+export const LocationsQuerySchema = z.object({
+  'org_ids[]': OrgIds,
+  /** Incidents that started after it or are still active; default 7 days back. Epoch seconds or ISO. */
+  start_date: z.string().optional(),
+  /** Only incidents changed after it. Epoch seconds or an ISO date. */
+  last_updated_timestamp: z.string().optional(),
+});
+export const ActiveLocationsQuerySchema = z.object({ 'org_ids[]': OrgIds });
+export const LocationsSchema = z.object({ data: z.array(LocationSchema) });
+
+/** How far (m) an edit may move an incident from where it was detected (the map shows the circle). */
+export const LOCATION_MOVE_LIMIT_M = 100;
+export const LOCATIONS_FETCHED_DAYS = 7;
+/** The dashboard keeps at most this many incidents. */
+export const MAX_STORED_LOCATIONS = 500;
+
+export const LOCATION_MESSAGES = {
+  connectionFailed: 'Connection failed',
+  organizationNotFound: MESSAGES.organizationNotFound,
+  unknownFailure: 'Unknown failure',
+  noLongerActive: 'Location no longer active',
+  noAccess: 'User does not have access to Location',
+  notFound: 'Location not found',
+  unableToUpdate: 'Unable to update Location',
+  tooFar: `A location can move at most ${LOCATION_MOVE_LIMIT_M} m from where it was detected`,
+  setPosition: "ERROR: Please set new map location. Click 'View Instructions' above if needed",
+} as const;
+
+/** PUT /locations/{id}: where the incident is and the heading of its roadway. */
+export const LocationUpdateSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  roadway_heading: z.number().min(0).max(360),
+  organization_id: z.uuid(),
+});
+export type LocationUpdate = z.infer<typeof LocationUpdateSchema>;
+
+/** The message for a failed update, by the server's 422 wording (status 0: no connection). */
+export function locationUpdateError(status: number, message: string): string {
+  if (status === 0) return LOCATION_MESSAGES.connectionFailed;
+  if (status !== 422) return LOCATION_MESSAGES.unableToUpdate;
+  if (message.includes('active')) return LOCATION_MESSAGES.noLongerActive;
+  if (message.includes('access')) return LOCATION_MESSAGES.noAccess;
+  if (message.includes('found')) return LOCATION_MESSAGES.notFound;
+  return LOCATION_MESSAGES.unableToUpdate;
+}
+
+/** The message for a failed list load. */
+export function locationListError(status: number): string {
+  if (status === 0) return LOCATION_MESSAGES.connectionFailed;
+  if (status === 404) return LOCATION_MESSAGES.organizationNotFound;
+  return LOCATION_MESSAGES.unknownFailure;
+}
+
+/** What navigation apps tell drivers approaching an incident detected from responders on scene. */
+export const INCIDENT_ALERT_MESSAGE = 'Emergency vehicles on scene ahead. Slow down and move over.';
