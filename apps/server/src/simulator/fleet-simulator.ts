@@ -1,6 +1,8 @@
 /**
  * Drives a fleet through the OsmAnd ingest, over real HTTP. Responders of an organisation are sent
- * in groups to random incidents, where they stop together with their lights on.
+ * in groups to random incidents, where they stop together with their lights on (which the server
+ * detects as an incident), stay 5 to 20 minutes each and drive off. Each organisation's first
+ * incident is sent at start, close to its responders, so a new user sees one within minutes.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sendOsmand } from './osmand-client';
@@ -21,13 +23,15 @@ export interface SimulatorOptions {
   /** Chance per group per tick that an incident starts. */
   incidentChance?: number;
   random?: () => number;
+  /** The clock (tests drive it). */
+  now?: () => number;
   log?: FastifyBaseLogger;
 }
 
 export class FleetSimulator {
   private readonly vehicles: Array<{ vehicle: Vehicle; group: string; home: Position }>;
   private timer: NodeJS.Timeout | null = null;
-  private last = Date.now();
+  private last: number;
   private inFlight = 0;
 
   constructor(
@@ -35,6 +39,7 @@ export class FleetSimulator {
     private readonly options: SimulatorOptions,
   ) {
     const random = options.random ?? Math.random;
+    this.last = (options.now ?? Date.now)();
     this.vehicles = assets.map((a) => ({
       vehicle: new Vehicle(a.deviceId, a.home, a.responder, random),
       group: a.group,
@@ -43,27 +48,28 @@ export class FleetSimulator {
   }
 
   start(): void {
-    this.timer = setInterval(() => this.tick(), this.options.reportIntervalMs);
+    this.dispatchFirstIncidents();
+    this.timer = setInterval(() => void this.tick(), this.options.reportIntervalMs);
     this.timer.unref();
-    this.tick();
+    void this.tick();
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
   }
 
-  /** Moves every vehicle and sends its report. */
-  tick(now = Date.now()): void {
+  /** Moves every vehicle and sends its report; settles when every report is answered. */
+  async tick(now = (this.options.now ?? Date.now)()): Promise<void> {
     const random = this.options.random ?? Math.random;
     const dtS = Math.max(0.5, (now - this.last) / 1000);
     this.last = now;
-    for (const group of new Set(this.vehicles.map((v) => v.group))) {
-      if (random() < (this.options.incidentChance ?? 0.02)) this.startIncident(group, random);
+    for (const group of this.groups()) {
+      if (random() < (this.options.incidentChance ?? 0.02)) this.startIncident(group, random, SCENE_RADIUS_M);
     }
     if (this.inFlight > this.vehicles.length * 2) return; // the server is behind: skip a round
-    for (const { vehicle } of this.vehicles) {
+    const sends = this.vehicles.map(({ vehicle }) => {
       this.inFlight++;
-      sendOsmand(this.options.osmandUrl, vehicle.advance(dtS, now), now)
+      return sendOsmand(this.options.osmandUrl, vehicle.advance(dtS, now), now)
         .then((response) => {
           if (!response.ok)
             this.options.log?.warn(
@@ -73,14 +79,25 @@ export class FleetSimulator {
         })
         .catch((error: unknown) => this.options.log?.debug({ err: error }, 'simulated report failed'))
         .finally(() => this.inFlight--);
-    }
+    });
+    await Promise.all(sends);
   }
 
-  /** Sends two to four idle responders of the group to one place. */
-  private startIncident(group: string, random: () => number): void {
+  /** Each organisation's first incident, close to its responders. */
+  dispatchFirstIncidents(): void {
+    const random = this.options.random ?? Math.random;
+    for (const group of this.groups()) this.startIncident(group, random, FIRST_SCENE_RADIUS_M);
+  }
+
+  private groups(): Set<string> {
+    return new Set(this.vehicles.map((v) => v.group));
+  }
+
+  /** Sends two to four idle responders of the group to one place within `radiusM` of the first. */
+  private startIncident(group: string, random: () => number, radiusM: number): void {
     const idle = this.vehicles.filter((v) => v.group === group && v.vehicle.responder && !v.vehicle.busy);
     if (idle.length < 2) return;
-    const scene = randomNear(idle[0]!.home, 3500, random);
+    const scene = randomNear(idle[0]!.vehicle.position, radiusM, random);
     const count = Math.min(idle.length, 2 + Math.floor(random() * 3));
     idle
       .sort((a, b) => distance(a.vehicle.position, scene) - distance(b.vehicle.position, scene))
@@ -88,5 +105,9 @@ export class FleetSimulator {
       .forEach((v) => v.vehicle.dispatch(scene));
   }
 }
+
+/** Scenes are this far at most from a responder; the first one at start much closer. */
+const SCENE_RADIUS_M = 3500;
+const FIRST_SCENE_RADIUS_M = 800;
 
 const distance = (a: Position, b: Position) => Math.hypot(a.lat - b.lat, a.lng - b.lng);

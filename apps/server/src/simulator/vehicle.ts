@@ -44,6 +44,9 @@ export function randomNear(center: Position, radiusM: number, random: () => numb
   };
 }
 
+/** Responders stay on scene this long, each its own time, so they leave one by one. */
+export const ON_SCENE_MINUTES = { min: 5, max: 20 } as const;
+
 type Mode = 'patrol' | 'respond' | 'on_scene' | 'parked';
 
 export interface Report {
@@ -95,7 +98,9 @@ export class Vehicle {
         this.drive(dtS, 18 + this.random() * 6);
         if (distanceM(this.position, this.target) < 5) {
           this.mode = 'on_scene';
-          this.modeUntil = now + (3 + this.random() * 4) * 60_000;
+          this.modeUntil =
+            now +
+            (ON_SCENE_MINUTES.min + this.random() * (ON_SCENE_MINUTES.max - ON_SCENE_MINUTES.min)) * 60_000;
         }
         break;
       case 'on_scene':
