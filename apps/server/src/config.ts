@@ -72,6 +72,8 @@ const EnvSchema = z.object({
       'must be a tile URL template with {z}, {x} and {y} (or {quadkey})',
     )
     .optional(),
+  GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  GEOCODER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WHAT3WORDS_API_KEY: z.string().min(1).optional(),
 });
 
@@ -119,6 +121,10 @@ export type Config = {
   mapSatelliteTiles: string | undefined;
   /** Three-word addresses from what3words with this key; unset: plus codes (Open Location Code). */
   what3wordsApiKey: string | undefined;
+  /** Reverse geocoder (Nominatim or Photon) that names incidents' streets; unset: no street names. */
+  geocoderUrl: string | undefined;
+  /** At most one geocoder request per this many milliseconds. */
+  geocoderMinIntervalMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -165,5 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapStyleUrl: e.MAP_STYLE_URL,
     mapSatelliteTiles: e.MAP_SATELLITE_TILES,
     what3wordsApiKey: e.WHAT3WORDS_API_KEY,
+    geocoderUrl: e.GEOCODER_URL,
+    geocoderMinIntervalMs: e.GEOCODER_MIN_INTERVAL_MS,
   };
 }

@@ -48,6 +48,8 @@ export const ACCESS = {
   updateOwnUser: ['user:update'],
   updateOwnOrganization: ['organization:update'],
   platformAdmin: ['haas:manage'],
+  /** Turn on, rotate or turn off the organisation's incident feed for navigation apps. */
+  manageIncidentFeed: ['organization:update', 'organization:manage'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Access = keyof typeof ACCESS;

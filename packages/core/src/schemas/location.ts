@@ -99,3 +99,15 @@ export function locationListError(status: number): string {
 
 /** What navigation apps tell drivers approaching an incident detected from responders on scene. */
 export const INCIDENT_ALERT_MESSAGE = 'Emergency vehicles on scene ahead. Slow down and move over.';
+
+/** The organisation's incident feed for navigation apps (Waze for Cities, CIFS). */
+export const IncidentFeedSchema = z.object({
+  /** When the current feed URL was made; null while the feed is off. */
+  created_at: z.string().nullable(),
+});
+/** A new feed URL: the only time its secret is shown. */
+export const NewIncidentFeedSchema = z.object({
+  created_at: z.string(),
+  json_url: z.string(),
+  xml_url: z.string(),
+});

@@ -6,10 +6,13 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { apiRoutes } from '../../platform/platform.plugin';
 import { defineJob } from '../../platform/jobs/job-definition';
+import { FeedTokensRepository } from './feed-tokens.repository';
 import { IncidentsRepository } from './incidents.repository';
 import { IncidentsService } from './incidents.service';
 import { registerLocationsRoutes } from './locations.routes';
 import { SceneTracker } from './scene-tracker';
+import { StreetGeocoder } from './street-geocoder';
+import { registerWazeFeedRoutes } from './waze-feed.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,14 +24,32 @@ export const incidentsSweepJob = defineJob('incidents-sweep', z.object({}), {
   policy: 'stately',
   expireInSeconds: 60,
 });
+export const incidentStreetJob = defineJob('incident-street', z.object({ incident_id: z.uuid() }), {
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+});
 /** How often assets on scene are checked for silence. */
 const INCIDENTS_SWEEP_MS = 60_000;
 
 export const incidentsModule = fp(
   async (app) => {
     const repository = new IncidentsRepository(app.db);
-    const incidents = new IncidentsService(repository, app.accounts, app.thingStates, app.events);
-    const tracker = new SceneTracker(repository, (ids) => incidents.publish(ids).then(() => undefined));
+    const { geocoderUrl, geocoderMinIntervalMs, publicUrl } = app.config;
+    const streets = geocoderUrl
+      ? {
+          geocoder: new StreetGeocoder(geocoderUrl, {
+            minIntervalMs: geocoderMinIntervalMs,
+            userAgent: `Flare/${app.release} (${publicUrl ?? 'self-hosted'})`,
+          }),
+          request: (incidentId: string) =>
+            app.jobs.send(incidentStreetJob, { incident_id: incidentId }, { singletonKey: incidentId }),
+        }
+      : null;
+    const incidents = new IncidentsService(repository, app.accounts, app.thingStates, app.events, streets);
+    const tracker = new SceneTracker(repository, {
+      publish: (ids) => incidents.publish(ids),
+      opened: (id) => incidents.requestStreet(id),
+    });
     await tracker.load();
     // Every process's detection knows every process's incidents.
     await app.events.on('incident.changed', ({ location }) => tracker.remember(location));
@@ -42,10 +63,21 @@ export const incidentsModule = fp(
       },
       { thisProcessOnly: true },
     );
+    if (streets)
+      await app.jobs.work(incidentStreetJob, ({ incident_id }) => incidents.nameStreet(incident_id));
     await app.jobs.work(incidentsSweepJob, async () => void (await incidents.releaseSilent()));
     if (app.config.statusSweepMs > 0) await app.jobs.every(incidentsSweepJob, INCIDENTS_SWEEP_MS);
 
-    await apiRoutes(app, (api) => registerLocationsRoutes(api, incidents));
+    const feedTokens = new FeedTokensRepository(app.db);
+    await apiRoutes(app, (api) => {
+      registerLocationsRoutes(api, incidents);
+      registerWazeFeedRoutes(
+        api,
+        incidents,
+        feedTokens,
+        (token, format) => `${app.publicUrl()}/api/feeds/${token}/waze.${format}`,
+      );
+    });
   },
   { name: 'incidents', dependencies: ['platform', 'auth', 'accounts', 'telemetry'] },
 );

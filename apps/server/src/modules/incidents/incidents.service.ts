@@ -19,6 +19,10 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { ThingStatesService } from '../telemetry/thing-states.service';
 import type { IncidentFilter, IncidentsRepository } from './incidents.repository';
 import { toLocations } from './location.mapper';
+import type { StreetGeocoder } from './street-geocoder';
+
+/** Asks for an incident's street to be looked up later (a job), so nothing waits for the geocoder. */
+export type StreetRequest = (incidentId: string) => Promise<unknown>;
 
 const DAY_MS = 86_400_000;
 
@@ -28,6 +32,7 @@ export class IncidentsService {
     private readonly accounts: AccountsService,
     private readonly thingStates: ThingStatesService,
     private readonly events: EventBus,
+    private readonly streets: { geocoder: StreetGeocoder; request: StreetRequest } | null,
   ) {}
 
   /** Active incidents and those that started in the last 7 days (or since start_date), newest first. */
@@ -53,6 +58,14 @@ export class IncidentsService {
     return this.locations({ organizationIds, activeOnly: true, limit: MAX_STORED_LOCATIONS }, Date.now());
   }
 
+  /** An organisation's active incidents, for its feed. */
+  activeOf(organizationId: string): Promise<Location[]> {
+    return this.locations(
+      { organizationIds: [organizationId], activeOnly: true, limit: MAX_STORED_LOCATIONS },
+      Date.now(),
+    );
+  }
+
   /** Moves an active incident (at most 100 m from where it was detected) and sets its roadway heading. */
   async update(principal: Principal, id: string, input: LocationUpdate): Promise<Location> {
     const incident = await this.repository.find(id);
@@ -69,8 +82,24 @@ export class IncidentsService {
       roadwayHeading: input.roadway_heading % 360,
     });
     if (!moved) throw unprocessable('inactive', LOCATION_MESSAGES.noLongerActive);
+    await this.requestStreet(id);
     const [location] = await this.publish([id]);
     return location!;
+  }
+
+  /** Where it is, the incident's street will be looked up, when a geocoder is configured. */
+  async requestStreet(incidentId: string): Promise<void> {
+    await this.streets?.request(incidentId);
+  }
+
+  /** The street job: names the incident's street from where it is now. */
+  async nameStreet(incidentId: string): Promise<void> {
+    const incident = await this.repository.find(incidentId);
+    if (!incident || !this.streets) return;
+    const street = await this.streets.geocoder.streetAt(incident.lat, incident.lng);
+    if (street === null || street === incident.street) return;
+    await this.repository.setStreet(incidentId, street);
+    await this.publish([incidentId]);
   }
 
   /** Emits `incident.changed` for each incident, as stored now; returns them. */

@@ -41,8 +41,12 @@ export class SceneTracker implements ContextProvider {
 
   constructor(
     private readonly repository: IncidentsRepository,
-    /** Publishes the incidents that changed (and so brings them back here through `remember`). */
-    private readonly publish: (incidentIds: ReadonlySet<string>) => Promise<void>,
+    private readonly hooks: {
+      /** Publishes the incidents that changed (and so brings them back here through `remember`). */
+      publish(incidentIds: ReadonlySet<string>): Promise<unknown>;
+      /** A new incident: its street is looked up. */
+      opened(incidentId: string): Promise<unknown>;
+    },
   ) {}
 
   async load(): Promise<void> {
@@ -72,7 +76,7 @@ export class SceneTracker implements ContextProvider {
       if (subject.reports && (subject.responder || this.onScene.has(subject.thingId)))
         await this.follow(subject, subject.reports, changed);
     }
-    if (changed.size > 0) await this.publish(changed);
+    if (changed.size > 0) await this.hooks.publish(changed);
     const answers = new Map<string, Partial<ThingContext>>();
     for (const subject of subjects) {
       const incidentId = this.onScene.get(subject.thingId);
@@ -129,6 +133,7 @@ export class SceneTracker implements ContextProvider {
       alertMessage: INCIDENT_ALERT_MESSAGE,
     });
     this.keep({ id, organizationId, lat: position.lat, lng: position.lng, thingIds: [subject.thingId] });
+    await this.hooks.opened(id);
     return id;
   }
 

@@ -261,6 +261,12 @@ export interface IncidentThingsTable {
   arrival_course: number | null;
 }
 
+export interface IncidentFeedTokensTable {
+  organization_id: string;
+  token_hash: string;
+  created_at: DefaultedTimestamp;
+}
+
 export interface Database {
   organization_types: OrganizationTypesTable;
   organizations: OrganizationsTable;
@@ -272,6 +278,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   incidents: IncidentsTable;
   incident_things: IncidentThingsTable;
+  incident_feed_tokens: IncidentFeedTokensTable;
   thing_types: ThingTypesTable;
   thing_subtypes: ThingSubtypesTable;
   ez_types: EzTypesTable;

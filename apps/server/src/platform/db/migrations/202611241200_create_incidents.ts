@@ -56,9 +56,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .unique()
     .where(sql.ref('end_time'), 'is', null)
     .execute();
+
+  // The secret in an organisation's incident feed URL (Waze for Cities), kept as a SHA-256 hash.
+  await db.schema
+    .createTable('incident_feed_tokens')
+    .addColumn('organization_id', 'uuid', (c) =>
+      c.primaryKey().references('organizations.id').onDelete('cascade'),
+    )
+    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('incident_feed_tokens').execute();
   await db.schema.dropTable('incident_things').execute();
   await db.schema.dropTable('incidents').execute();
 }

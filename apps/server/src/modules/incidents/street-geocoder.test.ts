@@ -1,0 +1,122 @@
+/**
+ * Street names from a reverse geocoder: a local HTTP server answers in Nominatim's documented jsonv2
+ * `/reverse` format (and Photon's GeoJSON); answers are cached per rounded position and requests are
+ * spaced; an incident detected while a geocoder is configured gets its street from the street job.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
+import type { Location } from '@flare/core/schemas/location';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { StreetGeocoder, streetOf } from './street-geocoder';
+
+/** Nominatim's example answer to /reverse?format=jsonv2 (its documentation), placed in Springfield. */
+const nominatimAnswer = (lat: string, lon: string) => ({
+  place_id: 134140761,
+  licence: 'Data © OpenStreetMap contributors, ODbL 1.0. https://osm.org/copyright',
+  osm_type: 'way',
+  osm_id: 280940520,
+  lat,
+  lon,
+  place_rank: 26,
+  category: 'highway',
+  type: 'primary',
+  importance: 0.1,
+  addresstype: 'road',
+  name: 'North Grand Avenue East',
+  display_name: 'North Grand Avenue East, Springfield, Sangamon County, Illinois, 62702, United States',
+  address: {
+    road: 'North Grand Avenue East',
+    city: 'Springfield',
+    county: 'Sangamon County',
+    state: 'Illinois',
+    'ISO3166-2-lvl4': 'US-IL',
+    postcode: '62702',
+    country: 'United States',
+    country_code: 'us',
+  },
+  boundingbox: ['39.8', '39.9', '-89.7', '-89.6'],
+});
+
+let server: Server;
+let baseUrl: string;
+const requests: Array<{ at: number; url: URL; userAgent: string | undefined }> = [];
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    requests.push({ at: Date.now(), url, userAgent: request.headers['user-agent'] });
+    response.setHeader('content-type', 'application/json');
+    if (url.pathname !== '/reverse' || url.searchParams.get('format') !== 'jsonv2') {
+      response.statusCode = 400;
+      response.end(JSON.stringify({ error: { code: 400, message: 'bad request' } }));
+    } else if (Number(url.searchParams.get('lat')) < 0) {
+      response.end(JSON.stringify({ error: 'Unable to geocode' }));
+    } else {
+      response.end(
+        JSON.stringify(nominatimAnswer(url.searchParams.get('lat')!, url.searchParams.get('lon')!)),
+      );
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+describe('the street geocoder', () => {
+  it("reads Nominatim's answer, its no-result answer, and Photon's", async () => {
+    const geocoder = new StreetGeocoder(baseUrl, { minIntervalMs: 0, userAgent: 'Flare/test' });
+    expect(await geocoder.streetAt(39.8, -89.65)).toBe('North Grand Avenue East');
+    expect(await geocoder.streetAt(-10, 20)).toBeNull();
+    expect(streetOf({ features: [{ properties: { street: 'Main Street', name: 'Town Hall' } }] })).toBe(
+      'Main Street',
+    );
+    expect(streetOf({ features: [] })).toBeNull();
+    expect(requests.at(-1)?.userAgent).toBe('Flare/test');
+  });
+
+  it('asks once per rounded position, and spaces its requests', async () => {
+    const geocoder = new StreetGeocoder(baseUrl, { minIntervalMs: 300, userAgent: 'Flare/test' });
+    const before = requests.length;
+    await Promise.all([geocoder.streetAt(39.70001, -89.6), geocoder.streetAt(39.70002, -89.6)]);
+    await geocoder.streetAt(39.71, -89.6);
+    const made = requests.slice(before);
+    expect(made).toHaveLength(2);
+    expect(made[1]!.at - made[0]!.at).toBeGreaterThanOrEqual(290);
+  });
+
+  it('fails with a reason when the geocoder is down, and is asked again next time', async () => {
+    const geocoder = new StreetGeocoder('http://127.0.0.1:1', { minIntervalMs: 0, userAgent: 'Flare/test' });
+    await expect(geocoder.streetAt(39.8, -89.6)).rejects.toThrow('geocoder unreachable');
+  });
+});
+
+describe('incidents with a geocoder configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      STATUS_SWEEP_MS: '0',
+      GEOCODER_URL: baseUrl,
+      GEOCODER_MIN_INTERVAL_MS: '0',
+      JOB_POLL_MS: '500',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('names the street of a new incident, after answering the report', async () => {
+    const at = Math.floor(Date.now() / 1000) - 600;
+    for (const timestamp of [at, at + SCENE_RULES.dwellMs / 1000]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/ingest/osmand?id=SPD-CAR-101&timestamp=${timestamp}&lat=39.8&lon=-89.65&speed=0&alerting=true`,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const token = (await t.signIn('user@springfield-pd.test')).access_token;
+    const streets = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/locations/active', headers: bearer(token) }))
+        .json<{ data: Location[] }>()
+        .data.map((location) => location.street);
+    await expect.poll(streets, { timeout: 15_000 }).toEqual(['North Grand Avenue East']);
+  });
+});

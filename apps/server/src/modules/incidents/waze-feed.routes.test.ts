@@ -1,0 +1,95 @@
+/**
+ * The Waze (CIFS) feed end to end: an org admin turns it on, an incident detected from reports shows
+ * in the JSON and XML documents at the secret URL, a new URL ends the old one, turning it off ends
+ * both, and nobody else can turn it on or read another organisation's incidents.
+ */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+const tokens = new Map<string, string>();
+const auth = async (email: string) => {
+  if (!tokens.has(email)) tokens.set(email, (await t.signIn(email)).access_token);
+  return bearer(tokens.get(email)!);
+};
+beforeAll(async () => {
+  t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+});
+afterAll(() => t.close());
+
+const feedOn = async (email: string) =>
+  t.app.inject({ method: 'POST', url: '/api/organization/incident_feed', headers: await auth(email) });
+const path = (url: string) => new URL(url).pathname;
+
+async function detectIncident(deviceId: string, lat: number, lng: number) {
+  const at = Math.floor(Date.now() / 1000) - 600;
+  for (const timestamp of [at, at + SCENE_RULES.dwellMs / 1000]) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/ingest/osmand?id=${deviceId}&timestamp=${timestamp}&lat=${lat}&lon=${lng}&speed=0&bearing=45&alerting=true`,
+    });
+    expect(response.statusCode).toBe(200);
+  }
+}
+
+describe('the Waze incident feed', () => {
+  it('publishes an organisation’s active incidents at its secret URL, in JSON and XML', async () => {
+    const off = await t.app.inject({
+      method: 'GET',
+      url: '/api/organization/incident_feed',
+      headers: await auth('admin@springfield-pd.test'),
+    });
+    expect(off.json()).toEqual({ created_at: null });
+    const on = await feedOn('admin@springfield-pd.test');
+    expect(on.statusCode, on.body).toBe(200);
+    const { json_url, xml_url } = on.json<{ json_url: string; xml_url: string }>();
+    expect((await t.app.inject({ method: 'GET', url: path(json_url) })).json()).toEqual({ incidents: [] });
+
+    await detectIncident('SPD-CAR-101', 39.79, -89.64);
+    await detectIncident('PSF-FIRE-101', 39.8, -89.6); // another organisation's incident
+    const feed = (await t.app.inject({ method: 'GET', url: path(json_url) })).json<{
+      incidents: Array<{ incident: Record<string, string> }>;
+    }>();
+    expect(feed.incidents).toHaveLength(1);
+    expect(feed.incidents[0]!.incident).toMatchObject({
+      type: 'HAZARD',
+      subtype: 'HAZARD_ON_ROAD',
+      direction: 'ONE_DIRECTION',
+    });
+    expect(feed.incidents[0]!.incident.polyline).toMatch(/39\.790000 -89\.640000$/);
+
+    const xmlResponse = await t.app.inject({ method: 'GET', url: path(xml_url) });
+    expect(xmlResponse.headers['content-type']).toContain('application/xml');
+    expect(XMLValidator.validate(xmlResponse.body)).toBe(true);
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_' }).parse(
+      xmlResponse.body,
+    ) as {
+      incidents: { incident: Record<string, string> };
+    };
+    expect(parsed.incidents.incident['@_id']).toBe(feed.incidents[0]!.incident.id);
+    expect(parsed.incidents.incident.polyline).toBe(feed.incidents[0]!.incident.polyline);
+  });
+
+  it('ends the old URL when a new one is made, and both when the feed is turned off', async () => {
+    const first = (await feedOn('admin@springfield-pd.test')).json<{ json_url: string }>();
+    const second = (await feedOn('admin@springfield-pd.test')).json<{ json_url: string }>();
+    expect((await t.app.inject({ method: 'GET', url: path(first.json_url) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: path(second.json_url) })).statusCode).toBe(200);
+    const off = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/organization/incident_feed',
+      headers: await auth('admin@springfield-pd.test'),
+    });
+    expect(off.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: path(second.json_url) })).statusCode).toBe(404);
+  });
+
+  it('lets only an organisation’s admins turn it on, and a made-up URL shows nothing', async () => {
+    expect((await feedOn('user@springfield-pd.test')).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/feeds/made-up-token/waze.json' })).statusCode,
+    ).toBe(404);
+  });
+});

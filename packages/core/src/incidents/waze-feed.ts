@@ -1,0 +1,66 @@
+/**
+ * Active incidents as a Waze for Cities feed (CIFS, the Closure and Incident Feed Specification):
+ * each incident becomes a HAZARD / HAZARD_ON_ROAD alert at its place. CIFS needs a polyline of at
+ * least two points whose order is the direction of the affected traffic: with a roadway heading, the
+ * 100 m of road leading to the incident in that direction (ONE_DIRECTION); without one, 100 m of
+ * north–south line through it (BOTH_DIRECTIONS). Times are ISO 8601 with an offset, to the second.
+ */
+import destination from '@turf/destination';
+import type { Location } from '../schemas/location';
+
+export const CIFS_TYPE = 'HAZARD';
+export const CIFS_SUBTYPE = 'HAZARD_ON_ROAD';
+export const CIFS_DIRECTIONS = ['ONE_DIRECTION', 'BOTH_DIRECTIONS'] as const;
+/** Length of the polyline drawn for an incident, metres. */
+export const CIFS_POLYLINE_M = 100;
+
+export interface CifsIncident {
+  id: string;
+  type: typeof CIFS_TYPE;
+  subtype: typeof CIFS_SUBTYPE;
+  polyline: string;
+  street?: string;
+  direction: (typeof CIFS_DIRECTIONS)[number];
+  starttime: string;
+  description: string;
+  creationtime: string;
+  updatetime: string;
+}
+
+/** `2026-11-24T09:00:00+00:00`: the form CIFS documents. */
+export function cifsTime(iso: string): string {
+  return new Date(iso).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+function offset(lat: number, lng: number, metres: number, bearing: number): [number, number] {
+  const [toLng, toLat] = destination([lng, lat], metres, bearing, { units: 'meters' }).geometry
+    .coordinates as [number, number];
+  return [toLat, toLng];
+}
+
+const pair = ([lat, lng]: [number, number]) => `${lat.toFixed(6)} ${lng.toFixed(6)}`;
+
+export function toCifsIncident(location: Location): CifsIncident {
+  const { lat, lng, roadway_heading: heading } = location;
+  const points: Array<[number, number]> =
+    heading === null
+      ? [offset(lat, lng, CIFS_POLYLINE_M / 2, 180), offset(lat, lng, CIFS_POLYLINE_M / 2, 0)]
+      : [offset(lat, lng, CIFS_POLYLINE_M, (heading + 180) % 360), [lat, lng]];
+  return {
+    id: location.external_id,
+    type: CIFS_TYPE,
+    subtype: CIFS_SUBTYPE,
+    polyline: points.map(pair).join(' '),
+    ...(location.street ? { street: location.street } : {}),
+    direction: heading === null ? 'BOTH_DIRECTIONS' : 'ONE_DIRECTION',
+    starttime: cifsTime(location.start_time),
+    description: location.alert_message,
+    creationtime: cifsTime(location.start_time),
+    updatetime: cifsTime(location.updated_at),
+  };
+}
+
+/** The JSON feed document, shaped as CIFS's JSON example: `{ incidents: [{ incident: {...} }] }`. */
+export function cifsJson(locations: readonly Location[]): { incidents: Array<{ incident: CifsIncident }> } {
+  return { incidents: locations.filter((l) => l.is_active).map((l) => ({ incident: toCifsIncident(l) })) };
+}
