@@ -50,6 +50,7 @@ const TABLE: Array<[Access, Permission[]]> = [
   ['updateOwnUser', ['user:update']],
   ['updateOwnOrganization', ['organization:update']],
   ['platformAdmin', ['haas:manage']],
+  ['manageIncidentFeed', ['organization:update', 'organization:manage']],
 ];
 
 describe('access groups (spec 1 section 6)', () => {
