@@ -3,6 +3,7 @@
  * as a ratio, because the machines are shared and noisy.
  */
 import { benchAuthenticatedRequests } from './auth-requests.bench';
+import { benchIncidentsAllEngines } from './incidents.bench';
 import { benchIngestAllEngines } from './ingest.bench';
 import { benchLiveFeedAllEngines } from './live-feed.bench';
 import { benchMap } from './map.bench';
@@ -10,6 +11,7 @@ import { benchMap } from './map.bench';
 const results = [
   await benchAuthenticatedRequests(),
   ...(await benchIngestAllEngines()),
+  ...(await benchIncidentsAllEngines()),
   ...(await benchLiveFeedAllEngines()),
   ...(await benchMap()),
 ];

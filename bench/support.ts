@@ -79,7 +79,12 @@ export function engines(): Engine[] {
 }
 
 /** Registers `count` assets of the demo police department straight in the database. */
-export async function registerDevices(db: Db, prefix: string, count: number): Promise<string[]> {
+export async function registerDevices(
+  db: Db,
+  prefix: string,
+  count: number,
+  type: 'general' | 'police' = 'general',
+): Promise<string[]> {
   const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
   for (let i = 0; i < ids.length; i += 5000) {
     await db
@@ -88,7 +93,7 @@ export async function registerDevices(db: Db, prefix: string, count: number): Pr
         ids.slice(i, i + 5000).map((device_id) => ({
           device_id,
           organization_id: demoOrganizationId('springfield-pd'),
-          thing_type_id: thingTypeId('general'),
+          thing_type_id: thingTypeId(type),
           nickname: null,
           thing_subtype_id: null,
           vin_number: null,
