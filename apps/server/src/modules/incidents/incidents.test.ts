@@ -81,6 +81,8 @@ describe('detecting an incident from responders on scene', () => {
     expect(incident!.external_id).toMatch(/^INC-\d+$/);
     expect(await statusOf('SPD-CAR-101')).toBe('active_location');
     expect(changes.at(-1)?.location.id).toBe(incident!.id);
+    const asset = await get('user@springfield-pd.test', `/api/things/${demoThingId('SPD-CAR-101')}`);
+    expect(asset.json()).toMatchObject({ location: { id: incident!.id }, status: 'active_location' });
   });
 
   it('adds a responder arriving within the join radius to the same incident', async () => {

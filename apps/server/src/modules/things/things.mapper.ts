@@ -31,7 +31,7 @@ export function toThingResponse(row: ThingDetailRow): Thing {
         ? { id: row.thing_subtype_id, name: row.subtype_name, display_name: row.subtype_display_name }
         : null,
     thing_subtype_uuid: row.thing_subtype_id,
-    location: null,
+    location: row.incident_id ? { id: row.incident_id } : null,
     closures: [],
     registry_number: row.registry_number,
     vin_number: row.vin_number,

@@ -104,6 +104,10 @@ export class ThingsRepository {
         .innerJoin('organization_types as org_type', 'org_type.id', 'org.organization_type_id')
         // A thing that never reported may have no live state yet: the defaults of a new one.
         .leftJoin('thing_states as s', 's.thing_id', 'things.id')
+        // The incident it is on scene at (an asset is on at most one).
+        .leftJoin('incident_things as scene', (join) =>
+          join.onRef('scene.thing_id', '=', 'things.id').on('scene.end_time', 'is', null),
+        )
         .selectAll('things')
         .select([
           's.lat',
@@ -115,6 +119,7 @@ export class ThingsRepository {
           's.run_started_at',
           's.alarm',
           's.alarm_raised_at',
+          'scene.incident_id',
           sql<boolean>`coalesce(s.enroute, false)`.as('enroute'),
           sql<boolean>`coalesce(s.in_service, true)`.as('in_service'),
           sql<string>`coalesce(s.status, 'offline')`.as('status'),
