@@ -22,15 +22,9 @@ import { MESSAGES } from '@flare/core/messages';
 import { HttpError } from '../../platform/http-errors';
 import type { AuthService } from './auth.service';
 import type { RecoveryService } from './recovery.service';
+import { errorResponses } from '../../platform/api-docs';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  422: ApiErrorSchema,
-  429: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 422, 429);
 
 export interface AuthRouteOptions {
   auth: AuthService;

@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '@flare/core/schemas/common';
 import {
   ActiveLocationsQuerySchema,
   LocationSchema,
@@ -10,17 +9,11 @@ import {
   LocationsQuerySchema,
   LocationsSchema,
 } from '@flare/core/schemas/location';
+import { BEARER, errorResponses } from '../../platform/api-docs';
 import { principalOf } from '../../platform/auth-hook';
 import type { IncidentsService } from './incidents.service';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  422: ApiErrorSchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404, 422);
 
 export function registerLocationsRoutes(app: FastifyInstance, service: IncidentsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +26,7 @@ export function registerLocationsRoutes(app: FastifyInstance, service: Incidents
         tags: ['incidents'],
         summary:
           'Incidents of the given organisations (default: your own): active ones and those of the last 7 days',
-        security,
+        security: BEARER,
         querystring: LocationsQuerySchema,
         response: { 200: LocationsSchema, ...errors },
       },
@@ -48,7 +41,7 @@ export function registerLocationsRoutes(app: FastifyInstance, service: Incidents
       schema: {
         tags: ['incidents'],
         summary: 'Active incidents, each with the assets on scene and their run times',
-        security,
+        security: BEARER,
         querystring: ActiveLocationsQuerySchema,
         response: { 200: LocationsSchema, ...errors },
       },
@@ -64,7 +57,7 @@ export function registerLocationsRoutes(app: FastifyInstance, service: Incidents
         tags: ['incidents'],
         summary:
           'Move an active incident (at most 100 m from where it was detected) and set its roadway heading',
-        security,
+        security: BEARER,
         params: z.object({ id: z.uuid() }),
         body: LocationUpdateSchema,
         response: { 200: LocationSchema, ...errors },

@@ -8,15 +8,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { XMLBuilder } from 'fast-xml-parser';
 import { z } from 'zod';
 import { cifsJson } from '@flare/core/incidents/waze-feed';
-import { ApiErrorSchema } from '@flare/core/schemas/common';
 import { IncidentFeedSchema, NewIncidentFeedSchema } from '@flare/core/schemas/location';
 import { principalOf } from '../../platform/auth-hook';
 import { notFound } from '../../platform/http-errors';
 import type { FeedTokensRepository } from './feed-tokens.repository';
 import type { IncidentsService } from './incidents.service';
+import { BEARER, errorResponses } from '../../platform/api-docs';
 
-const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
-const security = [{ bearer: [] }];
+const errors = errorResponses(401, 403, 404);
 const FEED_NOT_FOUND = 'Feed not found';
 const xml = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true });
 
@@ -76,7 +75,7 @@ export function registerWazeFeedRoutes(
       schema: {
         tags: ['incidents'],
         summary: "Whether your organisation's incident feed is on, and since when",
-        security,
+        security: BEARER,
         response: { 200: IncidentFeedSchema, ...errors },
       },
     },
@@ -93,7 +92,7 @@ export function registerWazeFeedRoutes(
       schema: {
         tags: ['incidents'],
         summary: 'A new feed URL for your organisation (shown once); the previous URL stops working',
-        security,
+        security: BEARER,
         response: { 200: NewIncidentFeedSchema, ...errors },
       },
     },
@@ -111,7 +110,11 @@ export function registerWazeFeedRoutes(
     '/organization/incident_feed',
     {
       config: { access: 'manageIncidentFeed' },
-      schema: { tags: ['incidents'], summary: "Turns your organisation's incident feed off", security },
+      schema: {
+        tags: ['incidents'],
+        summary: "Turns your organisation's incident feed off",
+        security: BEARER,
+      },
     },
     async (request, reply) => {
       await tokens.remove(principalOf(request).organizationId);

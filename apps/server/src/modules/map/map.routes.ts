@@ -1,16 +1,15 @@
 /** GET /map/config (basemap and satellite settings) and GET /map/three-word-address for any signed-in user. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '@flare/core/schemas/common';
 import {
   MapConfigSchema,
   ThreeWordAddressQuerySchema,
   ThreeWordAddressSchema,
 } from '@flare/core/schemas/map';
 import type { MapService } from './map.service';
+import { BEARER, errorResponses } from '../../platform/api-docs';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema };
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401);
 
 export function registerMapRoutes(app: FastifyInstance, service: MapService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +20,7 @@ export function registerMapRoutes(app: FastifyInstance, service: MapService): vo
       schema: {
         tags: ['map'],
         summary: 'Basemap style URL (or `offline`), satellite tile template and three-word address provider',
-        security,
+        security: BEARER,
         response: { 200: MapConfigSchema, ...errors },
       },
     },
@@ -34,7 +33,7 @@ export function registerMapRoutes(app: FastifyInstance, service: MapService): vo
       schema: {
         tags: ['map'],
         summary: 'The what3words address of a point when configured, else its plus code',
-        security,
+        security: BEARER,
         querystring: ThreeWordAddressQuerySchema,
         response: { 200: ThreeWordAddressSchema, ...errors },
       },

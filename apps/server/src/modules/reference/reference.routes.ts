@@ -3,20 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EzTypeSchema, ThingSubtypeSchema, ThingTypeSchema } from '@flare/core/schemas/reference';
-import { ApiErrorSchema } from '@flare/core/schemas/common';
 import type { ReferenceRepository } from './reference.repository';
+import { BEARER, errorResponses } from '../../platform/api-docs';
 
-const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema };
+const errors = errorResponses(401, 403);
 
 export function registerReferenceRoutes(app: FastifyInstance, repository: ReferenceRepository): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const security = [{ bearer: [] }];
 
   api.get(
     '/thing_types',
     {
       config: { access: 'viewThings' },
-      schema: { tags: ['reference'], security, response: { 200: z.array(ThingTypeSchema), ...errors } },
+      schema: {
+        tags: ['reference'],
+        security: BEARER,
+        response: { 200: z.array(ThingTypeSchema), ...errors },
+      },
     },
     () => repository.thingTypes(),
   );
@@ -24,7 +27,11 @@ export function registerReferenceRoutes(app: FastifyInstance, repository: Refere
     '/thing_subtypes',
     {
       config: { access: 'viewThings' },
-      schema: { tags: ['reference'], security, response: { 200: z.array(ThingSubtypeSchema), ...errors } },
+      schema: {
+        tags: ['reference'],
+        security: BEARER,
+        response: { 200: z.array(ThingSubtypeSchema), ...errors },
+      },
     },
     () => repository.thingSubtypes(),
   );
@@ -32,7 +39,7 @@ export function registerReferenceRoutes(app: FastifyInstance, repository: Refere
     '/ez_types',
     {
       config: { access: 'viewAreas' },
-      schema: { tags: ['reference'], security, response: { 200: z.array(EzTypeSchema), ...errors } },
+      schema: { tags: ['reference'], security: BEARER, response: { 200: z.array(EzTypeSchema), ...errors } },
     },
     () => repository.ezTypes(),
   );

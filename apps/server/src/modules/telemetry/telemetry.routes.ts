@@ -6,11 +6,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fromFlareJson, IngestBatchSchema } from '@flare/core/telemetry/ingest';
-import { ApiErrorSchema } from '@flare/core/schemas/common';
 import { mayChangeThing } from '@flare/core/permissions/thing-access';
 import { badRequest } from '../../platform/http-errors';
 import { IngestRejection } from './ingest-rejection';
 import type { IngestPipeline } from './ingest-pipeline';
+import { BEARER, errorResponses } from '../../platform/api-docs';
 
 /** The caller's own organisation and those it manages; null: every organisation. */
 export type ManagedOrganizations = (request: FastifyRequest) => Promise<string[] | null>;
@@ -30,13 +30,11 @@ export function registerTelemetryRoutes(
       schema: {
         tags: ['ingest'],
         summary: 'JSON batch of reports for many assets; all stored or none',
-        security: [{ bearer: [] }],
+        security: BEARER,
         body: IngestBatchSchema,
         response: {
           200: z.object({ accepted: z.number() }),
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          403: ApiErrorSchema,
+          ...errorResponses(400, 401, 403),
         },
       },
     },
@@ -60,11 +58,10 @@ export function registerTelemetryRoutes(
       schema: {
         tags: ['ingest'],
         summary: 'Reports accepted and rejected (by reason) since this server started',
-        security: [{ bearer: [] }],
+        security: BEARER,
         response: {
           200: z.object({ accepted: z.number(), rejected: z.record(z.string(), z.number()) }),
-          401: ApiErrorSchema,
-          403: ApiErrorSchema,
+          ...errorResponses(401, 403),
         },
       },
     },

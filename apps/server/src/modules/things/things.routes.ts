@@ -15,15 +15,9 @@ import {
 import { ApiErrorSchema } from '@flare/core/schemas/common';
 import { principalOf } from '../../platform/auth-hook';
 import type { ThingsService } from './things.service';
+import { BEARER, errorResponses } from '../../platform/api-docs';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  422: ApiErrorSchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404, 422);
 const IdParams = z.object({ id: z.uuid() });
 
 export function registerThingsRoutes(app: FastifyInstance, service: ThingsService): void {
@@ -37,7 +31,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
         tags: ['things'],
         summary:
           'Assets of the given organisations (default: your own), paged; incremental with last_updated_timestamp',
-        security,
+        security: BEARER,
         querystring: ThingsQuerySchema,
         response: { 200: ThingsPageSchema, ...errors },
       },
@@ -52,7 +46,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
       schema: {
         tags: ['things'],
         summary: 'How many assets are online, offline and out of service',
-        security,
+        security: BEARER,
         querystring: ThingsQuerySchema.pick({ 'org_ids[]': true }),
         response: { 200: ThingsCountSchema, ...errors },
       },
@@ -68,7 +62,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
         tags: ['things'],
         summary:
           'Reporting coverage of each asset over the last 24 hours (share of five-minute slots with a report)',
-        security,
+        security: BEARER,
         querystring: z.object({ 'thing_ids[]': z.union([z.uuid(), z.array(z.uuid()).max(500)]) }),
         response: { 200: z.array(ThingCoverageSchema), ...errors },
       },
@@ -83,7 +77,12 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
     '/things/:id',
     {
       config: { access: 'viewThings' },
-      schema: { tags: ['things'], security, params: IdParams, response: { 200: ThingSchema, ...errors } },
+      schema: {
+        tags: ['things'],
+        security: BEARER,
+        params: IdParams,
+        response: { 200: ThingSchema, ...errors },
+      },
     },
     (request) => service.get(principalOf(request), request.params.id),
   );
@@ -95,7 +94,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
       schema: {
         tags: ['things'],
         summary: "Update an asset's profile: only changed fields; integrations carry isDeleted",
-        security,
+        security: BEARER,
         params: IdParams,
         body: UpdateThingInputSchema,
         response: { 200: ThingSchema, ...errors },
@@ -111,7 +110,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
       schema: {
         tags: ['things'],
         summary: 'Set organisations as manager or accessor of an asset, or remove them (delete)',
-        security,
+        security: BEARER,
         params: IdParams,
         body: UpdateAssociationsInputSchema,
         response: { 200: ThingSchema, ...errors },
@@ -128,7 +127,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
         tags: ['things'],
         summary:
           "Acknowledge the asset's raised alarm (e.g. an SOS), the one raised at raised_at; answers with the asset (409 when another alarm was raised since)",
-        security,
+        security: BEARER,
         params: IdParams,
         querystring: AcknowledgeAlarmQuerySchema,
         response: { 200: ThingSchema, 409: ApiErrorSchema, ...errors },
@@ -145,7 +144,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
       schema: {
         tags: ['things'],
         summary: 'Register a device as a new asset (platform administrators)',
-        security,
+        security: BEARER,
         body: CreateThingInputSchema,
         response: { 201: ThingSchema, ...errors },
       },
