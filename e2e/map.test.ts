@@ -4,10 +4,16 @@
  * coordinates and a plus code, find-my-location granted and denied, the fallback from an unreachable
  * remote style, and the WebGL dialog in a browser without WebGL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { MESSAGES } from '@flare/core/messages';
-import { expectAccessible, launchChromium, openBrowser, type Browser } from './support/browser';
+import {
+  expectAccessible,
+  launchChromium,
+  openBrowser,
+  recordCspViolations,
+  type Browser,
+} from './support/browser';
 import { signInAs } from './support/sign-in';
 import { DEMO_PASSWORD, startServer, type RunningServer } from './support/server';
 
@@ -45,6 +51,7 @@ afterAll(async () => {
 
 async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  await context.addInitScript(recordCspViolations);
   const page = await context.newPage();
   page.once('close', () => {
     context.close().catch(() => undefined);
@@ -56,8 +63,8 @@ async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
 }
 
 /** Signs in and waits until the map has loaded and stopped moving. */
-async function openMap(page: Page): Promise<void> {
-  await signInAs(page, server.url, USER);
+async function openMap(page: Page, url = server.url): Promise<void> {
+  await signInAs(page, url, USER);
   await page.waitForFunction(() => (window as MapWindow).__flareMap?.loaded() === true, null, {
     timeout: 30_000,
   });
@@ -189,22 +196,18 @@ describe('the live map', () => {
   });
 
   it('shows imagery from the configured satellite tiles, with the basemap lines over it in hybrid', async () => {
+    // Its own server, configured with the tiles: the page's Content-Security-Policy allows their host.
+    const imagery = await startServer({
+      env: { MAP_SATELLITE_TILES: 'https://imagery.test/{z}/{x}/{y}.png' },
+    });
+    onTestFinished(() => imagery.stop());
     const page = await newPage();
-    await page.route('**/api/map/config', (route) =>
-      route.fulfill({
-        json: {
-          style_url: 'offline',
-          satellite_tiles_url: 'https://imagery.test/{z}/{x}/{y}.png',
-          three_word_provider: 'plus_code',
-        },
-      }),
-    );
     const tiles: string[] = [];
     await page.route('https://imagery.test/**', (route) => {
       tiles.push(route.request().url());
       return route.fulfill({ contentType: 'image/png', body: Buffer.from(ONE_PIXEL_PNG, 'base64') });
     });
-    await openMap(page);
+    await openMap(page, imagery.url);
     const visibility = () =>
       page.evaluate(() => {
         const map = (window as MapWindow).__flareMap!;

@@ -1,4 +1,7 @@
-/** Headless Chromium driven by playwright-core, and the accessibility check every visited screen must pass. */
+/**
+ * Headless Chromium driven by playwright-core, and the checks every visited screen must pass: no
+ * serious accessibility violation, and nothing the server's Content-Security-Policy refused.
+ */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser as PlaywrightBrowser, type Page } from 'playwright-core';
@@ -31,6 +34,7 @@ export async function openBrowser(): Promise<Browser> {
     browser,
     async newPage(viewport = { width: 1280, height: 800 }) {
       const context = await browser.newContext({ viewport });
+      await context.addInitScript(recordCspViolations);
       const page = await context.newPage();
       // The browser may already be closing; a context it closed needs no closing.
       page.once('close', () => {
@@ -49,9 +53,40 @@ interface AxeViolation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** Fails on serious or critical accessibility violations of the page as it is now. */
+/** In every page: keeps what the Content-Security-Policy refused, for expectAccessible to report. */
+export function recordCspViolations(): void {
+  const seen: string[] = [];
+  (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+  document.addEventListener('securitypolicyviolation', (event) =>
+    seen.push(
+      `${event.effectiveDirective} refused ${event.blockedURI || 'inline code'} (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})`,
+    ),
+  );
+}
+
+/** Fails on what the page's Content-Security-Policy refused so far. */
+export async function expectNoCspViolations(page: Page): Promise<void> {
+  const violations = await page.evaluate(
+    () => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [],
+  );
+  if (violations.length > 0)
+    throw new Error(`Content-Security-Policy violations on ${page.url()}:\n${violations.join('\n')}`);
+}
+
+/** Fails on serious or critical accessibility violations of the page as it is now, or CSP violations. */
 export async function expectAccessible(page: Page): Promise<void> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  await expectNoCspViolations(page);
+  // Checked once settled: a dialog still fading in has, for a moment, text of too little contrast.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+  // Evaluated rather than added as a script tag: the page's CSP refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: unknown[] }> } })
       .axe;

@@ -72,6 +72,19 @@ const EnvSchema = z.object({
       'must be a tile URL template with {z}, {x} and {y} (or {quadkey})',
     )
     .optional(),
+  CORS_ORIGINS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' })),
+    )
+    .optional(),
+  API_DOCS: booleanFlag.default(true),
   GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   GEOCODER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WHAT3WORDS_API_KEY: z.string().min(1).optional(),
@@ -121,6 +134,10 @@ export type Config = {
   mapSatelliteTiles: string | undefined;
   /** Three-word addresses from what3words with this key; unset: plus codes (Open Location Code). */
   what3wordsApiKey: string | undefined;
+  /** Web origins allowed to call the API from a browser (CORS); empty: none but this server's own. */
+  corsOrigins: string[];
+  /** Serve the API description and its page at /api/docs. */
+  apiDocs: boolean;
   /** Reverse geocoder (Nominatim or Photon) that names incidents' streets; unset: no street names. */
   geocoderUrl: string | undefined;
   /** At most one geocoder request per this many milliseconds. */
@@ -171,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapStyleUrl: e.MAP_STYLE_URL,
     mapSatelliteTiles: e.MAP_SATELLITE_TILES,
     what3wordsApiKey: e.WHAT3WORDS_API_KEY,
+    corsOrigins: (e.CORS_ORIGINS ?? []).map((origin) => new URL(origin).origin),
+    apiDocs: e.API_DOCS,
     geocoderUrl: e.GEOCODER_URL,
     geocoderMinIntervalMs: e.GEOCODER_MIN_INTERVAL_MS,
   };

@@ -70,7 +70,7 @@ const lines = [
   '',
   `  Flare ${flare.version} is running (${flare.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   `  Open http://${shownHost}:${port}/`,
-  `  API documentation: http://${shownHost}:${port}/api/docs`,
+  ...(config.apiDocs ? [`  API documentation: http://${shownHost}:${port}/api/docs`] : []),
   `  OsmAnd / Traccar Client ingest: http://${shownHost}:${osmandPort}/${simulator ? ' (the demo fleet simulator is driving it)' : ''}`,
 ];
 if (flare.demoPassword) {

@@ -17,6 +17,7 @@ import { EventBus } from './bus/event-bus';
 import { isReachable, type Db, type OpenedDatabase } from './db/database';
 import { JobQueue } from './jobs/job-queue';
 import { registerErrorHandler } from './http-errors';
+import { docsPagePolicy, registerSecurityHeaders } from './security-headers';
 import { createMailer, type Mailer } from './mail/mailer';
 
 declare module 'fastify' {
@@ -87,6 +88,7 @@ export const platformPlugin = fp<PlatformOptions>(
     );
     app.decorate('publicUrl', () => config.publicUrl ?? listeningUrl(app));
 
+    await registerSecurityHeaders(app, config);
     await app.register(fastifySwagger, {
       openapi: {
         info: { title: 'Flare API', description: 'Roadway-safety and fleet dashboard API', version },
@@ -94,7 +96,12 @@ export const platformPlugin = fp<PlatformOptions>(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+    if (config.apiDocs)
+      await app.register(fastifySwaggerUi, {
+        routePrefix: '/api/docs',
+        staticCSP: true,
+        transformStaticCSP: (header) => docsPagePolicy(header, config),
+      });
     registerErrorHandler(app);
     await app.register(fastifyRateLimit, { global: false });
   },

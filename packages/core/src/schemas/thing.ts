@@ -191,7 +191,8 @@ export const ThingsQuerySchema = z.object({
   'org_ids[]': z.union([z.uuid(), z.array(z.uuid())]).optional(),
   /** Epoch seconds or an ISO date: only things changed after it (deactivated ones included). */
   last_updated_timestamp: z.string().optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  /** Bounded so that the rows skipped (page × per_page) stay a number the database holds. */
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(5000).default(500),
 });
 

@@ -12,6 +12,8 @@ export interface AccessClaims {
   expiresAt: number;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export class TokenSigner {
   private readonly key: Uint8Array;
 
@@ -42,19 +44,18 @@ export class TokenSigner {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
+        // A token that never expires is not one this server made.
+        requiredClaims: ['exp', 'sub', 'jti'],
       });
-      if (
-        typeof payload.sub !== 'string' ||
-        typeof payload.org !== 'string' ||
-        typeof payload.sid !== 'string'
-      ) {
+      // The ids are uuids: anything else is refused here, never handed to the database.
+      const ids = [payload.sub, payload.org, payload.sid];
+      if (!ids.every((id) => typeof id === 'string' && UUID.test(id)) || typeof payload.exp !== 'number')
         return null;
-      }
       return {
-        userId: payload.sub,
-        organizationId: payload.org,
-        sessionId: payload.sid,
-        expiresAt: (payload.exp ?? 0) * 1000,
+        userId: payload.sub!,
+        organizationId: payload.org as string,
+        sessionId: payload.sid as string,
+        expiresAt: payload.exp * 1000,
       };
     } catch {
       return null;

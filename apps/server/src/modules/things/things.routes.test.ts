@@ -65,6 +65,24 @@ describe('GET /api/organization/things', () => {
     expect(new Set([...first.data, ...second.data].map((x: { id: string }) => x.id)).size).toBe(10);
   });
 
+  it('answers 400, never a server error, for paging and dates beyond what the database holds', async () => {
+    for (const query of [
+      'page=9007199254740991&per_page=5000',
+      'page=1000001',
+      'last_updated_timestamp=-8640000000000',
+      'last_updated_timestamp=99999999999999999',
+    ]) {
+      const response = await get(`/api/organization/things?${query}`, 'user@springfield-pd.test');
+      expect(response.statusCode, query).toBe(400);
+    }
+    const farPage = await get(
+      '/api/organization/things?page=1000000&per_page=5000',
+      'user@springfield-pd.test',
+    );
+    expect(farPage.statusCode).toBe(200);
+    expect(farPage.json().data).toEqual([]);
+  });
+
   it('lists organisations the caller manages, and answers 404 for one it may not see', async () => {
     const managed = await get(`/api/organization/things?org_ids[]=${CRW}`, 'orgadmin@prairie-fleet.test');
     expect(managed.statusCode).toBe(200);
