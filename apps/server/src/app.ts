@@ -58,9 +58,10 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FlareApp> {
-  const database = await openDatabase(
-    options.database ?? { url: config.databaseUrl, pgliteDir: `${config.dataDir}/pgdata` },
-  );
+  const database = await openDatabase({
+    ...(options.database ?? { url: config.databaseUrl, pgliteDir: `${config.dataDir}/pgdata` }),
+    timeouts: config.databaseTimeouts,
+  });
   const { db, engine } = database;
   await migrateToLatest(db);
   await seedReferenceData(db);

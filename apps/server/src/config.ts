@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { PasswordPolicySchema } from '@flare/core/schemas/password';
 import { OFFLINE_MAP_STYLE } from '@flare/core/schemas/map';
+import type { DatabaseTimeouts } from './platform/db/database';
 
 /** OpenFreeMap's public vector style: no key needed; without network the map falls back to the offline style. */
 export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
@@ -56,6 +57,9 @@ const EnvSchema = z.object({
       error: 'must be 0 (off) or whole seconds from 1000 to 3600000',
     })
     .default(5000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
   LIVE_SESSION_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
   SIMULATOR: booleanFlag.default(false),
@@ -118,6 +122,8 @@ export type Config = {
   natsUrl: string | undefined;
   /** MQTT broker to take device reports from (`things/{deviceId}/telemetry`); unset: no MQTT. */
   mqttUrl: string | undefined;
+  /** PostgreSQL waits: connecting, one statement, a transaction left idle. */
+  databaseTimeouts: DatabaseTimeouts;
   /** Port of the OsmAnd (Traccar Client) listener. */
   osmandPort: number;
   /** Interval of the status sweep (whole seconds); 0 turns it off. */
@@ -181,6 +187,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     natsUrl: e.NATS_URL,
     mqttUrl: e.MQTT_URL,
     osmandPort: e.OSMAND_PORT,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     statusSweepMs: e.STATUS_SWEEP_MS,
     jobPollSeconds: e.JOB_POLL_MS / 1000,
     liveSessionCheckMs: e.LIVE_SESSION_CHECK_MS,

@@ -7,6 +7,7 @@ export const MESSAGES = {
   invalidEmail: 'Must be a valid email',
   connectionFailed: 'Connection failed.',
   unknownFailure: 'Unknown failure.',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   wrongCredentials: 'Email and/or password incorrect.',
   userSuspended: 'User is suspended.',
   notAuthorizedForDashboard: 'Your user is not authorized to access Safety Cloud Dashboard.',

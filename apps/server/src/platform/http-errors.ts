@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@flare/core/messages';
+import { isDatabaseUnavailable } from './db/errors';
 
 export class HttpError extends Error {
   constructor(
@@ -29,6 +30,9 @@ export const notFound = (message: string) => new HttpError(404, 'not_found', mes
 export const conflict = (code: string, message: string) => new HttpError(409, code, message);
 export const unprocessable = (code: string, message: string) => new HttpError(422, code, message);
 
+/** How soon a caller may try again while the database is out of reach. */
+const RETRY_AFTER_SECONDS = 5;
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -44,6 +48,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         (v) => `${v.instancePath.replace(/^\//, '') || 'body'}: ${v.message}`,
       );
       return reply.status(400).send({ error: 'invalid_request', message: issues.join('; ') });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ error: 'unavailable', message: MESSAGES.serviceUnavailable });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

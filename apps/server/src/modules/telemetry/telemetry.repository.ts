@@ -251,6 +251,8 @@ export class TelemetryRepository {
           ${of((p) => p.driver_unique_id)}::text[],
           ${of((p) => (p.attributes ? JSON.stringify(p.attributes) : null))}::jsonb[]
         )
+        -- A report sent again (its answer was lost) is stored once.
+        on conflict (thing_id, recorded_at, lat, lng) do nothing
         returning 1
       )
       update thing_states s set

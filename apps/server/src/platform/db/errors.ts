@@ -8,3 +8,25 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const { code, constraint: violated } = error as { code?: unknown; constraint?: unknown };
   return code === UNIQUE_VIOLATION && violated === constraint;
 }
+
+/** SQLSTATEs of a database that cannot answer now: connection lost, shutting down, starting, full, timed out. */
+const UNAVAILABLE_STATES = /^(08...|57P0[123]|57014|53300)$/;
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+/** What pg says when a connection ends or a wait runs out (it gives these no code). */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Connection ended/i;
+
+/** Whether the error means the database is out of reach for now (so the caller should retry), not a bad request. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_CODES.has(code))) return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
+}

@@ -11,6 +11,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
+import type { DatabaseTimeouts } from '../db/database';
 import type { RunExclusive } from '../db/pglite-dialect';
 import { checkPayload, type JobDefinition } from './job-definition';
 import { QuietErrors, type JobLogger } from './job-log';
@@ -19,7 +20,8 @@ import { pgliteExecutor, postgresExecutor, type SqlExecutor } from './sql-execut
 
 /** What `openDatabase` returns fits. */
 export type JobDatabase =
-  { engine: 'postgres'; url: string } | { engine: 'pglite'; runExclusive: RunExclusive };
+  | { engine: 'postgres'; url: string; timeouts?: DatabaseTimeouts }
+  | { engine: 'pglite'; runExclusive: RunExclusive };
 
 export interface JobQueueOptions {
   log: JobLogger;
@@ -101,8 +103,11 @@ export class JobQueue {
     this.stopTimeoutMs = options.stopTimeoutMs ?? 20_000;
     this.sql =
       database.engine === 'postgres'
-        ? postgresExecutor(database.url, options.maxConnections ?? 4, (error) =>
-            this.errors.report(error, 'job queue database connection lost'),
+        ? postgresExecutor(
+            database.url,
+            options.maxConnections ?? 4,
+            (error) => this.errors.report(error, 'job queue database connection lost'),
+            database.timeouts,
           )
         : pgliteExecutor(database.runExclusive, options.log);
     this.boss = new PgBoss({

@@ -10,7 +10,7 @@
  * `JobQueue.stop()` waits for those before the pool closes.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { DATABASE_TIMEOUTS, postgresPool, type DatabaseTimeouts } from '../db/database';
 import type { RunExclusive } from '../db/pglite-dialect';
 import type { JobLogger } from './job-log';
 
@@ -60,9 +60,13 @@ class TrackedExecutor implements SqlExecutor {
   }
 }
 
-export function postgresExecutor(url: string, max: number, onError: (error: Error) => void): SqlExecutor {
-  const pool = new pg.Pool({ connectionString: url, max, application_name: 'flare-jobs' });
-  pool.on('error', onError);
+export function postgresExecutor(
+  url: string,
+  max: number,
+  onError: (error: Error) => void,
+  timeouts: DatabaseTimeouts = DATABASE_TIMEOUTS,
+): SqlExecutor {
+  const pool = postgresPool(url, { max, applicationName: 'flare-jobs', timeouts, onError });
   const run: Run = async (text, values) => {
     const client = await pool.connect();
     try {

@@ -7,6 +7,7 @@ import * as addThingIndexes from './202611231000_add_thing_indexes';
 import * as addThingRuns from './202611231200_add_thing_runs';
 import * as splitThingStates from './202611241000_split_thing_states';
 import * as createIncidents from './202611241200_create_incidents';
+import * as idempotentPoints from './202611241300_idempotent_points';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '202611231200_add_thing_runs': addThingRuns,
   '202611241000_split_thing_states': splitThingStates,
   '202611241200_create_incidents': createIncidents,
+  '202611241300_idempotent_points': idempotentPoints,
 };
