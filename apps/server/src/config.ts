@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { PasswordPolicySchema } from '@flare/core/schemas/password';
 import { OFFLINE_MAP_STYLE } from '@flare/core/schemas/map';
+import type { LiveLimits } from './modules/live/live-connection';
 import type { DatabaseTimeouts } from './platform/db/database';
 
 /** OpenFreeMap's public vector style: no key needed; without network the map falls back to the offline style. */
@@ -61,6 +62,10 @@ const EnvSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
+  LIVE_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(1000).default(5),
+  LIVE_MAX_IDENTIFIER_BYTES: z.coerce.number().int().min(64).max(65_536).default(256),
+  LIVE_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
+  LIVE_MAX_BAD_FRAMES: z.coerce.number().int().min(0).max(100_000).default(20),
   LIVE_SESSION_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
   SIMULATOR: booleanFlag.default(false),
   MAP_STYLE_URL: z
@@ -130,6 +135,8 @@ export type Config = {
   statusSweepMs: number;
   /** How often an idle job worker asks the queue for work, seconds. */
   jobPollSeconds: number;
+  /** What one live-feed socket and one user may hold. */
+  liveLimits: LiveLimits;
   /** How often an open live-feed socket's session is checked again (a revoked one is closed). */
   liveSessionCheckMs: number;
   /** Drive the demo fleet with the built-in simulator. */
@@ -195,6 +202,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statusSweepMs: e.STATUS_SWEEP_MS,
     jobPollSeconds: e.JOB_POLL_MS / 1000,
     liveSessionCheckMs: e.LIVE_SESSION_CHECK_MS,
+    liveLimits: {
+      subscriptionsPerSocket: e.LIVE_MAX_SUBSCRIPTIONS_PER_SOCKET,
+      identifierBytes: e.LIVE_MAX_IDENTIFIER_BYTES,
+      socketsPerUser: e.LIVE_MAX_SOCKETS_PER_USER,
+      badFrames: e.LIVE_MAX_BAD_FRAMES,
+    },
     simulator: e.SIMULATOR,
     mapStyleUrl: e.MAP_STYLE_URL,
     mapSatelliteTiles: e.MAP_SATELLITE_TILES,

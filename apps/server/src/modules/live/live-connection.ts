@@ -5,10 +5,27 @@
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
 import type { Principal } from '../../platform/auth-hook';
-import { frames, organizationOf, parseCommand } from './live-protocol';
+import { frames, organizationOf, parseCommand, type DisconnectReason } from './live-protocol';
 
 /** Beyond this many unsent bytes a client is slow: its messages keep coalescing instead of queueing. */
 const MAX_BUFFERED_BYTES = 1 << 20;
+
+/** What one socket (and one user) may hold; beyond it, subscriptions are rejected or the socket closed. */
+export interface LiveLimits {
+  subscriptionsPerSocket: number;
+  /** Bytes of one subscription's identifier. */
+  identifierBytes: number;
+  socketsPerUser: number;
+  /** Frames that are not a command the socket may send before it is closed. */
+  badFrames: number;
+}
+
+export const LIVE_LIMITS: LiveLimits = {
+  subscriptionsPerSocket: 5,
+  identifierBytes: 256,
+  socketsPerUser: 10,
+  badFrames: 20,
+};
 
 export interface LiveSubscription {
   readonly connection: LiveConnection;
@@ -21,6 +38,9 @@ export interface LiveSubscription {
 
 /** What a connection needs from the hub. */
 export interface ConnectionHost {
+  readonly limits: LiveLimits;
+  /** Whether the user may open one more socket (false: too many already). */
+  admit(connection: LiveConnection, principal: Principal): boolean;
   canSubscribe(principal: Principal, organizationId: string): Promise<boolean>;
   /** Starts routing the organisation's messages to the subscription; resolves once they flow. */
   watch(subscription: LiveSubscription): Promise<void>;
@@ -33,6 +53,7 @@ export class LiveConnection {
   readonly subscriptions = new Map<string, LiveSubscription>();
   private principal: Principal | null = null;
   private closed = false;
+  private badFrames = 0;
   /** Commands run in order, and only after authentication, so no two can race on the same subscription. */
   private work: Promise<void>;
 
@@ -71,12 +92,17 @@ export class LiveConnection {
    * Ends the connection from the server's side: on shutdown ("server_restart": the client reconnects)
    * or when its session has ended ("unauthorized": it does not).
    */
-  close(reason: 'server_restart' | 'unauthorized'): void {
+  close(reason: DisconnectReason): void {
     const reconnect = reason === 'server_restart';
     this.send(frames.disconnect(reason, reconnect));
     if (reconnect) this.socket.close(1001);
-    else this.socket.close(1008, 'unauthorized');
+    else this.socket.close(1008, reason);
     this.onClose();
+  }
+
+  /** The user this socket serves, once authenticated. */
+  get userId(): string | null {
+    return this.principal?.userId ?? null;
   }
 
   /** Closes the connection as unauthorized once its session is no longer open. */
@@ -111,6 +137,10 @@ export class LiveConnection {
       return;
     }
     this.principal = principal;
+    if (!this.host.admit(this, principal)) {
+      this.close('too_many_connections');
+      return;
+    }
     this.host.connected(this);
     this.send(frames.welcome());
   }
@@ -121,6 +151,7 @@ export class LiveConnection {
     const command = text === null ? null : parseCommand(text);
     if (!command) {
       this.log.debug({ frame: text?.slice(0, 200) }, 'live feed: ignored a malformed command');
+      if (++this.badFrames > this.host.limits.badFrames) this.close('protocol_error');
       return;
     }
     switch (command.command) {
@@ -139,6 +170,14 @@ export class LiveConnection {
     if (this.subscriptions.has(identifier)) {
       // The consumer re-sends subscribe until confirmed; answering again is harmless and ends that.
       this.send(frames.confirm(identifier));
+      return;
+    }
+    const { limits } = this.host;
+    if (
+      Buffer.byteLength(identifier) > limits.identifierBytes ||
+      this.subscriptions.size >= limits.subscriptionsPerSocket
+    ) {
+      this.send(frames.reject(identifier.slice(0, limits.identifierBytes)));
       return;
     }
     const organizationId = organizationOf(identifier);

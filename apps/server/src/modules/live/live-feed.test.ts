@@ -15,6 +15,7 @@ import type { Bus } from '../../platform/bus/bus';
 import { EventBus } from '../../platform/bus/event-bus';
 import { InProcessBus } from '../../platform/bus/in-process-bus';
 import { NatsBus } from '../../platform/bus/nats-bus';
+import { LIVE_LIMITS } from './live-connection';
 import type { LiveHub } from './live-hub';
 import { registerLiveFeed } from './live-feed';
 import {
@@ -265,6 +266,87 @@ describe('live feed on one server (in-process bus)', () => {
       expect(socket.frames.slice(1)).toEqual([{ identifier, type: 'confirm_subscription' }]);
     } finally {
       socket.close();
+    }
+  });
+});
+
+describe('limits of one socket and one user', () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await startServer(new InProcessBus());
+  });
+  afterAll(async () => {
+    await server.hub.close();
+    await server.app.close();
+  });
+
+  const open = async (token = 'token-ada') => {
+    const socket = new RecordingWebSocket(server.url, ['actioncable-v1-json', token]);
+    await waitFor(() => socket.frames.length > 0, 'welcome');
+    return socket;
+  };
+  const closed = (socket: RecordingWebSocket) =>
+    new Promise<number>((resolve) => {
+      if (socket.readyState === socket.CLOSED) resolve(0);
+      else socket.once('close', (code: number) => resolve(code));
+    });
+
+  it('holds at most a few subscriptions per socket, and no long identifiers', async () => {
+    const socket = await open();
+    try {
+      // The 1,000-subscription attack: long identifiers, then many distinct short ones.
+      const long = (i: number) =>
+        JSON.stringify({
+          channel: LIVE_CHANNEL,
+          organization_id: 'org-a',
+          padding: `${i}`.padEnd(30_000, 'x'),
+        });
+      const short = (i: number) => JSON.stringify({ channel: LIVE_CHANNEL, organization_id: 'org-a', n: i });
+      for (let i = 0; i < 20; i++) socket.send(JSON.stringify({ command: 'subscribe', identifier: long(i) }));
+      for (let i = 0; i < 1_000; i++)
+        socket.send(JSON.stringify({ command: 'subscribe', identifier: short(i) }));
+      await waitFor(() => socket.frames.length >= 1 + 20 + 1_000, 'an answer to every subscribe');
+      const answers = socket.frames.slice(1) as Array<{ type: string }>;
+      expect(answers.filter((f) => f.type === 'confirm_subscription')).toHaveLength(
+        LIVE_LIMITS.subscriptionsPerSocket,
+      );
+      expect(answers.filter((f) => f.type === 'reject_subscription')).toHaveLength(
+        1_020 - LIVE_LIMITS.subscriptionsPerSocket,
+      );
+      // A rejection never echoes a long identifier back.
+      expect(Math.max(...socket.frames.map((f) => JSON.stringify(f).length))).toBeLessThan(1_000);
+
+      // Another dashboard keeps receiving its messages meanwhile.
+      const consumer = openConsumer(server.url, 'token-cy');
+      const watching = await connected(consumer, 'org-a');
+      await server.hub.publish(['org-a'], point('thing-limits', 1));
+      await waitFor(() => watching.received.length > 0, 'the message');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('closes the socket that keeps sending frames that are not commands', async () => {
+    const socket = await open();
+    for (let i = 0; i <= LIVE_LIMITS.badFrames; i++) socket.send('not a command');
+    expect(await closed(socket)).toBe(1008);
+    expect(socket.frames.at(-1)).toEqual({ type: 'disconnect', reason: 'protocol_error', reconnect: false });
+  });
+
+  it('lets one user open a limited number of sockets', async () => {
+    const sockets = await Promise.all(
+      Array.from({ length: LIVE_LIMITS.socketsPerUser }, () => open('token-bob')),
+    );
+    try {
+      const extra = new RecordingWebSocket(server.url, ['actioncable-v1-json', 'token-bob']);
+      expect(await closed(extra)).toBe(1008);
+      expect(extra.frames).toEqual([
+        { type: 'disconnect', reason: 'too_many_connections', reconnect: false },
+      ]);
+      // Another user is not affected.
+      (await open('token-cy')).close();
+    } finally {
+      for (const socket of sockets) socket.close();
     }
   });
 });

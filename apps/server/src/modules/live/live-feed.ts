@@ -9,6 +9,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
+import { LIVE_LIMITS, type LiveLimits } from './live-connection';
 import { SocketLiveHub, type LiveHub } from './live-hub';
 import { accessTokenOf, offeredProtocols, selectProtocol } from './live-protocol';
 
@@ -27,6 +28,8 @@ export interface LiveFeedDeps {
   pingIntervalMs?: number;
   /** How often each socket's session is checked again (default 60 s). */
   sessionCheckIntervalMs?: number;
+  /** Per socket and per user (default LIVE_LIMITS). */
+  limits?: LiveLimits;
 }
 
 /** Client commands are a few hundred bytes; refuse anything much larger before parsing it. */
@@ -51,6 +54,7 @@ export async function registerLiveFeed(app: FastifyInstance, deps: LiveFeedDeps)
     flushIntervalMs: deps.flushIntervalMs ?? 1000,
     pingIntervalMs: deps.pingIntervalMs ?? 3000,
     sessionCheckIntervalMs: deps.sessionCheckIntervalMs ?? 60_000,
+    limits: deps.limits ?? LIVE_LIMITS,
     log: app.log,
   });
   app.addHook('onClose', () => hub.close());

@@ -11,7 +11,12 @@ import { coalescingKey, type LiveMessage } from '@flare/core/live/messages';
 import { can } from '@flare/core/permissions/access';
 import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
-import { LiveConnection, type ConnectionHost, type LiveSubscription } from './live-connection';
+import {
+  LiveConnection,
+  type ConnectionHost,
+  type LiveLimits,
+  type LiveSubscription,
+} from './live-connection';
 import { frames } from './live-protocol';
 
 export interface LiveHub {
@@ -30,6 +35,7 @@ export interface LiveHubOptions {
   flushIntervalMs: number;
   pingIntervalMs: number;
   sessionCheckIntervalMs: number;
+  limits: LiveLimits;
   log: FastifyBaseLogger;
 }
 
@@ -92,6 +98,17 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
     return can(principal.permissions, 'viewThings') && ORGANIZATION_TOKEN.test(organizationId)
       ? this.options.canSubscribe(principal, organizationId)
       : Promise.resolve(false);
+  }
+
+  get limits(): LiveLimits {
+    return this.options.limits;
+  }
+
+  admit(connection: LiveConnection, principal: Principal): boolean {
+    let open = 0;
+    for (const other of this.connections)
+      if (other !== connection && other.userId === principal.userId) open++;
+    return open < this.options.limits.socketsPerUser;
   }
 
   connected(connection: LiveConnection): void {

@@ -77,12 +77,15 @@ export function organizationOf(identifier: string): string | null {
   return organizationId;
 }
 
+/** Why the server ends a socket: ActionCable's reasons, and the feed's limits. */
+export type DisconnectReason = 'unauthorized' | 'server_restart' | 'too_many_connections' | 'protocol_error';
+
 export const frames = {
   welcome: () => JSON.stringify({ type: 'welcome' }),
   ping: () => JSON.stringify({ type: 'ping', message: Math.floor(Date.now() / 1000) }),
   confirm: (identifier: string) => JSON.stringify({ identifier, type: 'confirm_subscription' }),
   reject: (identifier: string) => JSON.stringify({ identifier, type: 'reject_subscription' }),
   message: (identifier: string, message: LiveMessage) => JSON.stringify({ identifier, message }),
-  disconnect: (reason: 'unauthorized' | 'server_restart', reconnect: boolean) =>
+  disconnect: (reason: DisconnectReason, reconnect: boolean) =>
     JSON.stringify({ type: 'disconnect', reason, reconnect }),
 };

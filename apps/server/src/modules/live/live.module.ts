@@ -21,6 +21,7 @@ export const liveModule = fp(
       canSubscribe: (principal, organizationId) => app.accounts.canSeeOrganization(principal, organizationId),
       sessionOpen: (principal) => app.auth.sessionOpen(principal),
       sessionCheckIntervalMs: app.config.liveSessionCheckMs,
+      limits: app.config.liveLimits,
     });
     app.decorate('liveHub', hub);
     await app.events.on('thing.states-changed', async ({ states }) => {
