@@ -21,6 +21,16 @@ const EnvSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_PREVIOUS_SECRETS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(32, 'each must be at least 32 characters')))
+    .optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL: z.coerce
     .number()
@@ -106,6 +116,8 @@ export type Config = {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   jwtSecret: string | undefined;
+  /** Earlier signing secrets, still accepted for tokens they signed (rotation without signing anyone out). */
+  jwtPreviousSecrets: string[];
   accessTokenTtl: number;
   refreshTokenTtl: number;
   demoPassword: string | undefined;
@@ -177,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,
+    jwtPreviousSecrets: e.JWT_PREVIOUS_SECRETS ?? [],
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     demoPassword: e.DEMO_PASSWORD,

@@ -37,7 +37,7 @@ export const authModule = fp(
     const recovery = new RecoveryService(repository, links, config.revealUnknownEmails);
     const auth = new AuthService(
       repository,
-      new TokenSigner(jwtSecret, config.accessTokenTtl),
+      new TokenSigner(jwtSecret, config.accessTokenTtl, config.jwtPreviousSecrets),
       config.refreshTokenTtl,
       recovery,
       links,

@@ -25,6 +25,14 @@ describe('access tokens', () => {
     expect(await signer.verify(await signer.sign(ids))).toMatchObject(ids);
   });
 
+  it('keeps tokens of a previous secret valid after the key is rotated, and no others', async () => {
+    const before = await signer.sign(ids);
+    const rotated = new TokenSigner('a-new-signing-secret-of-32-characters!!', 900, [SECRET]);
+    expect(await rotated.verify(before)).toMatchObject(ids);
+    expect(await rotated.verify(await rotated.sign(ids))).toMatchObject(ids);
+    expect(await new TokenSigner('a-new-signing-secret-of-32-characters!!', 900).verify(before)).toBeNull();
+  });
+
   it('refuses a validly signed token without an expiry', async () => {
     const token = await forged(
       { sub: ids.userId, org: ids.organizationId, sid: ids.sessionId },

@@ -16,12 +16,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class TokenSigner {
   private readonly key: Uint8Array;
+  /** Keys of earlier secrets: tokens they signed stay valid until they expire (key rotation). */
+  private readonly previousKeys: Uint8Array[];
 
   constructor(
     secret: string,
     readonly accessTtlSeconds: number,
+    previousSecrets: readonly string[] = [],
   ) {
-    this.key = new TextEncoder().encode(secret);
+    const encode = (text: string) => new TextEncoder().encode(text);
+    this.key = encode(secret);
+    this.previousKeys = previousSecrets.map(encode);
   }
 
   async sign(claims: Omit<AccessClaims, 'expiresAt'>, now = Date.now()): Promise<string> {
@@ -39,8 +44,16 @@ export class TokenSigner {
 
   /** The claims of a valid, unexpired token, or null. */
   async verify(token: string): Promise<AccessClaims | null> {
+    for (const key of [this.key, ...this.previousKeys]) {
+      const claims = await this.verifyWith(key, token);
+      if (claims) return claims;
+    }
+    return null;
+  }
+
+  private async verifyWith(key: Uint8Array, token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
