@@ -1,0 +1,112 @@
+/**
+ * Tenant isolation, walked over every route of the OpenAPI description that takes an id or
+ * organisation (so new routes join by themselves): users of an organisation that may not see the
+ * police department's data, one of each role, call each such route with the department's ids. No
+ * answer may carry the department's data, and nothing of it may change.
+ */
+import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { demoOrganizationId } from '../src/seed/demo-data';
+import { demoThingId } from '../src/seed/demo-fleet';
+import { bearer, createTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+const FOREIGN = demoOrganizationId('springfield-pd');
+/** Users of an organisation that may not see the police department's data, one per role. */
+const OUTSIDERS = ['media', 'user', 'admin', 'orgadmin'].map(
+  (mailbox) => `${mailbox}@capital-roadworks.test`,
+);
+let foreignIds: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  // An incident of the department, so incident routes have a foreign id to try.
+  const at = Math.floor(Date.now() / 1000) - 600;
+  for (const timestamp of [at, at + SCENE_RULES.dwellMs / 1000]) {
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/ingest/osmand?id=SPD-CAR-108&timestamp=${timestamp}&lat=39.7&lon=-89.7&speed=0&alerting=true`,
+    });
+  }
+  const incident = await t.db
+    .selectFrom('incidents')
+    .select('id')
+    .where('organization_id', '=', FOREIGN)
+    .executeTakeFirstOrThrow();
+  const user = await t.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'user@springfield-pd.test')
+    .executeTakeFirstOrThrow();
+  foreignIds = [demoThingId('SPD-CAR-101'), incident.id, FOREIGN, user.id];
+});
+afterAll(() => t.close());
+
+/** The department's rows in every table that holds its data, as text. */
+async function foreignState(): Promise<string> {
+  const { rows } = await sql<{ state: string }>`select json_build_array(
+      (select json_agg(t order by t.id) from things t where t.organization_id = ${FOREIGN}),
+      (select json_agg(s order by s.thing_id) from thing_states s join things t on t.id = s.thing_id where t.organization_id = ${FOREIGN}),
+      (select json_agg(r order by r.thing_id, r.organization_id) from thing_relationships r join things t on t.id = r.thing_id where t.organization_id = ${FOREIGN}),
+      (select json_agg(i order by i.id) from incidents i where i.organization_id = ${FOREIGN}),
+      (select json_agg(o) from organizations o where o.id = ${FOREIGN}),
+      (select json_agg(u order by u.id) from users u where u.organization_id = ${FOREIGN})
+    )::text as state`.execute(t.db);
+  return rows[0]!.state;
+}
+
+interface Route {
+  method: string;
+  path: string;
+  takesOrganizations: boolean;
+}
+
+it('gives users of another organisation, of every role, none of its data and no effect on it', async () => {
+  const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>;
+  }>();
+  const routes: Route[] = Object.entries(spec.paths).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([method]) => ['get', 'post', 'put', 'delete', 'patch'].includes(method))
+      .map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        takesOrganizations: (operation.parameters ?? []).some((p) => p.name === 'org_ids[]'),
+      }))
+      .filter(
+        (route) =>
+          (route.path.includes('{') || route.takesOrganizations) && !route.path.startsWith('/api/feeds'),
+      ),
+  );
+  expect(routes.length).toBeGreaterThan(8);
+
+  const before = await foreignState();
+  const leaks: string[] = [];
+  let calls = 0;
+  for (const email of OUTSIDERS) {
+    const headers = bearer((await t.signIn(email)).access_token);
+    for (const route of routes) {
+      for (const id of route.path.includes('{') ? foreignIds : [FOREIGN]) {
+        const path = route.path.replace(/\{[^}]+\}/g, id);
+        const url = route.takesOrganizations ? `${path}?org_ids[]=${FOREIGN}` : path;
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers,
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        calls++;
+        const shown = foreignIds.filter((foreign) => foreign !== id && response.body.includes(foreign));
+        if (
+          response.statusCode < 300 &&
+          (route.method !== 'GET' || shown.length > 0 || /springfield|SPD-/i.test(response.body))
+        )
+          leaks.push(`${email} ${route.method} ${url} ${response.statusCode} ${response.body.slice(0, 160)}`);
+      }
+    }
+  }
+  expect(leaks).toEqual([]);
+  expect(calls).toBeGreaterThan(30);
+  expect(await foreignState()).toBe(before);
+});
