@@ -93,6 +93,12 @@ describe('detecting an incident from responders on scene', () => {
     expect(await statusOf('SPD-CAR-102')).toBe('active_location');
   });
 
+  it('takes a late report (older than one already seen) as history only', async () => {
+    await report('SPD-CAR-102', clock - 300, { position: north(SCENE_RULES.leaveRadiusM * 3), speed: 20 });
+    expect(await statusOf('SPD-CAR-102')).toBe('active_location');
+    expect((await active())[0]!.things_active).toHaveLength(2);
+  });
+
   it('never opens one for an asset that is not a responder', async () => {
     await arrive('CRW-AB-101');
     const roadworks = await active('user@capital-roadworks.test');

@@ -35,6 +35,8 @@ function sampleOf(report: DeviceReport, responder: boolean): SceneSample {
 export class SceneTracker implements ContextProvider {
   readonly name = 'incidents';
   private readonly tracks = new Map<string, SceneTrack>();
+  /** Thing id -> the newest report time the rule has seen of it: older (late) reports are history only. */
+  private readonly seenUntil = new Map<string, number>();
   /** Thing id → the active incident it is on. */
   private readonly onScene = new Map<string, string>();
   private readonly scenes = new Map<string, ActiveScene>();
@@ -87,6 +89,8 @@ export class SceneTracker implements ContextProvider {
 
   private async follow(subject: ContextSubject, reports: readonly DeviceReport[], changed: Set<string>) {
     for (const report of reports) {
+      if (report.recordedAt < (this.seenUntil.get(subject.thingId) ?? -Infinity)) continue;
+      this.seenUntil.set(subject.thingId, report.recordedAt);
       const incidentId = this.onScene.get(subject.thingId) ?? null;
       const scene: LatLng | null = incidentId ? (this.scenes.get(incidentId) ?? null) : null;
       const step = sceneStep(
