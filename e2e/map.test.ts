@@ -31,6 +31,7 @@ interface TestMap {
   loaded(): boolean;
   isMoving(): boolean;
   unproject(point: [number, number]): { lng: number; lat: number };
+  project(lngLat: [number, number]): { x: number; y: number };
   getLayer(id: string): unknown;
   queryRenderedFeatures(options: { layers: string[] }): unknown[];
   getLayoutProperty(id: string, name: string): unknown;
@@ -62,12 +63,56 @@ async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
   return page;
 }
 
-/** Signs in and waits until the map has loaded and stopped moving. */
-async function openMap(page: Page, url = server.url): Promise<void> {
-  await signInAs(page, url, USER);
+/**
+ * Waits until the map has loaded and opened on the fleet: the assets have loaded (their list shows)
+ * and the map's tools are in place, the opening fit running as the later of the two renders.
+ */
+async function mapOpened(page: Page): Promise<void> {
   await page.waitForFunction(() => (window as MapWindow).__flareMap?.loaded() === true, null, {
     timeout: 30_000,
   });
+  await page.getByRole('list', { name: 'Assets' }).waitFor();
+  await page.getByRole('button', { name: 'Show all' }).waitFor();
+}
+
+/** Signs in and waits until the map has loaded and opened on the fleet. */
+async function openMap(page: Page, url = server.url): Promise<void> {
+  await signInAs(page, url, USER);
+  await mapOpened(page);
+}
+
+interface FleetAsset {
+  nickname: string | null;
+  position: [lng: number, lat: number];
+}
+
+/** The user's assets with a position, as the API has them. */
+function fleet(page: Page): Promise<FleetAsset[]> {
+  return page.evaluate(async () => {
+    const { token } = JSON.parse(localStorage.getItem('flare.auth') ?? '{}') as { token: string };
+    const response = await fetch('/api/organization/things', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { data } = (await response.json()) as {
+      data: Array<{ nickname: string | null; lat: number | null; lng: number | null }>;
+    };
+    return data.flatMap(({ nickname, lat, lng }): FleetAsset[] =>
+      lat === null || lng === null ? [] : [{ nickname, position: [lng, lat] }],
+    );
+  });
+}
+
+/** The positions on the map's canvas, and the canvas's size in CSS pixels. */
+function projected(page: Page, positions: Array<[number, number]>) {
+  return page.evaluate((lngLats) => {
+    const map = (window as MapWindow).__flareMap!;
+    const canvas = map.getCanvas();
+    return {
+      points: lngLats.map((lngLat) => map.project(lngLat)),
+      width: canvas.clientWidth,
+      height: canvas.clientHeight,
+    };
+  }, positions);
 }
 
 const mapState = (page: Page) =>
@@ -81,20 +126,57 @@ const settled = (page: Page) =>
   page.waitForFunction(() => !(window as MapWindow).__flareMap!.isMoving(), null, { timeout: 10_000 });
 
 describe('the live map', () => {
-  it('renders the offline basemap with no network, and passes the accessibility check', async () => {
+  it('renders the offline basemap with no network, opened on the fleet, and passes the accessibility check', async () => {
     const page = await newPage();
     await openMap(page);
     const region = page.getByRole('region', { name: 'Map' });
     await region.locator('canvas').waitFor();
     const state = await mapState(page);
     expect(state.style).toBe('Flare offline');
-    expect(state.zoom).toBeCloseTo(16.25, 5);
-    // The land polygon is drawn under the default centre (Springfield, Illinois).
+    // Fitted as show-all fits (spec 2 section 2): every asset inside the 50 px padding, and the
+    // fleet's extent reaching that padding on one side.
+    const positions = (await fleet(page)).map((asset) => asset.position);
+    expect(positions.length).toBeGreaterThan(1);
+    const { points, width, height } = await projected(page, positions);
+    const margins = points.flatMap(({ x, y }) => [x, width - x, y, height - y]);
+    expect(Math.min(...margins)).toBeCloseTo(50, 0);
+    expect(state.zoom).toBeLessThan(17);
+    // The land polygon is drawn under the fleet (Springfield, Illinois, and Madison, Wisconsin).
     const land = await page.evaluate(
       () => (window as MapWindow).__flareMap!.queryRenderedFeatures({ layers: ['land'] }).length,
     );
     expect(land).toBeGreaterThan(0);
     await expectAccessible(page);
+    await page.close();
+  });
+
+  it('opens a shared filtered link on the assets it shows, at most at zoom 17, and leaves the view to the user', async () => {
+    const page = await newPage();
+    await openMap(page);
+    const assets = await fleet(page);
+    const arrowBoard = assets.find((asset) => asset.nickname === 'Arrow Board 105')!.position;
+    await page.goto(`${server.url}/dashboard/things?q=Arrow+Board+105`);
+    await mapOpened(page);
+    // One asset: centred on it at the fit's maximum zoom, the rest of the fleet out of view.
+    const state = await mapState(page);
+    expect(state.zoom).toBeCloseTo(17, 5);
+    expect(state.lng).toBeCloseTo(arrowBoard[0], 5);
+    expect(state.lat).toBeCloseTo(arrowBoard[1], 5);
+    const others = assets.filter((asset) => asset.nickname !== 'Arrow Board 105');
+    const { points, width, height } = await projected(
+      page,
+      others.map((asset) => asset.position),
+    );
+    expect(points.length).toBeGreaterThan(0);
+    expect(points.every(({ x, y }) => x < 0 || x > width || y < 0 || y > height)).toBe(true);
+
+    // Once per load: the map stays where the user zooms it as the assets keep changing.
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await settled(page);
+    await page.getByLabel('Search for an asset').fill('');
+    await page.waitForURL((url) => !url.searchParams.has('q'));
+    await page.getByRole('list', { name: 'Assets' }).getByRole('listitem').nth(1).waitFor();
+    expect((await mapState(page)).zoom).toBeCloseTo(16, 5);
     await page.close();
   });
 

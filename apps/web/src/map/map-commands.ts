@@ -8,7 +8,8 @@ export type LngLat = [lng: number, lat: number];
 
 export type MapCommand =
   | { kind: 'centre'; position: LngLat; zoom?: number }
-  | { kind: 'fit'; positions: LngLat[]; padding: number; maxZoom: number }
+  /** `animate: false` jumps there (the first view); otherwise the map eases. */
+  | { kind: 'fit'; positions: LngLat[]; padding: number; maxZoom: number; animate?: false }
   /** Uncover the map: on phones the full-screen drawer covers it (the shell listens). */
   | { kind: 'reveal' };
 
@@ -29,10 +30,13 @@ export function centreMap(position: LngLat, zoom?: number): void {
   send(zoom === undefined ? { kind: 'centre', position } : { kind: 'centre', position, zoom });
 }
 
-/** Show-all: fits every given position with 50 px padding and at most zoom 17. */
-export function fitMap(positions: LngLat[]): void {
+/**
+ * Show-all: fits every given position with 50 px padding and at most zoom 17, easing there, or
+ * jumping with `{ animate: false }`.
+ */
+export function fitMap(positions: LngLat[], options: { animate?: false } = {}): void {
   if (positions.length > 0) {
-    send({ kind: 'fit', positions, padding: MAP_FIT_PADDING, maxZoom: MAP_ZOOM.afterFitMax });
+    send({ kind: 'fit', positions, padding: MAP_FIT_PADDING, maxZoom: MAP_ZOOM.afterFitMax, ...options });
   }
 }
 

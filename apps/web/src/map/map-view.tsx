@@ -95,6 +95,7 @@ export function MapView({
     if (styleUrl === null || !container) return;
     let disposed = false;
     let created: MapLibreMap | null = null;
+    let stopCommands: (() => void) | undefined;
     void startingStyle(styleUrl).then((style) => {
       if (disposed) return;
       try {
@@ -117,22 +118,20 @@ export function MapView({
         rememberBaseLayers(instance);
         const testWindow = window as TestWindow;
         if (testWindow.__FLARE_TEST_TIMINGS__ !== undefined) testWindow.__flareMap = instance;
+        // Listening before the children mount: their first commands (the opening view) arrive.
+        stopCommands = onMapCommand((command) => runMapCommand(instance, command));
         setMap(instance);
       });
     });
     return () => {
       disposed = true;
+      stopCommands?.();
       setMap(null);
       const testWindow = window as TestWindow;
       if (testWindow.__flareMap === created) delete testWindow.__flareMap;
       created?.remove();
     };
   }, [styleUrl]);
-
-  useEffect(() => {
-    if (!map) return;
-    return onMapCommand((command) => runMapCommand(map, command));
-  }, [map]);
 
   return (
     <Box pos="absolute" inset={0}>

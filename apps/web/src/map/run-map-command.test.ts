@@ -30,6 +30,12 @@ describe('map commands', () => {
       ],
       { padding: 50, maxZoom: 17 },
     );
+    runMapCommand(map.asMap(), { kind: 'fit', positions, padding: 50, maxZoom: 17, animate: false });
+    expect(map.fitBounds).toHaveBeenLastCalledWith(expect.anything(), {
+      padding: 50,
+      maxZoom: 17,
+      animate: false,
+    });
   });
 
   it('a single position is a box of no size', () => {

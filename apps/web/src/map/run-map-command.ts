@@ -25,10 +25,12 @@ export function runMapCommand(
         zoom: Math.max(map.getZoom(), command.zoom ?? 0),
       });
       return;
-    case 'fit':
-      if (command.positions.length === 0) return;
-      map.fitBounds(boundsOf(command.positions), { padding: command.padding, maxZoom: command.maxZoom });
+    case 'fit': {
+      const { positions, padding, maxZoom, animate } = command;
+      if (positions.length === 0) return;
+      map.fitBounds(boundsOf(positions), { padding, maxZoom, animate });
       return;
+    }
     case 'reveal':
       // The shell's concern: nothing changes on the map itself.
       return;

@@ -96,7 +96,7 @@ export const THING_MESSAGES = {
   notFound: 'Asset not found',
   nicknameLocked: 'Asset nickname cannot be updated',
   organizationNotFound: MESSAGES.organizationNotFound,
-  /** Profile and association updates (spec 2 section 8) say these without a full stop. */
+  /** Profile and association updates and the assets load (spec 2 section 8) say these without a full stop. */
   connectionFailed: 'Connection failed',
   unknownFailure: 'Unknown failure',
   emergencyTypeOnly: 'An emergency asset can only have an emergency type',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createThingErrorMessage, thingUpdateErrorMessage } from './thing-errors';
+import { createThingErrorMessage, thingsLoadErrorMessage, thingUpdateErrorMessage } from './thing-errors';
 
 describe('profile and association update errors (spec 2 section 8)', () => {
   it.each([
@@ -41,5 +41,17 @@ describe('registration errors', () => {
     [500, 'boom', 'Unknown failure'],
   ])('%i "%s" shows "%s"', (status, message, shown) => {
     expect(createThingErrorMessage(status, message)).toBe(shown);
+  });
+});
+
+describe('assets load errors (spec 2 section 8, "Things load")', () => {
+  it.each([
+    [0, 'Connection failed'],
+    [404, 'Organization not found'],
+    [500, 'Unknown failure'],
+    [503, 'Unknown failure'],
+    [403, 'Unknown failure'],
+  ])('%i shows "%s"', (status, shown) => {
+    expect(thingsLoadErrorMessage(status)).toBe(shown);
   });
 });

@@ -18,6 +18,16 @@ export function thingUpdateErrorMessage(status: number, message: string | null |
 }
 
 /**
+ * What the Live section says when its assets do not load (spec 2 section 8, "Things load"), from the
+ * HTTP status of GET /organization/things (0: the server could not be reached).
+ */
+export function thingsLoadErrorMessage(status: number): string {
+  if (status === 0) return THING_MESSAGES.connectionFailed;
+  if (status === 404) return THING_MESSAGES.organizationNotFound;
+  return THING_MESSAGES.unknownFailure;
+}
+
+/**
  * Registering a device (the new-asset form; not in the catalogue): the server's message for a
  * refused request (an id already registered, an unknown organisation), else the generic texts.
  */

@@ -45,7 +45,13 @@ export function SideNav({ profile, onSupport, ...drawer }: SideNavProps) {
       </Box>
       <Stack gap={4} p="xs">
         {canSee(profile.permissions, 'data') && (
-          <Button variant={active === 'data' ? 'filled' : 'subtle'} color="gray.0" onClick={go('data')}>
+          // Filled, Mantine writes white on the near-white pill unless told to contrast the text.
+          <Button
+            variant={active === 'data' ? 'filled' : 'subtle'}
+            color="gray.0"
+            autoContrast
+            onClick={go('data')}
+          >
             Data
           </Button>
         )}

@@ -1,20 +1,10 @@
 /** The profile section: names and numbers, badges, integrations and the edit link (spec 2 section 2). */
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  CopyButton,
-  Group,
-  Popover,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, CopyButton, Group, Popover, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { COPY_RESET_MS } from '@flare/core/constants';
 import type { Thing } from '@flare/core/schemas/thing';
+import { Tag } from '../../../components/ui/tag';
 import { DetailField } from './detail-field';
 
 const PROVIDER_NAMES = { geotab: 'Geotab', samsara: 'Samsara' } as const;
@@ -60,23 +50,18 @@ export function ThingProfileSection({
         )}
       </Group>
       <Group gap={6}>
-        <Badge color={thing.in_service ? 'green.9' : 'gray.8'} variant="light">
+        <Tag tone={thing.in_service ? 'positive' : 'neutral'}>
           {thing.in_service ? 'In-Service' : 'Out-of-Service'}
-        </Badge>
-        <Badge color={thing.is_publicly_alerting ? 'red.9' : 'gray.8'} variant="light">
+        </Tag>
+        <Tag tone={thing.is_publicly_alerting ? 'danger' : 'neutral'}>
           {thing.is_publicly_alerting ? 'Alerting On' : 'Alerting Off'}
-        </Badge>
+        </Tag>
         {thing.is_allowed_for_test_mode ? (
-          <Badge color={thing.features.r2r ? 'blue.9' : 'gray.8'} variant="light">
+          <Tag tone={thing.features.r2r ? 'info' : 'neutral'}>
             {thing.features.r2r ? 'R2R Enabled' : 'R2R Disabled'}
-          </Badge>
+          </Tag>
         ) : (
-          wzdxOrg &&
-          thing.wzdx_enabled && (
-            <Badge color="blue.9" variant="light">
-              WZDx
-            </Badge>
-          )
+          wzdxOrg && thing.wzdx_enabled && <Tag tone="info">WZDx</Tag>
         )}
       </Group>
       <DetailField label="Nickname">{thing.nickname ?? '—'}</DetailField>

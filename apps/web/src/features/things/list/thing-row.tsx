@@ -1,5 +1,5 @@
 /** One assets-list row: names, tags (a raised alarm first), the map-finder button and the status icon. */
-import { ActionIcon, Badge, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangleFilled, IconCurrentLocation } from '@tabler/icons-react';
 import { memo } from 'react';
 import type { RespondersType } from '@flare/core/labels';
@@ -13,6 +13,7 @@ import {
   thingPosition,
 } from '@flare/core/things/thing-display';
 import { alarmLabel } from '@flare/core/things/thing-alarm';
+import { Tag } from '../../../components/ui/tag';
 import { StatusIndicator } from '../components/status-indicator';
 
 interface Props {
@@ -57,25 +58,24 @@ export const ThingRow = memo(function ThingRow({ thing, respondersType, wzdxOrg,
           {(thing.alarm || !thing.in_service || (wzdxOrg && thing.wzdx_enabled)) && (
             <Group gap={4}>
               {thing.alarm && (
-                <Badge
+                <Tag
                   size="xs"
-                  color="red.9"
-                  variant="filled"
+                  tone="danger"
                   leftSection={<IconAlertTriangleFilled size={10} aria-hidden />}
                   title="Alarm raised"
                 >
                   {alarmLabel(thing.alarm)}
-                </Badge>
+                </Tag>
               )}
               {!thing.in_service && (
-                <Badge size="xs" color="gray.8" variant="light">
+                <Tag size="xs" tone="neutral">
                   Out-of-service
-                </Badge>
+                </Tag>
               )}
               {wzdxOrg && thing.wzdx_enabled && (
-                <Badge size="xs" color="blue.9" variant="light">
+                <Tag size="xs" tone="info">
                   WZDx
-                </Badge>
+                </Tag>
               )}
             </Group>
           )}

@@ -61,6 +61,18 @@ describe('assets list', () => {
     expect(screen.getByText(MESSAGES.noAssetsSelected)).toBeTruthy();
   });
 
+  it('says why the assets did not load instead of loading forever, and loads again on Retry', () => {
+    const retry = vi.fn();
+    liveThings.loadFailed('Connection failed', retry);
+    renderList();
+    expect(screen.queryByRole('status', { name: 'Loading assets' })).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Connection failed');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('status', { name: 'Loading assets' })).toBeTruthy();
+  });
+
   it('names rows by nickname with the system name below, shortens long names and marks out-of-service ones', () => {
     liveThings.replaceAll([
       makeThing({ nickname: 'Engine 7', haas_id: 'ha-7' }),

@@ -23,6 +23,7 @@ import { filterOptions } from './filter-options';
 import { OfflineAssetsNotice } from './offline-assets-notice';
 import { ThingRow } from './thing-row';
 import { ThingsFilterPanel } from './things-filter-panel';
+import { ThingsLoadFailure } from './things-load-failure';
 import { useThingFilters } from './use-thing-filters';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 
@@ -41,7 +42,7 @@ export function findOnMap(thing: Thing): void {
 
 export function ThingsListScreen() {
   const profile = useSession()?.profile;
-  const { things, loaded } = useLiveThings();
+  const { things, loaded, failure } = useLiveThings();
   const { filters, setFilters, showOffline } = useThingFilters();
   const navigate = useNavigate();
   const location = useLocation();
@@ -129,7 +130,9 @@ export function ThingsListScreen() {
         </Group>
         <OfflineAssetsNotice offline={counts.offline} />
       </Stack>
-      {!loaded ? (
+      {failure ? (
+        <ThingsLoadFailure failure={failure} />
+      ) : !loaded ? (
         <Center p="lg">
           <LoadingIndicator label="Loading assets" />
         </Center>

@@ -14,13 +14,21 @@ export interface LiveThingsSnapshot {
   things: ReadonlyMap<string, Thing>;
   /** False until the first complete load. */
   loaded: boolean;
+  /** Why the first complete load failed (spec 2 section 8), until a load succeeds or is retried. */
+  failure: LoadFailure | null;
 }
 
-let snapshot: LiveThingsSnapshot = { version: 0, things: new Map(), loaded: false };
+export interface LoadFailure {
+  message: string;
+  /** Loads again, showing the loading state meanwhile. */
+  retry: () => void;
+}
+
+let snapshot: LiveThingsSnapshot = { version: 0, things: new Map(), loaded: false, failure: null };
 const listeners = new Set<() => void>();
 
-function commit(things: Map<string, Thing>, loaded = snapshot.loaded): void {
-  snapshot = { version: snapshot.version + 1, things, loaded };
+function commit(change: Partial<Omit<LiveThingsSnapshot, 'version'>>): void {
+  snapshot = { ...snapshot, ...change, version: snapshot.version + 1 };
   listeners.forEach((listener) => listener());
 }
 
@@ -32,7 +40,23 @@ export const liveThings = {
   },
   /** A complete load: the store holds exactly these (active) assets. */
   replaceAll(things: Thing[]): void {
-    commit(new Map(things.filter((t) => t.is_active).map((t) => [t.id, t])), true);
+    commit({
+      things: new Map(things.filter((t) => t.is_active).map((t) => [t.id, t])),
+      loaded: true,
+      failure: null,
+    });
+  },
+  /** A complete load failed: before the first one succeeds, the list says so and offers `retry`. */
+  loadFailed(message: string, retry: () => void): void {
+    if (snapshot.loaded) return;
+    const failure: LoadFailure = {
+      message,
+      retry: () => {
+        if (snapshot.failure === failure) commit({ failure: null });
+        retry();
+      },
+    };
+    commit({ failure });
   },
   /** An incremental load: changed assets replace theirs; deactivated ones leave. */
   upsert(things: Thing[]): void {
@@ -42,7 +66,7 @@ export const liveThings = {
       if (thing.is_active) next.set(thing.id, thing);
       else next.delete(thing.id);
     }
-    commit(next);
+    commit({ things: next });
   },
   /** A batch of live messages, applied in order. */
   apply(messages: ThingLiveMessage[]): void {
@@ -57,10 +81,10 @@ export const liveThings = {
       if (updated === null) next.delete(id);
       else if (updated) next.set(id, updated);
     }
-    if (next) commit(next);
+    if (next) commit({ things: next });
   },
   clear(): void {
-    commit(new Map(), false);
+    commit({ things: new Map(), loaded: false, failure: null });
   },
 };
 

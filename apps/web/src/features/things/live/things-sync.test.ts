@@ -99,3 +99,42 @@ describe('things sync for a streaming organisation', () => {
     expect(liveThings.getSnapshot().loaded).toBe(false);
   });
 });
+
+describe('a first load that fails (spec 2 section 8, "Things load")', () => {
+  it.each([
+    ['no connection', 'network-error' as const, 'Connection failed'],
+    ['the organisation is gone', { status: 404, body: { message: 'Not Found' } }, 'Organization not found'],
+    ['a server error', { status: 500, body: { message: 'boom' } }, 'Unknown failure'],
+  ])('says why on %s, and loads again on retry', async (_, failure, message) => {
+    const thing = makeThing();
+    let fail = true;
+    fakeApi({ 'GET /organization/things?page=1&per_page=500': () => (fail ? failure : page([thing])) });
+    startSync(false);
+    await vi.advanceTimersByTimeAsync(0);
+    const failed = liveThings.getSnapshot();
+    expect([failed.loaded, failed.failure?.message]).toEqual([false, message]);
+
+    fail = false;
+    failed.failure!.retry();
+    // Loading again: the failure is gone until the answer comes.
+    expect(liveThings.getSnapshot().failure).toBeNull();
+    await vi.advanceTimersByTimeAsync(0);
+    const loaded = liveThings.getSnapshot();
+    expect([loaded.loaded, loaded.failure, [...loaded.things.keys()]]).toEqual([true, null, [thing.id]]);
+  });
+
+  it('keeps what it has when a later load fails: only the first load reports', async () => {
+    const thing = makeThing({ updated_at: '2026-11-22T10:00:00.000Z' });
+    let fail = false;
+    fakeApi({
+      'GET /organization/things?page=1&per_page=500': () => (fail ? 'network-error' : page([thing])),
+    });
+    const streaming = startSync(false);
+    await vi.advanceTimersByTimeAsync(0);
+    fail = true;
+    streaming.setOrganization();
+    await vi.advanceTimersByTimeAsync(0);
+    const kept = liveThings.getSnapshot();
+    expect([kept.loaded, kept.failure, kept.things.size]).toEqual([true, null, 1]);
+  });
+});

@@ -3,9 +3,12 @@
  * REST load, then the live socket's batches with an incremental load after every reconnect or, for
  * large organisations, an incremental load every 15 s instead.
  */
+import { THING_MESSAGES } from '@flare/core/schemas/thing';
+import { thingsLoadErrorMessage } from '@flare/core/things/thing-errors';
+import { ApiError } from '../../../lib/api-client';
 import type { LiveMessageOf, LiveSession } from '../../../live/live-registry';
 import { liveThings } from './live-things-store';
-import { loadThings } from './load-things';
+import { loadThings, type LoadedThings } from './load-things';
 
 /** Incremental loads reach this far behind the newest change seen, for changes committed late. */
 const WATERMARK_OVERLAP_MS = 5_000;
@@ -16,6 +19,11 @@ export type ThingsMessageType = (typeof THINGS_MESSAGE_TYPES)[number];
 export interface ThingsSyncOptions {
   polling: boolean;
   pollMs: number;
+}
+
+/** The spec's words for a failed load; anything but an HTTP answer (an unreadable body) is unknown. */
+function loadErrorMessage(error: unknown): string {
+  return error instanceof ApiError ? thingsLoadErrorMessage(error.status) : THING_MESSAGES.unknownFailure;
 }
 
 export class ThingsSync implements LiveSession<ThingsMessageType> {
@@ -61,8 +69,15 @@ export class ThingsSync implements LiveSession<ThingsMessageType> {
     this.run(() => this.reloadNow());
   }
 
+  /** A failed complete load tells the store why, so the list can say so until something loads. */
   private async reloadNow(): Promise<void> {
-    const loaded = await loadThings();
+    let loaded: LoadedThings;
+    try {
+      loaded = await loadThings();
+    } catch (error) {
+      if (!this.stopped) liveThings.loadFailed(loadErrorMessage(error), () => this.reload());
+      return;
+    }
     if (this.stopped) return;
     this.watermark = loaded.watermark;
     liveThings.replaceAll(loaded.things);

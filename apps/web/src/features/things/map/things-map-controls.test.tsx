@@ -48,4 +48,40 @@ describe('ThingsMapControls', () => {
     expect(showAll.disabled).toBe(true);
     stop();
   });
+
+  it('opens the map on the shown assets once the first load arrives, then leaves the view to the user', () => {
+    fakeApi({});
+    const commands: MapCommand[] = [];
+    const stop = onMapCommand((command) => commands.push(command));
+    renderInMap(
+      <MemoryRouter initialEntries={['/dashboard/things?status=active']}>
+        <ThingsMapControls />
+      </MemoryRouter>,
+      new FakeMap(),
+    );
+    expect(commands).toEqual([]);
+
+    const [north, south] = [
+      makeThing({ status: 'active', lng: -89.6, lat: 39.9 }),
+      makeThing({ status: 'active', lng: -89.7, lat: 39.6 }),
+    ];
+    act(() => liveThings.replaceAll([north, south, makeThing({ status: 'offline', lng: -80, lat: 30 })]));
+    expect(commands).toEqual([
+      {
+        kind: 'fit',
+        positions: [
+          [-89.6, 39.9],
+          [-89.7, 39.6],
+        ],
+        padding: 50,
+        maxZoom: 17,
+        animate: false,
+      },
+    ]);
+
+    act(() => liveThings.upsert([makeThing({ status: 'active', lng: -70, lat: 40 })]));
+    act(() => liveThings.replaceAll([north]));
+    expect(commands).toHaveLength(1);
+    stop();
+  });
 });

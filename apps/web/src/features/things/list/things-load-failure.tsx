@@ -1,0 +1,17 @@
+/** The first load of the assets failed: why, in the spec's words (section 8), and a way to try again. */
+import { Button, Stack, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import type { LoadFailure } from '../live/live-things-store';
+
+export function ThingsLoadFailure({ failure }: { failure: LoadFailure }) {
+  return (
+    <Stack align="center" gap="sm" p="lg">
+      <Text role="alert" fw={600}>
+        {failure.message}
+      </Text>
+      <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={failure.retry}>
+        Retry
+      </Button>
+    </Stack>
+  );
+}

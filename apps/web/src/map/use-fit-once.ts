@@ -1,0 +1,16 @@
+/**
+ * The map opens on what it shows: once `ready` (the shown positions are known), it fits them as
+ * show-all does, jumping there (no flight from the default view) in the commit that shows them, so
+ * the next frame does. Once per map, so the user's panning and zooming afterwards are left alone.
+ */
+import { useLayoutEffect, useRef } from 'react';
+import { fitMap, type LngLat } from './map-commands';
+
+export function useFitOnce(ready: boolean, positions: () => LngLat[]): void {
+  const fitted = useRef(false);
+  useLayoutEffect(() => {
+    if (fitted.current || !ready) return;
+    fitted.current = true;
+    fitMap(positions(), { animate: false });
+  }, [ready, positions]);
+}
