@@ -5,6 +5,7 @@ import { SignInScreen } from '../features/auth/sign-in-screen';
 import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
 import { SectionPlaceholder } from '../features/sections/section-placeholder';
+import { eventsRoutes } from '../features/events/routes';
 import { thingsRoutes } from '../features/things/routes';
 import { DashboardShell } from './shell/dashboard-shell';
 import { DashboardIndex, DataIndex } from './dashboard-index';
@@ -52,7 +53,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <DashboardIndex /> },
               { path: 'things', element: <RequireSection section="things" />, children: thingsRoutes },
-              section('events', [':eventId/*']),
+              { path: 'events', element: <RequireSection section="events" />, children: eventsRoutes },
               section('areas', ['new', ':areaId/*']),
               section('closures', ['*']),
               section('zones', ['*']),

@@ -90,6 +90,11 @@ export function locationUpdateError(status: number, message: string): string {
   return LOCATION_MESSAGES.unableToUpdate;
 }
 
+/** How lists and the detail name an incident's state: on scene now, or ended (recent). */
+export function locationStatusLabel(location: Pick<Location, 'is_active'>): 'Active' | 'Recent' {
+  return location.is_active ? 'Active' : 'Recent';
+}
+
 /** The message for a failed list load. */
 export function locationListError(status: number): string {
   if (status === 0) return LOCATION_MESSAGES.connectionFailed;

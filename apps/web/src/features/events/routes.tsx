@@ -1,0 +1,12 @@
+/**
+ * The Events section's routes (spec 2 section 2): list, detail, and Edit Location (edit-event access on a
+ * large screen). Screens load on first visit, so the sign-in page does not carry them.
+ */
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+
+const EventsListScreen = lazy(() =>
+  import('./list/events-list-screen').then((m) => ({ default: m.EventsListScreen })),
+);
+
+export const eventsRoutes: RouteObject[] = [{ index: true, element: <EventsListScreen /> }];
