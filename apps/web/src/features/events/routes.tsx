@@ -9,4 +9,11 @@ const EventsListScreen = lazy(() =>
   import('./list/events-list-screen').then((m) => ({ default: m.EventsListScreen })),
 );
 
-export const eventsRoutes: RouteObject[] = [{ index: true, element: <EventsListScreen /> }];
+const EventDetailScreen = lazy(() =>
+  import('./detail/event-detail-screen').then((m) => ({ default: m.EventDetailScreen })),
+);
+
+export const eventsRoutes: RouteObject[] = [
+  { index: true, element: <EventsListScreen /> },
+  { path: ':eventId', element: <EventDetailScreen /> },
+];

@@ -27,9 +27,9 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
+  signOut();
   vi.unstubAllGlobals();
   liveLocations.clear();
-  signOut();
 });
 
 describe('events list', () => {
