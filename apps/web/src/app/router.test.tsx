@@ -40,6 +40,18 @@ describe('section guard', () => {
     expect(screen.queryByRole('heading', { name: 'Zones' })).toBeNull();
   });
 
+  it('lets only users who may edit events, on a large screen, into Edit Location', async () => {
+    await signedInAs(['incident:read']);
+    const view = renderRoutes(routes, '/dashboard/events/some-id/edit');
+    expect(await within(content()).findByText(MESSAGES.unauthorizedPage)).toBeTruthy();
+    view.unmount();
+    signOut();
+    setViewportWidth(390);
+    await signedInAs(['incident:read', 'incident:update']);
+    renderRoutes(routes, '/dashboard/events/some-id/edit');
+    expect(await within(content()).findByText(MESSAGES.mobileBlocked)).toBeTruthy();
+  });
+
   it('blocks a desktop-only section on a phone-sized screen', async () => {
     setViewportWidth(390);
     await signedInAs(['thing:read', 'zone:read']);

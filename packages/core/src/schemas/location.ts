@@ -69,6 +69,7 @@ export const LOCATION_MESSAGES = {
   unableToUpdate: 'Unable to update Location',
   tooFar: `A location can move at most ${LOCATION_MOVE_LIMIT_M} m from where it was detected`,
   setPosition: "ERROR: Please set new map location. Click 'View Instructions' above if needed",
+  headingRange: 'Roadway heading must be a number from 0 to 360',
 } as const;
 
 /** PUT /locations/{id}: where the incident is and the heading of its roadway. */

@@ -13,6 +13,13 @@ const EventDetailScreen = lazy(() =>
   import('./detail/event-detail-screen').then((m) => ({ default: m.EventDetailScreen })),
 );
 
+const EditLocationScreen = lazy(() =>
+  import('./edit/edit-location-screen').then((m) => ({ default: m.EditLocationScreen })),
+);
+
+/** Edit Location, for the app to mount behind its edit-event and large-screen guard. */
+export const editLocationRoutes: RouteObject[] = [{ index: true, element: <EditLocationScreen /> }];
+
 export const eventsRoutes: RouteObject[] = [
   { index: true, element: <EventsListScreen /> },
   { path: ':eventId', element: <EventDetailScreen /> },

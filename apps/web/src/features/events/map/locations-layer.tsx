@@ -1,7 +1,7 @@
 /**
  * The incidents on the map: one marker per incident the events list shows (its Display choice and
  * search when the Events section is open, else the default), with the active or recent icon, drawn
- * above the asset markers. Clicking one opens its detail. Renders nothing itself.
+ * above the asset markers, and the Edit Location marker and circle. Clicking one opens its detail.
  */
 import { Marker } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
@@ -9,8 +9,10 @@ import { useLocation, useNavigate } from 'react-router';
 import type { Location } from '@flare/core/schemas/location';
 import { useNow } from '../../../lib/use-now';
 import { useMap } from '../../../map/map-context';
+import { useLocationDraft } from '../edit/location-draft';
 import { useLiveLocations } from '../live/live-locations-store';
 import { filtersFromSearch, visibleLocations } from '../list/event-filters';
+import { LocationEditLayer } from './location-edit-layer';
 import { createMarkerElement, drawMarker } from './location-marker-element';
 
 const EVENTS_PATH = '/dashboard/events';
@@ -26,9 +28,14 @@ export function LocationsLayer() {
     () => filtersFromSearch(new URLSearchParams(inSection ? search : '')),
     [inSection, search],
   );
+  // The incident being edited shows as the draggable marker instead.
+  const editing = useLocationDraft()?.locationId;
   const shown = useMemo(
-    () => visibleLocations([...locations.values()], filters, new Date(minute * 60_000)),
-    [locations, filters, minute],
+    () =>
+      visibleLocations([...locations.values()], filters, new Date(minute * 60_000)).filter(
+        (location) => location.id !== editing,
+      ),
+    [locations, filters, minute, editing],
   );
 
   // The markers' clicks open through the latest navigation (the list's filters may have changed).
@@ -69,5 +76,5 @@ export function LocationsLayer() {
     };
   }, [map]);
 
-  return null;
+  return <LocationEditLayer />;
 }
