@@ -207,4 +207,14 @@ describe('incidents', () => {
     await page.getByRole('img', { name: 'Roadway heading 180°' }).waitFor();
     await page.getByRole('main').getByText(moved).waitFor();
   });
+
+  it('shows the incidents to a Media user, who sees events only (polling, without the live feed)', async () => {
+    const media = await browser.newPage();
+    await signInAs(media, server.url, 'media@springfield-pd.test', '**/dashboard/events');
+    await expect
+      .poll(() => media.getByLabel('Active and recent Incidents').textContent(), { timeout: 10_000 })
+      .toBe('1 Active | 1 Recent');
+    await expectAccessible(media);
+    await media.close();
+  });
 });

@@ -5,6 +5,7 @@ import { LOCATIONS_MESSAGE_TYPES, LocationsSync, type LocationsMessageType } fro
 
 export const locationsLiveHandler: LiveHandler<LocationsMessageType> = {
   types: LOCATIONS_MESSAGE_TYPES,
+  access: 'viewEvents',
   start({ polling }) {
     const sync = new LocationsSync({ polling, pollMs: timings().locationsPollMs });
     sync.start();
