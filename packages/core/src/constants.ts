@@ -71,3 +71,15 @@ export const COPY_RESET_MS = 1000;
 export const MENU_COPY_RESET_MS = 2000;
 export const NAVIGATE_AFTER_SAVE_MS = 150;
 export const ASSET_ROW_HEIGHT = { inService: 65, outOfService: 90 } as const;
+/** Events list rows (spec 2 section 9): 80, +90 when active, + the active-vehicle count, +15 per inactive vehicle. */
+export const EVENT_ROW_HEIGHT = { base: 80, active: 90, perInactiveVehicle: 15 } as const;
+/** The events list's Display choices (spec 2 section 2), the default first looked at being one day ago. */
+export const EVENTS_DISPLAYS = ['active', 'today', 'day', 'all'] as const;
+export type EventsDisplay = (typeof EVENTS_DISPLAYS)[number];
+export const EVENTS_DISPLAY_DEFAULT: EventsDisplay = 'day';
+export const EVENTS_DISPLAY_LABELS: Record<EventsDisplay, string> = {
+  active: 'Active Only',
+  today: 'Today',
+  day: '24 hrs',
+  all: 'All Recent',
+};

@@ -15,6 +15,11 @@ export function eventsLabel(respondersType: RespondersType): 'Incidents' | 'Even
   return respondersType === 'all' ? 'Incidents' : 'Events';
 }
 
+/** The events list when nothing is left to show. */
+export function noEventsShown(respondersType: RespondersType): string {
+  return `No ${eventsLabel(respondersType)} to show`;
+}
+
 export function sectionLabel(id: SectionId, respondersType: RespondersType): string {
   switch (id) {
     case 'things':

@@ -1,6 +1,7 @@
 /** Route guards: signed in, allowed to see the section, and not desktop-only on a phone. */
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { can, type Access } from '@flare/core/permissions/access';
 import { canSee, sectionById, type SectionId } from '@flare/core/permissions/sections';
 import { getSession, useSession } from '../lib/session';
 import { useIsMobile } from '../lib/use-is-mobile';
@@ -24,6 +25,15 @@ export function RequireSection({ section, desktopOnly }: { section: SectionId; d
   const isMobile = useIsMobile();
   if (!canSee(session?.profile?.permissions ?? [], section)) return <UnauthorizedPage />;
   if (isMobile && (desktopOnly ?? sectionById(section).desktopOnly)) return <MobileBlockedPage />;
+  return <Outlet />;
+}
+
+/** A screen inside a section that needs more access (core `can`) and, when asked, a large screen. */
+export function RequireAccess({ access, desktopOnly = false }: { access: Access; desktopOnly?: boolean }) {
+  const session = useSession();
+  const isMobile = useIsMobile();
+  if (!can(session?.profile?.permissions ?? [], access)) return <UnauthorizedPage />;
+  if (isMobile && desktopOnly) return <MobileBlockedPage />;
   return <Outlet />;
 }
 

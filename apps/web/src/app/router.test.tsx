@@ -26,9 +26,9 @@ afterEach(() => {
 
 describe('section guard', () => {
   it('shows the section placeholder, labelled, inside the shell when allowed', async () => {
-    await signedInAs(['incident:read'], 'all');
-    renderRoutes(routes, '/dashboard/events');
-    expect(await within(content()).findByRole('heading', { level: 1, name: 'Incidents' })).toBeTruthy();
+    await signedInAs(['exclusion:read'], 'all');
+    renderRoutes(routes, '/dashboard/areas');
+    expect(await within(content()).findByRole('heading', { level: 1, name: 'Areas' })).toBeTruthy();
     expect(within(content()).getByText(MESSAGES.notYetBuilt)).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Sections' })).toBeTruthy();
   });
@@ -38,6 +38,18 @@ describe('section guard', () => {
     renderRoutes(routes, '/dashboard/zones');
     expect(await within(content()).findByText(MESSAGES.unauthorizedPage)).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Zones' })).toBeNull();
+  });
+
+  it('lets only users who may edit events, on a large screen, into Edit Location', async () => {
+    await signedInAs(['incident:read']);
+    const view = renderRoutes(routes, '/dashboard/events/some-id/edit');
+    expect(await within(content()).findByText(MESSAGES.unauthorizedPage)).toBeTruthy();
+    view.unmount();
+    signOut();
+    setViewportWidth(390);
+    await signedInAs(['incident:read', 'incident:update']);
+    renderRoutes(routes, '/dashboard/events/some-id/edit');
+    expect(await within(content()).findByText(MESSAGES.mobileBlocked)).toBeTruthy();
   });
 
   it('blocks a desktop-only section on a phone-sized screen', async () => {

@@ -5,10 +5,11 @@ import { SignInScreen } from '../features/auth/sign-in-screen';
 import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
 import { SectionPlaceholder } from '../features/sections/section-placeholder';
+import { editLocationRoutes, eventsRoutes } from '../features/events/routes';
 import { thingsRoutes } from '../features/things/routes';
 import { DashboardShell } from './shell/dashboard-shell';
 import { DashboardIndex, DataIndex } from './dashboard-index';
-import { RequireAuth, RequireSection, RequireSignedOut, RootRedirect } from './guards';
+import { RequireAccess, RequireAuth, RequireSection, RequireSignedOut, RootRedirect } from './guards';
 import { ErrorPage, NotFoundPage } from './message-page';
 
 /** A section with its placeholder screen until the section is built, with its sub-routes. */
@@ -52,7 +53,18 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <DashboardIndex /> },
               { path: 'things', element: <RequireSection section="things" />, children: thingsRoutes },
-              section('events', [':eventId/*']),
+              {
+                path: 'events',
+                element: <RequireSection section="events" />,
+                children: [
+                  ...eventsRoutes,
+                  {
+                    path: ':eventId/edit',
+                    element: <RequireAccess access="editEvent" desktopOnly />,
+                    children: editLocationRoutes,
+                  },
+                ],
+              },
               section('areas', ['new', ':areaId/*']),
               section('closures', ['*']),
               section('zones', ['*']),

@@ -2,7 +2,13 @@
  * Timings the browser tests may shorten: a page may define `window.__FLARE_TEST_TIMINGS__` before the
  * app loads (Playwright's addInitScript). Production uses the spec's constants.
  */
-import { LIVE_FEED, THINGS_POLL_MS, VERSION_FIRST_CHECK_MS, VERSION_POLL_MS } from '@flare/core/constants';
+import {
+  LIVE_FEED,
+  LOCATIONS_POLL_MS,
+  THINGS_POLL_MS,
+  VERSION_FIRST_CHECK_MS,
+  VERSION_POLL_MS,
+} from '@flare/core/constants';
 
 export interface Timings {
   versionFirstCheckMs: number;
@@ -11,6 +17,7 @@ export interface Timings {
   liveFlushMs: number;
   liveFirstBackoffMs: number;
   thingsPollMs: number;
+  locationsPollMs: number;
 }
 
 const DEFAULTS: Timings = {
@@ -20,6 +27,7 @@ const DEFAULTS: Timings = {
   liveFlushMs: LIVE_FEED.flushMs,
   liveFirstBackoffMs: LIVE_FEED.firstBackoffMs,
   thingsPollMs: THINGS_POLL_MS,
+  locationsPollMs: LOCATIONS_POLL_MS,
 };
 
 export function timings(): Timings {

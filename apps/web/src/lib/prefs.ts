@@ -9,6 +9,8 @@ export interface Prefs {
   /** The assets list's status filter includes offline assets by default. */
   showOffline: boolean;
   offlineNoticeDismissed: boolean;
+  /** Edit Location's instruction dialog: "Don't show again". */
+  locationInstructionsDismissed: boolean;
   /** Not a stored preference in the spec: kept so the map opens as the user left it. */
   mapType: MapType;
 }
@@ -20,6 +22,7 @@ const DEFAULTS: Prefs = {
   densityView: false,
   showOffline: true,
   offlineNoticeDismissed: false,
+  locationInstructionsDismissed: false,
   mapType: 'roadmap',
 };
 const listeners = new Set<() => void>();

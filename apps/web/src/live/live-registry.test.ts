@@ -13,9 +13,19 @@ describe('live handler registry', () => {
     const closures = recordingHandler(['thing']);
     registry.register(things.handler);
     registry.register(closures.handler);
-    registry.start({ organizationId: 'org-2', polling: true });
+    registry.start({ organizationId: 'org-2', polling: true }, []);
     expect(things.log.started).toEqual([{ organizationId: 'org-2', polling: true }]);
     expect(closures.log.started).toEqual([{ organizationId: 'org-2', polling: true }]);
+  });
+
+  it('starts a handler that needs an access only for users who hold it', () => {
+    const registry = new LiveRegistry();
+    const events = recordingHandler(['location']);
+    registry.register({ ...events.handler, access: 'viewEvents' });
+    registry.start(context, ['thing:read']);
+    expect(events.log.started).toEqual([]);
+    registry.start(context, ['incident:read']);
+    expect(events.log.started).toEqual([context]);
   });
 
   it('hands each handler the messages of its types, in arrival order, one batch per flush', () => {
@@ -24,7 +34,7 @@ describe('live handler registry', () => {
     const records = recordingHandler(['thing']);
     registry.register(positions.handler);
     registry.register(records.handler);
-    const sessions = registry.start(context);
+    const sessions = registry.start(context, []);
     const thing = makeThing();
     const batch = [makeHeartbeat('a'), { type: 'thing' as const, thing }, makePoint('b'), makePoint('a')];
     sessions.dispatch(batch);
@@ -36,7 +46,7 @@ describe('live handler registry', () => {
     const registry = new LiveRegistry();
     const records = recordingHandler(['thing']);
     registry.register(records.handler);
-    const sessions = registry.start(context);
+    const sessions = registry.start(context, []);
     expect(() => sessions.dispatch([makePoint('a'), makeHeartbeat('a')])).not.toThrow();
     expect(records.log.batches).toEqual([]);
   });
@@ -47,7 +57,7 @@ describe('live handler registry', () => {
     const second = recordingHandler(['thing']);
     registry.register(first.handler);
     registry.register(second.handler);
-    const sessions = registry.start(context);
+    const sessions = registry.start(context, []);
     sessions.catchUp();
     sessions.setOrganization('org-2');
     sessions.stop();

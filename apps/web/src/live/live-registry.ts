@@ -5,6 +5,7 @@
  * code may not import features, so this module knows none of them.
  */
 import type { LiveMessage } from '@flare/core/live/messages';
+import { can, type Access } from '@flare/core/permissions/access';
 
 export type LiveMessageType = LiveMessage['type'];
 export type LiveMessageOf<T extends LiveMessageType> = Extract<LiveMessage, { type: T }>;
@@ -29,6 +30,8 @@ export interface LiveSession<T extends LiveMessageType> {
 
 export interface LiveHandler<T extends LiveMessageType = LiveMessageType> {
   readonly types: readonly T[];
+  /** Started only for users who hold this access (core `can`); absent: for every user. */
+  readonly access?: Access;
   /** Loads the organisation's data (and polls it when `context.polling`). */
   start(context: LiveContext): LiveSession<T>;
 }
@@ -43,13 +46,16 @@ export interface LiveSessions {
 }
 
 export class LiveRegistry {
-  private readonly starters: Array<(context: LiveContext) => LiveSessions> = [];
+  private readonly starters: Array<
+    (context: LiveContext, permissions: readonly string[]) => LiveSessions | null
+  > = [];
 
   /** Register before the live socket starts: sessions are made when it starts. */
   register<T extends LiveMessageType>(handler: LiveHandler<T>): void {
     const types = new Set<LiveMessageType>(handler.types);
     const handles = (message: LiveMessage): message is LiveMessageOf<T> => types.has(message.type);
-    this.starters.push((context) => {
+    this.starters.push((context, permissions) => {
+      if (handler.access && !can(permissions, handler.access)) return null;
       const session = handler.start(context);
       return {
         dispatch(batch) {
@@ -63,8 +69,11 @@ export class LiveRegistry {
     });
   }
 
-  start(context: LiveContext): LiveSessions {
-    const sessions = this.starters.map((start) => start(context));
+  /** Starts the handlers the user's permissions allow. */
+  start(context: LiveContext, permissions: readonly string[]): LiveSessions {
+    const sessions = this.starters
+      .map((start) => start(context, permissions))
+      .filter((session) => session !== null);
     return {
       dispatch: (batch) => sessions.forEach((session) => session.dispatch(batch)),
       catchUp: () => sessions.forEach((session) => session.catchUp()),

@@ -1,7 +1,8 @@
 /**
  * The one live-data controller of the dashboard, mounted once above the phone and desktop layouts so a
  * resize keeps the socket; it renders nothing. While the signed-in user may watch the live feed it
- * runs the registered features for the user's organisation.
+ * runs the registered features for the user's organisation (those the user's permissions allow);
+ * users who may see only events run theirs polling, without the feed.
  */
 import { useEffect, useRef } from 'react';
 import { can } from '@flare/core/permissions/access';
@@ -20,10 +21,14 @@ function feedUrl(): string {
 
 export function LiveSocket({ registry }: { registry: LiveRegistry }) {
   const profile = useSession()?.profile;
-  // The server lets only users who may view assets subscribe to the feed.
-  const allowed = profile ? can(profile.permissions, 'viewThings') : false;
+  const permissions = profile?.permissions ?? [];
+  // The server lets only users who may view assets subscribe to the feed; users who see only events
+  // (Media) get their features polling instead.
+  const feedAllowed = can(permissions, 'viewThings');
+  const allowed = feedAllowed || can(permissions, 'viewEvents');
   const organizationId = profile?.organizationId;
-  const polling = profile?.userOrg.is_large_org ?? false;
+  const polling = (profile?.userOrg.is_large_org ?? false) || !feedAllowed;
+  const permissionsKey = permissions.join(' ');
   const transport = useRef<LiveTransport | null>(null);
 
   useEffect(() => {
@@ -35,6 +40,7 @@ export function LiveSocket({ registry }: { registry: LiveRegistry }) {
       registry,
       organizationId: startOrganization,
       polling,
+      permissions: permissionsKey.split(' '),
       feedUrl: feedUrl(),
       token: () => getSession()?.token ?? null,
       onFeedStatus: (status) => reportLiveFeedDown(status === 'down' || status === 'failed'),
@@ -47,7 +53,7 @@ export function LiveSocket({ registry }: { registry: LiveRegistry }) {
       transport.current = null;
       reportLiveFeedDown(false);
     };
-  }, [registry, allowed, polling]);
+  }, [registry, allowed, polling, permissionsKey]);
 
   useEffect(() => {
     if (organizationId) transport.current?.setOrganization(organizationId);

@@ -55,6 +55,7 @@ function start(url: string, registry: LiveRegistry, polling = false) {
     registry,
     organizationId: 'org-1',
     polling,
+    permissions: [],
     feedUrl: url,
     token: () => 'token',
     onFeedStatus: () => undefined,

@@ -12,6 +12,8 @@ export interface LiveTransportOptions {
   registry: LiveRegistry;
   organizationId: string;
   polling: boolean;
+  /** The user's permissions: which features start. */
+  permissions: readonly string[];
   feedUrl: string;
   token: () => string | null;
   onFeedStatus: (status: FeedStatus) => void;
@@ -27,7 +29,7 @@ export interface LiveTransport {
 
 export function startLiveTransport(options: LiveTransportOptions): LiveTransport {
   let organizationId = options.organizationId;
-  const sessions = options.registry.start({ organizationId, polling: options.polling });
+  const sessions = options.registry.start({ organizationId, polling: options.polling }, options.permissions);
   const pending = new Map<string, LiveMessage>();
 
   const receive = (raw: unknown) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationFixture } from '../testing/locations';
+import { makeLocation } from '../testing/locations';
 import { metresBetween } from './scene-rules';
 import { CIFS_POLYLINE_M, cifsJson, cifsTime, toCifsIncident } from './waze-feed';
 
@@ -15,8 +15,9 @@ const points = (polyline: string) => {
 
 describe('the Waze (CIFS) incident feed', () => {
   it('describes an incident with every CIFS element in its documented form', () => {
-    const incident = toCifsIncident(locationFixture({ roadway_heading: 90, street: 'Main Street' }));
-    expect(incident.id).toBe('INC-7');
+    const location = makeLocation({ roadway_heading: 90, street: 'Main Street' });
+    const incident = toCifsIncident(location);
+    expect(incident.id).toBe(location.external_id);
     expect(CIFS_TYPES).toContain(incident.type);
     expect(incident.subtype.startsWith(`${incident.type}_`)).toBe(true);
     expect(incident.polyline).toMatch(POLYLINE);
@@ -28,23 +29,24 @@ describe('the Waze (CIFS) incident feed', () => {
   });
 
   it('draws the road leading to the incident in its heading, or a line through it both ways', () => {
-    const location = locationFixture({ roadway_heading: 90 });
+    const location = makeLocation({ roadway_heading: 90 });
     const [from, to] = points(toCifsIncident(location).polyline);
     expect(to).toEqual({ lat: Number(location.lat.toFixed(6)), lng: Number(location.lng.toFixed(6)) });
     expect(from!.lng).toBeLessThan(to!.lng); // travelling east, so the line starts west of it
     expect(metresBetween(from!, to!)).toBeCloseTo(CIFS_POLYLINE_M, 0);
 
-    const both = toCifsIncident(locationFixture({ roadway_heading: null }));
+    const both = toCifsIncident(makeLocation({ roadway_heading: null }));
     expect(both.direction).toBe('BOTH_DIRECTIONS');
     const [south, north] = points(both.polyline);
     expect(south!.lat).toBeLessThan(north!.lat);
   });
 
   it('leaves the street out when it is unknown, and ended incidents out of the feed', () => {
-    expect(toCifsIncident(locationFixture({ street: null }))).not.toHaveProperty('street');
-    const feed = cifsJson([locationFixture(), locationFixture({ id: 'ended', is_active: false })]);
+    expect(toCifsIncident(makeLocation({ street: null }))).not.toHaveProperty('street');
+    const active = makeLocation();
+    const feed = cifsJson([active, makeLocation({ is_active: false })]);
     expect(feed.incidents).toHaveLength(1);
-    expect(feed.incidents[0]!.incident.id).toBe('INC-7');
+    expect(feed.incidents[0]!.incident.id).toBe(active.external_id);
   });
 
   it('writes times to the second with an offset', () => {

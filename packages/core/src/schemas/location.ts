@@ -69,6 +69,7 @@ export const LOCATION_MESSAGES = {
   unableToUpdate: 'Unable to update Location',
   tooFar: `A location can move at most ${LOCATION_MOVE_LIMIT_M} m from where it was detected`,
   setPosition: "ERROR: Please set new map location. Click 'View Instructions' above if needed",
+  headingRange: 'Roadway heading must be a number from 0 to 360',
 } as const;
 
 /** PUT /locations/{id}: where the incident is and the heading of its roadway. */
@@ -88,6 +89,11 @@ export function locationUpdateError(status: number, message: string): string {
   if (message.includes('access')) return LOCATION_MESSAGES.noAccess;
   if (message.includes('found')) return LOCATION_MESSAGES.notFound;
   return LOCATION_MESSAGES.unableToUpdate;
+}
+
+/** How lists and the detail name an incident's state: on scene now, or ended (recent). */
+export function locationStatusLabel(location: Pick<Location, 'is_active'>): 'Active' | 'Recent' {
+  return location.is_active ? 'Active' : 'Recent';
 }
 
 /** The message for a failed list load. */

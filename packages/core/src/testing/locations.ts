@@ -1,36 +1,42 @@
-/** An incident as the API shows it, for tests; override what the test is about. */
-import type { Location } from '../schemas/location';
-import { INCIDENT_ALERT_MESSAGE } from '../schemas/location';
+/** Incident records for tests (web, benchmarks), in the wire format of the locations API. */
+import { INCIDENT_ALERT_MESSAGE, type Location, type LocationThing } from '../schemas/location';
 
-export function locationFixture(over: Partial<Location> = {}): Location {
-  const lat = over.lat ?? 39.7817;
-  const lng = over.lng ?? -89.6501;
+let next = 0;
+
+export function makeLocationThing(overrides: Partial<LocationThing> = {}): LocationThing {
+  next += 1;
   return {
-    id: 'incident-7',
-    external_id: 'INC-7',
-    organization_id: 'org-1',
+    id: `00000000-0000-4000-9000-${String(next).padStart(12, '0')}`,
+    name: `Unit ${next}`,
+    start_time: '2026-11-22T10:00:00.000Z',
+    end_time: null,
+    runtime: 60,
+    ...overrides,
+  };
+}
+
+export function makeLocation(overrides: Partial<Location> = {}): Location {
+  next += 1;
+  const lat = overrides.lat ?? 39.7817;
+  const lng = overrides.lng ?? -89.6501;
+  return {
+    id: `00000000-0000-4000-a000-${String(next).padStart(12, '0')}`,
+    external_id: `INC-${next}`,
+    organization_id: '00000000-0000-4000-b000-000000000001',
     is_active: true,
     lat,
     lng,
     start_lat: lat,
     start_lng: lng,
     features: { type: 'Point', coordinates: [lng, lat] },
-    street: 'North Grand Avenue East',
+    street: 'Main St',
     roadway_heading: 90,
-    things_active: [
-      {
-        id: 'thing-1',
-        name: 'Patrol 101',
-        start_time: '2026-11-24T09:00:00.000Z',
-        end_time: null,
-        runtime: 600,
-      },
-    ],
+    things_active: [],
     things_inactive: [],
-    start_time: '2026-11-24T09:00:00.000Z',
+    start_time: '2026-11-22T10:00:00.000Z',
     end_time: null,
     alert_message: INCIDENT_ALERT_MESSAGE,
-    updated_at: '2026-11-24T09:05:00.000Z',
-    ...over,
+    updated_at: '2026-11-22T10:00:00.000Z',
+    ...overrides,
   };
 }

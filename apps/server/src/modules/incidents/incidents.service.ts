@@ -2,11 +2,11 @@
  * Incidents: the locations API (list, active, a user's edit), publishing each change as
  * `incident.changed`, and the assets that leave without a report (silent, or set out of service).
  */
-import { SCENE_RULES, metresBetween } from '@flare/core/incidents/scene-rules';
+import { withinMoveLimit } from '@flare/core/incidents/move-limit';
+import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import {
   LOCATIONS_FETCHED_DAYS,
   LOCATION_MESSAGES,
-  LOCATION_MOVE_LIMIT_M,
   MAX_STORED_LOCATIONS,
   type Location,
   type LocationUpdate,
@@ -74,7 +74,7 @@ export class IncidentsService {
     if (input.organization_id !== incident.organization_id)
       throw unprocessable('no_access', LOCATION_MESSAGES.noAccess);
     if (incident.end_time !== null) throw unprocessable('inactive', LOCATION_MESSAGES.noLongerActive);
-    if (metresBetween(input, { lat: incident.start_lat, lng: incident.start_lng }) >= LOCATION_MOVE_LIMIT_M)
+    if (!withinMoveLimit({ lat: incident.start_lat, lng: incident.start_lng }, input))
       throw unprocessable('too_far', LOCATION_MESSAGES.tooFar);
     const moved = await this.repository.move(id, {
       lat: input.lat,

@@ -21,6 +21,7 @@ import { LiveSocket } from '../../live/live-socket';
 import { liveRegistry } from '../live-registry';
 import { LazyMapView } from '../../map/lazy-map-view';
 import { onMapCommand } from '../../map/map-commands';
+import { LazyLocationsLayer } from '../../features/events/map/lazy-locations-layer';
 import { LazyThingsLayer } from '../../features/things/map/lazy-things-layer';
 import { ThingsMapControls } from '../../features/things/map/things-map-controls';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
@@ -163,7 +164,7 @@ export function DashboardShell() {
   );
 }
 
-/** The map beside (desktop) or under (phone) the drawer, with the live assets and the map tools. */
+/** The map beside (desktop) or under (phone) the drawer, with the live assets, the incidents and the map tools. */
 function ShellMap({ children, covered = false }: { children?: React.ReactNode; covered?: boolean }) {
   return (
     <Box
@@ -176,6 +177,8 @@ function ShellMap({ children, covered = false }: { children?: React.ReactNode; c
     >
       <LazyMapView>
         <LazyThingsLayer />
+        {/* DOM markers: above every asset drawn in the map's canvas. */}
+        <LazyLocationsLayer />
         <ThingsMapControls />
       </LazyMapView>
       {children}

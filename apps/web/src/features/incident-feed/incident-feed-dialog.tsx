@@ -2,11 +2,11 @@
  * The organisation's incident feed for navigation apps (Waze for Cities): turn it on, make a new URL
  * (the old one stops working) or turn it off. The URLs hold a secret and are shown only when made.
  */
-import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { COPY_RESET_MS } from '@flare/core/constants';
 import type { z } from 'zod';
 import type { NewIncidentFeedSchema } from '@flare/core/schemas/location';
+import { CopyValueButton } from '../../components/ui/copy-value-button';
 import { ApiError } from '../../lib/api-client';
 import { useIncidentFeed, useNewIncidentFeedUrl, useTurnIncidentFeedOff } from './incident-feed-api';
 
@@ -14,13 +14,7 @@ function FeedUrl({ label, url }: { label: string; url: string }) {
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap">
       <TextInput label={label} value={url} readOnly style={{ flex: 1 }} />
-      <CopyButton value={url} timeout={COPY_RESET_MS}>
-        {({ copied, copy }) => (
-          <Button variant="default" onClick={copy} aria-label={`Copy the ${label}`}>
-            {copied ? 'Copied' : 'Copy'}
-          </Button>
-        )}
-      </CopyButton>
+      <CopyValueButton value={url} label={`Copy the ${label}`} />
     </Group>
   );
 }

@@ -2,7 +2,7 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Thing } from '@flare/core/schemas/thing';
-import { DetailField } from './detail-field';
+import { DetailField } from '../../../components/ui/detail-field';
 
 export function ThingAccessSection({ thing, canEdit }: { thing: Thing; canEdit: boolean }) {
   const names = (type: 'manager' | 'accessor') =>

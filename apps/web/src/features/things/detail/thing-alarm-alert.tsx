@@ -9,8 +9,8 @@ import { alarmLabel } from '@flare/core/things/thing-alarm';
 import { ErrorDialog } from '../../../components/ui/error-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useAcknowledgeThingAlarm } from '../api/acknowledge-thing-alarm';
-import { DetailField } from './detail-field';
-import { formatDuration, formatTime } from './format-time';
+import { DetailField } from '../../../components/ui/detail-field';
+import { formatDuration, formatTime } from '../../../lib/format-time';
 
 interface Props {
   thing: Thing;

@@ -7,7 +7,7 @@ import { signOut, startSession } from '../../../lib/session';
 import { fakeApi, fakeProfile, fakeTokens, type FakeAnswer } from '../../../testing/fake-api';
 import { renderRoutes } from '../../../testing/render';
 import { makeThing } from '@flare/core/testing/things';
-import { formatTime } from './format-time';
+import { formatTime } from '../../../lib/format-time';
 import { ThingDetailScreen } from './thing-detail-screen';
 
 async function renderDetail(

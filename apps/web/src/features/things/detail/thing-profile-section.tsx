@@ -1,11 +1,11 @@
 /** The profile section: names and numbers, badges, integrations and the edit link (spec 2 section 2). */
-import { ActionIcon, Anchor, CopyButton, Group, Popover, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Group, Popover, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { COPY_RESET_MS } from '@flare/core/constants';
 import type { Thing } from '@flare/core/schemas/thing';
+import { CopyValueButton } from '../../../components/ui/copy-value-button';
+import { DetailField } from '../../../components/ui/detail-field';
 import { Tag } from '../../../components/ui/tag';
-import { DetailField } from './detail-field';
 
 const PROVIDER_NAMES = { geotab: 'Geotab', samsara: 'Samsara' } as const;
 
@@ -68,21 +68,7 @@ export function ThingProfileSection({
       <DetailField label="System Id">
         <Group gap={4} wrap="nowrap" justify="flex-end">
           <span>{id}</span>
-          <CopyButton value={id} timeout={COPY_RESET_MS}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copied' : 'Copy System Id'}>
-                <ActionIcon
-                  variant="subtle"
-                  color={copied ? 'green.9' : 'gray.8'}
-                  size="sm"
-                  onClick={copy}
-                  aria-label={copied ? 'Copied' : 'Copy System Id'}
-                >
-                  {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
+          <CopyValueButton value={id} label="Copy System Id" />
         </Group>
       </DetailField>
       <DetailField label="Type">{thing.thing_type.display_name}</DetailField>

@@ -6,8 +6,8 @@ import { fromServerStatus, isStale } from '@flare/core/status/thing-status';
 import { compassPoint, displaySpeed, speedUnit, thingPosition } from '@flare/core/things/thing-display';
 import type { RespondersType } from '@flare/core/labels';
 import { StatusIndicator } from '../components/status-indicator';
-import { DetailField } from './detail-field';
-import { formatDuration, formatTime } from './format-time';
+import { DetailField } from '../../../components/ui/detail-field';
+import { formatDuration, formatTime } from '../../../lib/format-time';
 
 interface Props {
   thing: Thing;

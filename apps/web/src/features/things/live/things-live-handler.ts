@@ -5,6 +5,7 @@ import { THINGS_MESSAGE_TYPES, ThingsSync, type ThingsMessageType } from './thin
 
 export const thingsLiveHandler: LiveHandler<ThingsMessageType> = {
   types: THINGS_MESSAGE_TYPES,
+  access: 'viewThings',
   start({ polling }) {
     const sync = new ThingsSync({ polling, pollMs: timings().thingsPollMs });
     sync.start();

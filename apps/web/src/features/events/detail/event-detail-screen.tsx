@@ -1,0 +1,129 @@
+/**
+ * An incident at events/{eventId} (spec 2 section 2): state and date, street and copyable position,
+ * the roadway heading, start, end and duration, the navigation-app message, the System ID, Edit
+ * Location, and the vehicles on scene and gone. The live store keeps it current.
+ */
+import { ActionIcon, Button, Center, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { can } from '@flare/core/permissions/access';
+import { LOCATION_MESSAGES, type Location } from '@flare/core/schemas/location';
+import { CopyValueButton } from '../../../components/ui/copy-value-button';
+import { DetailField } from '../../../components/ui/detail-field';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { formatDuration, formatTime } from '../../../lib/format-time';
+import { useSession } from '../../../lib/session';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useNow } from '../../../lib/use-now';
+import { useLiveLocation, useLiveLocations } from '../live/live-locations-store';
+import { LocationStatusBadge } from '../components/location-status-badge';
+import { centreOnLocation } from '../locate-location';
+import { HeadingDial, HeadingText } from './heading-dial';
+import { LocationVehicles } from './location-vehicles';
+
+/** Lat/lon as shown and copied: five decimals (about a metre). */
+export function formatLatLng(location: Pick<Location, 'lat' | 'lng'>): string {
+  return `${location.lat.toFixed(5)}, ${location.lng.toFixed(5)}`;
+}
+
+export function EventDetailScreen() {
+  const { eventId = '' } = useParams();
+  const location = useLiveLocation(eventId);
+  const { loaded } = useLiveLocations();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+
+  const found = location !== undefined;
+  useEffect(() => {
+    if (location) centreOnLocation(location);
+    // Centre once per incident opened, not on every change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [eventId, found]);
+
+  const back = () => void navigate({ pathname: '..', search }, { relative: 'path' });
+
+  if (!location) {
+    return (
+      <Stack p="sm">
+        <BackButton onBack={back} />
+        {loaded ? (
+          <Text role="alert">{LOCATION_MESSAGES.notFound}</Text>
+        ) : (
+          <Center>
+            <LoadingIndicator label="Loading" />
+          </Center>
+        )}
+      </Stack>
+    );
+  }
+  return <EventDetail location={location} onBack={back} />;
+}
+
+function EventDetail({ location, onBack }: { location: Location; onBack: () => void }) {
+  const profile = useSession()?.profile;
+  const isMobile = useIsMobile();
+  const now = useNow();
+  const canEdit =
+    location.is_active && !isMobile && (profile ? can(profile.permissions, 'editEvent') : false);
+  const end = location.end_time ? Date.parse(location.end_time) : now;
+  return (
+    <Stack gap="md" p="sm" pt={0}>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <BackButton onBack={onBack} />
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Title order={1} size="h4">
+            {location.street ?? '—'}
+          </Title>
+          <Group gap="xs">
+            <LocationStatusBadge location={location} />
+            <Text size="sm" c="gray.7">
+              {formatTime(location.start_time)}
+            </Text>
+          </Group>
+        </Stack>
+      </Group>
+      <DetailField label="Lat/Lon">
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <span>{formatLatLng(location)}</span>
+          <CopyValueButton value={formatLatLng(location)} label="Copy Lat/Lon" />
+        </Group>
+      </DetailField>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" c="gray.7">
+          Roadway heading
+        </Text>
+        <Group gap="xs">
+          <HeadingText heading={location.roadway_heading} />
+          <HeadingDial heading={location.roadway_heading} />
+        </Group>
+      </Group>
+      <DetailField label="Start">{formatTime(location.start_time)}</DetailField>
+      <DetailField label="End">{formatTime(location.end_time)}</DetailField>
+      <DetailField label="Duration">{formatDuration(end - Date.parse(location.start_time))}</DetailField>
+      <DetailField label="Navigation app message">{location.alert_message}</DetailField>
+      <DetailField label="System ID">
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <span>{location.external_id}</span>
+          <CopyValueButton value={location.external_id} label="Copy System ID" />
+        </Group>
+      </DetailField>
+      {canEdit && (
+        <Button component={Link} to="edit" variant="light" leftSection={<IconEdit size={16} />}>
+          Edit Location
+        </Button>
+      )}
+      <Divider />
+      <LocationVehicles title="Active vehicles" vehicles={location.things_active} />
+      <LocationVehicles title="Inactive vehicles" vehicles={location.things_inactive} />
+    </Stack>
+  );
+}
+
+function BackButton({ onBack }: { onBack: () => void }) {
+  return (
+    <ActionIcon variant="subtle" color="gray.8" aria-label="Back to the list" onClick={onBack}>
+      <IconArrowLeft size={20} />
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,96 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOCATION_MESSAGES } from '@flare/core/schemas/location';
+import { makeLocation } from '@flare/core/testing/locations';
+import { resetPrefsCache } from '../../../lib/prefs';
+import { fakeApi } from '../../../testing/fake-api';
+import { renderRoutes } from '../../../testing/render';
+import { liveLocations } from '../live/live-locations-store';
+import { EditLocationScreen } from './edit-location-screen';
+import { locationDraft } from './location-draft';
+
+const location = makeLocation({ lat: 39.7817, lng: -89.6501, roadway_heading: 90 });
+const routes = [
+  { path: '/dashboard/events/:eventId/edit', element: <EditLocationScreen /> },
+  { path: '/dashboard/events/:eventId', element: <p>Detail</p> },
+];
+/** 50 m north of the start: within the limit. */
+const near = { lat: location.start_lat + 50 / 111_195, lng: location.start_lng };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  liveLocations.clear();
+  localStorage.clear();
+  resetPrefsCache();
+});
+
+function renderEdit() {
+  liveLocations.replaceAll([location]);
+  const view = renderRoutes(routes, `/dashboard/events/${location.id}/edit`);
+  return view;
+}
+
+const closeInstructions = (dontShow = false) => {
+  const dialog = screen.getByRole('dialog', { name: 'Edit Location' });
+  if (dontShow) fireEvent.click(within(dialog).getByRole('checkbox', { name: "Don't show again" }));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+};
+
+describe('Edit Location', () => {
+  it('shows the instructions until "Don\'t show again" is chosen', () => {
+    const view = renderEdit();
+    closeInstructions(true);
+    view.unmount();
+    renderEdit();
+    expect(screen.queryByRole('dialog', { name: 'Edit Location' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'View Instructions' }));
+    expect(screen.getByRole('dialog', { name: 'Edit Location' })).toBeTruthy();
+  });
+
+  it('refuses a drag past the limit and saves the position and heading set, "Saving..." meanwhile', async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => undefined;
+    const calls = fakeApi({
+      [`PUT /locations/${location.id}`]: () => new Promise((resolve) => (answer = resolve)),
+    });
+    const { router } = renderEdit();
+    closeInstructions();
+    locationDraft.moveTo({ lat: location.start_lat + 0.01, lng: location.start_lng });
+    expect((await screen.findByRole('alert')).textContent).toContain(LOCATION_MESSAGES.tooFar);
+    locationDraft.moveTo(near);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Roadway heading (°)' }), {
+      target: { value: '270' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeTruthy();
+    expect(calls[0]?.body).toEqual({
+      lat: near.lat,
+      lng: near.lng,
+      roadway_heading: 270,
+      organization_id: location.organization_id,
+    });
+    answer({ status: 200, body: { ...location, ...near, roadway_heading: 270 } });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/events/${location.id}`));
+    expect(liveLocations.getSnapshot().locations.get(location.id)?.roadway_heading).toBe(270);
+  });
+
+  it('says why the server refused the update', async () => {
+    fakeApi({
+      [`PUT /locations/${location.id}`]: () => ({
+        status: 422,
+        body: { message: 'Location is no longer active' },
+      }),
+    });
+    renderEdit();
+    closeInstructions();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(LOCATION_MESSAGES.noLongerActive);
+  });
+
+  it('asks for a heading from 0 to 360', () => {
+    renderEdit();
+    closeInstructions();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Roadway heading (°)' }), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert').textContent).toBe(LOCATION_MESSAGES.headingRange);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The events list's Display choice and search (spec 2 section 2), kept in the URL, and the rule
+ * that picks and orders the rows they leave.
+ */
+import {
+  EVENT_ROW_HEIGHT,
+  EVENTS_DISPLAY_DEFAULT,
+  EVENTS_DISPLAYS,
+  type EventsDisplay,
+} from '@flare/core/constants';
+import type { Location } from '@flare/core/schemas/location';
+import { compareLocations } from '../live/live-locations-store';
+
+export interface EventFilters {
+  display: EventsDisplay;
+  search: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Filters from the URL: `display` and `q`; absent or unknown ones take their defaults. */
+export function filtersFromSearch(params: URLSearchParams): EventFilters {
+  const display = params.get('display');
+  return {
+    display: (EVENTS_DISPLAYS as readonly string[]).includes(display ?? '')
+      ? (display as EventsDisplay)
+      : EVENTS_DISPLAY_DEFAULT,
+    search: params.get('q') ?? '',
+  };
+}
+
+/** The URL parameters for the filters: only what differs from the defaults. */
+export function filtersToSearch(filters: EventFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.display !== EVENTS_DISPLAY_DEFAULT) params.set('display', filters.display);
+  if (filters.search.trim()) params.set('q', filters.search.trim());
+  return params;
+}
+
+/**
+ * Whether an incident shows under a Display choice at `now`: active ones always; an ended one when it
+ * ended since local midnight (Today) or in the last 24 hours (24 hrs); All Recent shows every one held.
+ */
+export function shownBy(display: EventsDisplay, location: Location, now: Date): boolean {
+  if (location.is_active || display === 'all') return true;
+  if (display === 'active') return false;
+  const ended = Date.parse(location.end_time ?? location.start_time);
+  const since =
+    display === 'today'
+      ? new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()
+      : now.getTime() - DAY_MS;
+  return ended >= since;
+}
+
+/** Asset names (on scene or gone), street or System ID containing the search, ignoring case. */
+export function matchesSearch(location: Location, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [
+    location.external_id,
+    location.street ?? '',
+    ...location.things_active.map((thing) => thing.name),
+    ...location.things_inactive.map((thing) => thing.name),
+  ].some((text) => text.toLowerCase().includes(needle));
+}
+
+/** The rows: shown by the Display choice and the search, active first, then the newest. */
+export function visibleLocations(all: Location[], filters: EventFilters, now: Date): Location[] {
+  return all
+    .filter((location) => shownBy(filters.display, location, now) && matchesSearch(location, filters.search))
+    .sort(compareLocations);
+}
+
+/** The header's counts over every incident held: active ones, and recent (ended) ones. */
+export function countLocations(all: Location[]): { active: number; recent: number } {
+  const active = all.filter((location) => location.is_active).length;
+  return { active, recent: all.length - active };
+}
+
+/** 80 px, +90 when active, + the active-vehicle count, +15 per inactive vehicle (spec 2 section 9). */
+export function eventRowHeight(location: Location): number {
+  return (
+    EVENT_ROW_HEIGHT.base +
+    (location.is_active ? EVENT_ROW_HEIGHT.active + location.things_active.length : 0) +
+    EVENT_ROW_HEIGHT.perInactiveVehicle * location.things_inactive.length
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * The Events (or Incidents) list of spec 2 section 2: counts of active and recent incidents, the
+ * Display choice, a search, and a virtualised list that follows the live feed.
+ */
+import { Box, Center, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { EVENTS_DISPLAY_LABELS, EVENTS_DISPLAYS, SEARCH_DEBOUNCE_MS } from '@flare/core/constants';
+import { eventsLabel, noEventsShown } from '@flare/core/labels';
+import { locationListError, type Location } from '@flare/core/schemas/location';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { useSession } from '../../../lib/session';
+import { useNow } from '../../../lib/use-now';
+import { useLiveLocations } from '../live/live-locations-store';
+import { centreOnLocation, findLocationOnMap } from '../locate-location';
+import { countLocations, eventRowHeight, visibleLocations } from './event-filters';
+import { EventRow } from './event-row';
+import { useEventFilters } from './use-event-filters';
+
+export function EventsListScreen() {
+  const respondersType = useSession()?.profile?.userOrg.responders_type ?? 'none';
+  const { locations, loaded, loadFailure } = useLiveLocations();
+  const { filters, setFilters } = useEventFilters();
+  // The minute is enough for "today" and "24 hrs"; the list is not filtered again every second.
+  const minute = Math.floor(useNow() / 60_000);
+  const navigate = useNavigate();
+  const { search: urlSearch } = useLocation();
+
+  const all = useMemo(() => [...locations.values()], [locations]);
+  const counts = useMemo(() => countLocations(all), [all]);
+  // Re-filtered as time passes too, so incidents older than the Display choice leave the list.
+  const rows = useMemo(
+    () => visibleLocations(all, filters, new Date(minute * 60_000)),
+    [all, filters, minute],
+  );
+
+  const [search, setSearch] = useState(filters.search);
+  const applySearch = useDebouncedCallback(
+    (value: string) => setFilters({ ...filters, search: value }),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const select = useCallback(
+    (location: Location) => {
+      centreOnLocation(location);
+      // The filters stay in the URL, so Back returns to the same list.
+      void navigate({ pathname: location.id, search: urlSearch });
+    },
+    [navigate, urlSearch],
+  );
+
+  return (
+    <Stack gap={0} h="100%">
+      <Stack gap="xs" p="sm" pt={0}>
+        <Group justify="space-between" align="baseline">
+          <Title order={1} size="h4">
+            {eventsLabel(respondersType)}
+          </Title>
+          <Text size="sm" c="gray.7" aria-label={`Active and recent ${eventsLabel(respondersType)}`}>
+            {counts.active} Active | {counts.recent} Recent
+          </Text>
+        </Group>
+        <TextInput
+          aria-label="Search Asset, Street, or System ID"
+          placeholder="Search Asset, Street, or System ID"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            applySearch(event.currentTarget.value);
+          }}
+        />
+        <Radio.Group
+          label="Display"
+          value={filters.display}
+          onChange={(display) => setFilters({ ...filters, search, display: display })}
+        >
+          <Group gap="md" mt={4}>
+            {EVENTS_DISPLAYS.map((display) => (
+              <Radio key={display} value={display} label={EVENTS_DISPLAY_LABELS[display]} size="sm" />
+            ))}
+          </Group>
+        </Radio.Group>
+      </Stack>
+      {loadFailure !== null ? (
+        <Text role="alert" p="md" c="red.9" ta="center">
+          {locationListError(loadFailure)}
+        </Text>
+      ) : !loaded ? (
+        <Center p="lg">
+          <LoadingIndicator label={`Loading ${eventsLabel(respondersType)}`} />
+        </Center>
+      ) : rows.length === 0 ? (
+        <Text p="md" c="gray.7" ta="center">
+          {noEventsShown(respondersType)}
+        </Text>
+      ) : (
+        <VirtualEventList
+          rows={rows}
+          label={eventsLabel(respondersType)}
+          renderRow={(location) => (
+            <EventRow location={location} onSelect={select} onFind={findLocationOnMap} />
+          )}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Only the rows in view are in the page, each as tall as spec 2 section 9 says. */
+function VirtualEventList({
+  rows,
+  label,
+  renderRow,
+}: {
+  rows: Location[];
+  label: string;
+  renderRow: (location: Location) => React.ReactNode;
+}) {
+  const parent = useRef<HTMLDivElement>(null);
+  const estimateSize = useCallback((index: number) => eventRowHeight(rows[index]!), [rows]);
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
+  // The virtualizer is mutable by design; nothing here memoises what it returns.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parent.current,
+    estimateSize,
+    getItemKey,
+    overscan: 4,
+    // Rows render before the first layout measurement (and in tests without layout).
+    initialRect: { width: 400, height: 800 },
+  });
+  return (
+    <Box ref={parent} style={{ flex: 1, overflowY: 'auto', minHeight: 0 }} role="list" aria-label={label}>
+      <Box style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => (
+          <div
+            key={item.key}
+            role="listitem"
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              right: 0,
+              height: item.size,
+              transform: `translateY(${item.start}px)`,
+            }}
+          >
+            {renderRow(rows[item.index]!)}
+          </div>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * A map layer as the shell mounts it inside the map view: its code, and MapLibre's, loads with the
+ * map rather than with the sign-in page. A failure (its code could not be fetched while the server
+ * was unreachable, say) hides the layer and tries again, instead of taking the dashboard down.
+ */
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+
+const RETRY_MS = 5000;
+
+export function lazyMapLayer(load: () => Promise<ComponentType>): ComponentType {
+  const loadLayer = () => lazy(() => load().then((Layer) => ({ default: Layer })));
+  return function LazyMapLayer() {
+    const [{ Layer, attempt }, setLoad] = useState<{ Layer: ComponentType; attempt: number }>(() => ({
+      Layer: loadLayer(),
+      attempt: 0,
+    }));
+    return (
+      <RetryBoundary key={attempt} onRetry={() => setLoad({ Layer: loadLayer(), attempt: attempt + 1 })}>
+        <Suspense fallback={null}>
+          <Layer />
+        </Suspense>
+      </RetryBoundary>
+    );
+  };
+}
+
+class RetryBoundary extends Component<{ children: ReactNode; onRetry: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch() {
+    this.timer = setTimeout(this.props.onRetry, RETRY_MS);
+  }
+
+  override componentWillUnmount() {
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
