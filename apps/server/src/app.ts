@@ -15,6 +15,7 @@ import { referenceModule } from './modules/reference/reference.module';
 import { systemModule } from './modules/system/system.module';
 import { telemetryModule } from './modules/telemetry/telemetry.module';
 import { thingsModule } from './modules/things/things.module';
+import { usersModule } from './modules/users/users.module';
 import { seedDemoData } from './seed/demo-data';
 import { seedDemoFleet } from './seed/demo-fleet';
 import { seedReferenceData } from './seed/reference-data';
@@ -24,6 +25,7 @@ const MODULES = [
   systemModule,
   authModule,
   accountsModule,
+  usersModule,
   referenceModule,
   mapModule,
   telemetryModule,

@@ -56,5 +56,13 @@ export const MESSAGES = {
   unableToFindLocation: 'Unable to find location',
   copied: 'Copied',
   copyFailed: 'Unable to copy',
+  usersConnectionFailed: 'Connection failed',
+  userNotFound: 'User not found.',
+  selectedUserNotFound: 'The selected user could not be found',
+  emailInUse: 'Email is already in use. Please try another one.',
+  userFormSubmitFailed: 'There was an error submitting the form',
+  roleNotAssignable: 'You cannot assign this role.',
+  userOutranksYou: 'You cannot change a user whose role is above yours.',
+  notOnYourself: 'You cannot suspend, delete or change the role of your own user.',
   satelliteUnavailable: 'Satellite imagery is not set up on this server (MAP_SATELLITE_TILES).',
 } as const;

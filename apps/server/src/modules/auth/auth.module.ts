@@ -31,12 +31,14 @@ export const authModule = fp(
     const repository = new AuthRepository(app.db);
     const links = new AccountLinks(repository, app.mailer, app.jobs, {
       resetTtlSeconds: config.resetTokenTtl,
+      inviteTtlSeconds: config.inviteTokenTtl,
       unlockTtlSeconds: config.unlockTokenTtl,
       baseUrl: () => app.publicUrl(),
     });
     const recovery = new RecoveryService(repository, links, config.revealUnknownEmails);
     const auth = new AuthService(
       repository,
+      app.events,
       new TokenSigner(jwtSecret, config.accessTokenTtl),
       config.refreshTokenTtl,
       recovery,

@@ -51,6 +51,11 @@ export class LiveConnection {
     this.work = this.start(authenticate).catch((error: unknown) => this.failed(error));
   }
 
+  /** The signed-in user, once authenticated. */
+  get userId(): string | null {
+    return this.principal?.userId ?? null;
+  }
+
   send(frame: string): void {
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(frame);
   }

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { ThingChangedSchema, ThingStatesChangedSchema } from '@flare/core/events/thing-events';
+import { UserSessionsEndedSchema } from '@flare/core/events/user-events';
 import { LiveMessageSchema } from '@flare/core/live/messages';
 
 interface EventDefinition {
@@ -18,6 +19,8 @@ export const EVENTS = {
   'thing.states-changed': { schema: ThingStatesChangedSchema, shared: false },
   /** An asset was registered or edited: every process's device directory forgets what it knew. */
   'thing.changed': { schema: ThingChangedSchema, shared: true },
+  /** A user's sessions were ended: every process closes that user's live-feed sockets. */
+  'user.sessions-ended': { schema: UserSessionsEndedSchema, shared: true },
   /** A live-feed message for the organisation named by the key, for every process's sockets. */
   'org.live': { schema: LiveMessageSchema, shared: true, keyed: true },
 } as const satisfies Record<string, EventDefinition>;
