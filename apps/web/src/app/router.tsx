@@ -6,6 +6,8 @@ import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
 import { SectionPlaceholder } from '../features/sections/section-placeholder';
 import { thingsRoutes } from '../features/things/routes';
+import { usersRoutes } from '../features/users/routes';
+import { AccountsLayout, ACCOUNTS_NEW_TABS, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
 import { DashboardShell } from './shell/dashboard-shell';
 import { DashboardIndex, DataIndex } from './dashboard-index';
 import { RequireAuth, RequireSection, RequireSignedOut, RootRedirect } from './guards';
@@ -80,24 +82,40 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              section('accounts', ['*']),
+              {
+                path: 'accounts',
+                element: <RequireSection section="accounts" />,
+                children: [
+                  {
+                    element: <AccountsLayout base="/dashboard/accounts" tabs={LEGACY_ACCOUNTS_TABS} />,
+                    children: [
+                      { index: true, element: <SectionPlaceholder section="accounts" /> },
+                      ...usersRoutes,
+                      { path: '*', element: <SectionPlaceholder section="accounts" /> },
+                    ],
+                  },
+                ],
+              },
               {
                 path: 'accounts-new',
                 element: <RequireSection section="accounts-new" />,
                 children: [
                   { index: true, element: <Navigate to="profile" replace /> },
-                  ...[
-                    'profile',
-                    'users',
-                    'users/new',
-                    'users/:userId/edit',
-                    'organizations',
-                    'organizations/:orgId/edit',
-                    'integrations',
-                    'integrations/new',
-                    'billing',
-                    'settings',
-                  ].map((path) => ({ path, element: <SectionPlaceholder section="accounts-new" /> })),
+                  {
+                    element: <AccountsLayout base="/dashboard/accounts-new" tabs={ACCOUNTS_NEW_TABS} />,
+                    children: [
+                      ...usersRoutes,
+                      ...[
+                        'profile',
+                        'organizations',
+                        'organizations/:orgId/edit',
+                        'integrations',
+                        'integrations/new',
+                        'billing',
+                        'settings',
+                      ].map((path) => ({ path, element: <SectionPlaceholder section="accounts-new" /> })),
+                    ],
+                  },
                 ],
               },
               { path: '404', element: <Navigate to="/dashboard" replace /> },
