@@ -2,7 +2,7 @@
  * The users list (spec 1 section 2): the organisation's users with role, last sign-in and status,
  * searched 250 ms after the last key; users of managing and accessing organisations below, read-only.
  */
-import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -92,9 +92,10 @@ function UsersList({ profile }: { profile: Profile }) {
 }
 
 function statusOf(user: OrganizationUser): { label: string; color: string } {
-  if (user.suspended) return { label: 'Suspended', color: 'red' };
-  if (user.signInCount === 0) return { label: 'Invited', color: 'yellow' };
-  return { label: 'Active', color: 'green' };
+  // Dark shades: 4.5:1 contrast on white.
+  if (user.suspended) return { label: 'Suspended', color: 'red.9' };
+  if (user.signInCount === 0) return { label: 'Invited', color: 'gray.8' };
+  return { label: 'Active', color: 'dark.9' };
 }
 
 function UsersTable({
@@ -111,9 +112,9 @@ function UsersTable({
   withAssociation?: boolean;
 }) {
   return (
-    <Table.ScrollContainer minWidth={600}>
+    <>
       <Table striped highlightOnHover captionSide="top">
-        <Table.Caption>{caption}</Table.Caption>
+        <Table.Caption c="dark.9">{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
@@ -150,9 +151,9 @@ function UsersTable({
                 <Table.Td>{user.lastSignIn ? new Date(user.lastSignIn).toLocaleString() : 'Never'}</Table.Td>
                 <Table.Td>{user.signInCount}</Table.Td>
                 <Table.Td>
-                  <Badge color={status.color} variant="light">
+                  <Text component="span" size="sm" fw={600} c={status.color}>
                     {status.label}
-                  </Badge>
+                  </Text>
                 </Table.Td>
               </Table.Tr>
             );
@@ -164,6 +165,6 @@ function UsersTable({
           No users found.
         </Text>
       )}
-    </Table.ScrollContainer>
+    </>
   );
 }
