@@ -8,6 +8,7 @@ import { loggerOptions, type LogStream } from './platform/logging';
 import { platformPlugin } from './platform/platform.plugin';
 import { registerWebApp, webBuildId } from './platform/web-app';
 import { accountsModule } from './modules/accounts/accounts.module';
+import { apiKeysModule } from './modules/api-keys/api-keys.module';
 import { authModule } from './modules/auth/auth.module';
 import { liveModule } from './modules/live/live.module';
 import { mapModule } from './modules/map/map.module';
@@ -26,6 +27,7 @@ const MODULES = [
   authModule,
   accountsModule,
   usersModule,
+  apiKeysModule,
   referenceModule,
   mapModule,
   telemetryModule,

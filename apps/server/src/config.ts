@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Flare <no-reply@flare.localhost>'),
   RESET_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
   INVITE_TOKEN_TTL: z.coerce.number().int().min(60).default(604_800),
+  API_KEY_LIMIT: z.coerce.number().int().min(0).default(5),
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   UNLOCK_TOKEN_TTL: z.coerce.number().int().min(60).default(86_400),
   ACCOUNT_INACTIVITY_DAYS: z.coerce.number().int().min(1).default(180),
   REVEAL_UNKNOWN_EMAILS: booleanFlag.default(false),
@@ -94,6 +96,8 @@ export type Config = {
   mailFrom: string;
   resetTokenTtl: number;
   inviteTokenTtl: number;
+  apiKeyLimit: number;
+  apiKeyRateLimit: number;
   unlockTokenTtl: number;
   accountInactivityDays: number;
   /** Answer 404 "There's no user with such email." to forgot/unlock for unknown emails (off: no enumeration). */
@@ -153,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     resetTokenTtl: e.RESET_TOKEN_TTL,
     inviteTokenTtl: e.INVITE_TOKEN_TTL,
+    apiKeyLimit: e.API_KEY_LIMIT,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     unlockTokenTtl: e.UNLOCK_TOKEN_TTL,
     accountInactivityDays: e.ACCOUNT_INACTIVITY_DAYS,
     revealUnknownEmails: e.REVEAL_UNKNOWN_EMAILS,

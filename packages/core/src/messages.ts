@@ -64,5 +64,8 @@ export const MESSAGES = {
   roleNotAssignable: 'You cannot assign this role.',
   userOutranksYou: 'You cannot change a user whose role is above yours.',
   notOnYourself: 'You cannot suspend, delete or change the role of your own user.',
+  apiKeyLimitReached: 'API key limit reached',
+  apiKeyNotFound: 'API key not found.',
+  apiKeyNotAccepted: 'API keys cannot be used for this call.',
   satelliteUnavailable: 'Satellite imagery is not set up on this server (MAP_SATELLITE_TILES).',
 } as const;

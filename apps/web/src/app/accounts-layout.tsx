@@ -17,7 +17,7 @@ export const ACCOUNTS_NEW_TABS: AccountsTab[] = [
   { path: 'profile', label: 'Profile' },
   { path: 'users', label: 'Users', access: 'viewUsers' },
   { path: 'organizations', label: 'Organizations' },
-  { path: 'integrations', label: 'Integrations' },
+  { path: 'integrations', label: 'Integrations', access: 'viewApiKeys' },
   { path: 'billing', label: 'Billing' },
   { path: 'settings', label: 'Settings' },
 ];
@@ -25,6 +25,7 @@ export const ACCOUNTS_NEW_TABS: AccountsTab[] = [
 export const LEGACY_ACCOUNTS_TABS: AccountsTab[] = [
   { path: '', label: 'Profile & Preferences' },
   { path: 'users', label: 'Users', access: 'viewUsers' },
+  { path: 'integrations', label: 'Integrations', access: 'viewApiKeys' },
 ];
 
 export function AccountsLayout({ base, tabs }: { base: string; tabs: AccountsTab[] }) {

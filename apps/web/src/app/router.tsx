@@ -7,6 +7,7 @@ import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
 import { SectionPlaceholder } from '../features/sections/section-placeholder';
 import { thingsRoutes } from '../features/things/routes';
 import { usersRoutes } from '../features/users/routes';
+import { integrationsRoutes } from '../features/integrations/routes';
 import { AccountsLayout, ACCOUNTS_NEW_TABS, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
 import { DashboardShell } from './shell/dashboard-shell';
 import { DashboardIndex, DataIndex } from './dashboard-index';
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
                     children: [
                       { index: true, element: <SectionPlaceholder section="accounts" /> },
                       ...usersRoutes,
+                      ...integrationsRoutes,
                       { path: '*', element: <SectionPlaceholder section="accounts" /> },
                     ],
                   },
@@ -105,15 +107,10 @@ export const routes: RouteObject[] = [
                     element: <AccountsLayout base="/dashboard/accounts-new" tabs={ACCOUNTS_NEW_TABS} />,
                     children: [
                       ...usersRoutes,
-                      ...[
-                        'profile',
-                        'organizations',
-                        'organizations/:orgId/edit',
-                        'integrations',
-                        'integrations/new',
-                        'billing',
-                        'settings',
-                      ].map((path) => ({ path, element: <SectionPlaceholder section="accounts-new" /> })),
+                      ...integrationsRoutes,
+                      ...['profile', 'organizations', 'organizations/:orgId/edit', 'billing', 'settings'].map(
+                        (path) => ({ path, element: <SectionPlaceholder section="accounts-new" /> }),
+                      ),
                     ],
                   },
                 ],

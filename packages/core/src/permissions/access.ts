@@ -50,11 +50,17 @@ export const ACCESS = {
   updateUser: ['user:update'],
   deleteUser: ['user:delete'],
   updateOwnUser: ['user:update'],
+  viewApiKeys: ['integration_configuration:read'],
+  createApiKey: ['integration_configuration:create'],
+  revokeApiKey: ['integration_configuration:delete'],
   updateOwnOrganization: ['organization:update'],
   platformAdmin: ['haas:manage'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Access = keyof typeof ACCESS;
+
+/** What an integration's API key may do: read its organisation's assets and report their positions. */
+export const API_KEY_PERMISSIONS: readonly Permission[] = ['thing:read', 'thing:update'];
 
 /** "Manage Accounts & Users" in the settings menu shows for the same permissions as the accounts section. */
 export const MANAGE_ACCOUNTS_MENU: Access = 'viewAccounts';

@@ -51,7 +51,19 @@ export const authModule = fp(
     );
     app.decorate('auth', auth);
     await app.jobs.work(accountMailJob, (mail) => links.deliver(mail), { concurrency: 2 });
-    registerAuthHook(app, (token) => auth.resolvePrincipal(token));
+    const perApiKey = app.createRateLimit({
+      max: config.apiKeyRateLimit,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `api-key:${request.principal?.apiKeyId ?? request.ip}`,
+    });
+    registerAuthHook(app, {
+      user: (token) => auth.resolvePrincipal(token),
+      apiKey: (key) => auth.resolveApiKey(key),
+      apiKeyWithinLimit: async (request) => {
+        const limit = await perApiKey(request);
+        return limit.isAllowed || !limit.isExceeded;
+      },
+    });
     await apiRoutes(app, (api) =>
       registerAuthRoutes(api, {
         auth,

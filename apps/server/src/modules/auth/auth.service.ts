@@ -5,7 +5,7 @@ import { DASHBOARD_APPLICATION } from '@flare/core/constants';
 import { MESSAGES } from '@flare/core/messages';
 import { defaultSection } from '@flare/core/permissions/sections';
 import { badRequest, HttpError, unauthorized, unprocessable } from '../../platform/http-errors';
-import type { Principal } from '../../platform/auth-hook';
+import type { Principal, ResolvePrincipal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
 import type { AccountLinks } from './account-links';
 import type { AuthRepository } from './auth.repository';
@@ -49,6 +49,7 @@ export function unknowablePasswordHash(): Promise<string> {
 export class AuthService {
   /** Verified against when the email is unknown, so both answers take about as long. */
   private readonly dummyHash: Promise<string>;
+  private apiKeyResolver: ResolvePrincipal | null = null;
 
   constructor(
     private readonly repository: AuthRepository,
@@ -179,6 +180,15 @@ export class AuthService {
   /** Queues the invitation e-mail of a new user: a link to choose their first password. */
   async invite(email: string): Promise<void> {
     await this.links.request('invite', email);
+  }
+
+  /** The api-keys module resolves integrations' keys; until it registers, no key is accepted. */
+  acceptApiKeys(resolve: ResolvePrincipal): void {
+    this.apiKeyResolver = resolve;
+  }
+
+  resolveApiKey(key: string): Promise<Principal | null> {
+    return this.apiKeyResolver ? this.apiKeyResolver(key) : Promise.resolve(null);
   }
 
   /** The caller behind an access token, or null when the token or its session is no longer valid. */

@@ -32,7 +32,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
   api.get(
     '/organization/things',
     {
-      config: { access: 'viewThings' },
+      config: { access: 'viewThings', apiKey: true },
       schema: {
         tags: ['things'],
         summary:
@@ -48,7 +48,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
   api.get(
     '/organization/things_count',
     {
-      config: { access: 'viewThings' },
+      config: { access: 'viewThings', apiKey: true },
       schema: {
         tags: ['things'],
         summary: 'How many assets are online, offline and out of service',
@@ -63,7 +63,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
   api.get(
     '/things/coverage',
     {
-      config: { access: 'viewThings' },
+      config: { access: 'viewThings', apiKey: true },
       schema: {
         tags: ['things'],
         summary:
@@ -82,7 +82,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
   api.get(
     '/things/:id',
     {
-      config: { access: 'viewThings' },
+      config: { access: 'viewThings', apiKey: true },
       schema: { tags: ['things'], security, params: IdParams, response: { 200: ThingSchema, ...errors } },
     },
     (request) => service.get(principalOf(request), request.params.id),

@@ -6,6 +6,7 @@ import * as createThings from './202611222000_create_things';
 import * as addThingIndexes from './202611231000_add_thing_indexes';
 import * as addThingRuns from './202611231200_add_thing_runs';
 import * as splitThingStates from './202611241000_split_thing_states';
+import * as createApiKeys from './202611251000_create_api_keys';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '202611231000_add_thing_indexes': addThingIndexes,
   '202611231200_add_thing_runs': addThingRuns,
   '202611241000_split_thing_states': splitThingStates,
+  '202611251000_create_api_keys': createApiKeys,
 };
