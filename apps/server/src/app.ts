@@ -8,6 +8,7 @@ import { loggerOptions, type LogStream } from './platform/logging';
 import { platformPlugin } from './platform/platform.plugin';
 import { registerWebApp, webBuildId } from './platform/web-app';
 import { accountsModule } from './modules/accounts/accounts.module';
+import { apiKeysModule } from './modules/api-keys/api-keys.module';
 import { authModule } from './modules/auth/auth.module';
 import { incidentsModule } from './modules/incidents/incidents.module';
 import { liveModule } from './modules/live/live.module';
@@ -16,6 +17,7 @@ import { referenceModule } from './modules/reference/reference.module';
 import { systemModule } from './modules/system/system.module';
 import { telemetryModule } from './modules/telemetry/telemetry.module';
 import { thingsModule } from './modules/things/things.module';
+import { usersModule } from './modules/users/users.module';
 import { seedDemoData } from './seed/demo-data';
 import { seedDemoFleet } from './seed/demo-fleet';
 import { seedReferenceData } from './seed/reference-data';
@@ -25,6 +27,8 @@ const MODULES = [
   systemModule,
   authModule,
   accountsModule,
+  usersModule,
+  apiKeysModule,
   referenceModule,
   mapModule,
   telemetryModule,

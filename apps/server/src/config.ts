@@ -47,6 +47,9 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Flare <no-reply@flare.localhost>'),
   RESET_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
+  INVITE_TOKEN_TTL: z.coerce.number().int().min(60).default(604_800),
+  API_KEY_LIMIT: z.coerce.number().int().min(0).default(5),
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   UNLOCK_TOKEN_TTL: z.coerce.number().int().min(60).default(86_400),
   ACCOUNT_INACTIVITY_DAYS: z.coerce.number().int().min(1).default(180),
   REVEAL_UNKNOWN_EMAILS: booleanFlag.default(false),
@@ -128,6 +131,9 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   resetTokenTtl: number;
+  inviteTokenTtl: number;
+  apiKeyLimit: number;
+  apiKeyRateLimit: number;
   unlockTokenTtl: number;
   accountInactivityDays: number;
   /** Answer 404 "There's no user with such email." to forgot/unlock for unknown emails (off: no enumeration). */
@@ -199,6 +205,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     resetTokenTtl: e.RESET_TOKEN_TTL,
+    inviteTokenTtl: e.INVITE_TOKEN_TTL,
+    apiKeyLimit: e.API_KEY_LIMIT,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     unlockTokenTtl: e.UNLOCK_TOKEN_TTL,
     accountInactivityDays: e.ACCOUNT_INACTIVITY_DAYS,
     revealUnknownEmails: e.REVEAL_UNKNOWN_EMAILS,

@@ -67,6 +67,8 @@ export const THINGS_POLL_MS = 15_000;
 export const LOCATIONS_POLL_MS = 30_000;
 export const THINGS_PAGE_SIZE = 500;
 export const SEARCH_DEBOUNCE_MS = 350;
+/** The user list's search waits this long after the last key (spec 1 section 9). */
+export const USER_SEARCH_DEBOUNCE_MS = 250;
 export const COPY_RESET_MS = 1000;
 export const MENU_COPY_RESET_MS = 2000;
 export const NAVIGATE_AFTER_SAVE_MS = 150;

@@ -1,12 +1,15 @@
 /**
  * Every /api route needs a signed-in caller unless it is declared `config: { public: true }`.
  * A route may also declare `config: { access: '<core access group>' }`; the caller must hold it.
+ * An integration's API key (`X-Api-Key`, or a bearer token starting with the key prefix) is accepted
+ * only by routes declaring `config: { apiKey: true }` (ingest and reads), and is rate-limited.
  * The route is the one the router matched, not the raw URL: `/%61pi/roles` is routed to /api/roles.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Access } from '@flare/core/permissions/access';
+import { API_KEY_PREFIX } from '@flare/core/schemas/api-key';
 import { MESSAGES } from '@flare/core/messages';
-import { forbidden, unauthorized } from './http-errors';
+import { forbidden, HttpError, unauthorized } from './http-errors';
 
 export interface Principal {
   userId: string;
@@ -14,12 +17,16 @@ export interface Principal {
   sessionId: string;
   roleId: number;
   permissions: string[];
+  /** Set when the caller is an integration's API key rather than a signed-in user. */
+  apiKeyId?: string;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
     access?: Access;
+    /** The route also takes API keys. */
+    apiKey?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -27,6 +34,20 @@ declare module 'fastify' {
 }
 
 export type ResolvePrincipal = (accessToken: string) => Promise<Principal | null>;
+
+export interface PrincipalResolvers {
+  user: ResolvePrincipal;
+  apiKey: ResolvePrincipal;
+  /** Whether the key may make another call now (its rate limit). */
+  apiKeyWithinLimit: (request: FastifyRequest) => Promise<boolean>;
+}
+
+/** The API key a request carries, if any. */
+function apiKeyOf(request: FastifyRequest, bearer: string | null): string | null {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header) return header;
+  return bearer?.startsWith(API_KEY_PREFIX) ? bearer : null;
+}
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -43,15 +64,20 @@ function isProtectedRoute(route: string | undefined): boolean {
   return underApi && !docs;
 }
 
-export function registerAuthHook(app: FastifyInstance, resolvePrincipal: ResolvePrincipal): void {
+export function registerAuthHook(app: FastifyInstance, resolvers: PrincipalResolvers): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (request.is404 || !isProtectedRoute(request.routeOptions.url) || config.public) return;
     const token = bearerToken(request);
-    const principal = token ? await resolvePrincipal(token) : null;
+    const apiKey = apiKeyOf(request, token);
+    if (apiKey && !config.apiKey) throw forbidden(MESSAGES.apiKeyNotAccepted);
+    const principal = apiKey ? await resolvers.apiKey(apiKey) : token ? await resolvers.user(token) : null;
     if (!principal) throw unauthorized('invalid_token', MESSAGES.tokenExpired);
     request.principal = principal;
+    if (principal.apiKeyId && !(await resolvers.apiKeyWithinLimit(request))) {
+      throw new HttpError(429, 'too_many_requests', MESSAGES.tooManyAttempts);
+    }
     if (config.access && !can(principal.permissions, config.access)) throw forbidden();
   });
 }

@@ -7,6 +7,9 @@ import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
 import { SectionPlaceholder } from '../features/sections/section-placeholder';
 import { editLocationRoutes, eventsRoutes } from '../features/events/routes';
 import { thingsRoutes } from '../features/things/routes';
+import { usersRoutes } from '../features/users/routes';
+import { integrationsRoutes } from '../features/integrations/routes';
+import { AccountsLayout, ACCOUNTS_NEW_TABS, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
 import { DashboardShell } from './shell/dashboard-shell';
 import { DashboardIndex, DataIndex } from './dashboard-index';
 import { RequireAccess, RequireAuth, RequireSection, RequireSignedOut, RootRedirect } from './guards';
@@ -92,24 +95,36 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              section('accounts', ['*']),
+              {
+                path: 'accounts',
+                element: <RequireSection section="accounts" />,
+                children: [
+                  {
+                    element: <AccountsLayout base="/dashboard/accounts" tabs={LEGACY_ACCOUNTS_TABS} />,
+                    children: [
+                      { index: true, element: <SectionPlaceholder section="accounts" /> },
+                      ...usersRoutes,
+                      ...integrationsRoutes,
+                      { path: '*', element: <SectionPlaceholder section="accounts" /> },
+                    ],
+                  },
+                ],
+              },
               {
                 path: 'accounts-new',
                 element: <RequireSection section="accounts-new" />,
                 children: [
                   { index: true, element: <Navigate to="profile" replace /> },
-                  ...[
-                    'profile',
-                    'users',
-                    'users/new',
-                    'users/:userId/edit',
-                    'organizations',
-                    'organizations/:orgId/edit',
-                    'integrations',
-                    'integrations/new',
-                    'billing',
-                    'settings',
-                  ].map((path) => ({ path, element: <SectionPlaceholder section="accounts-new" /> })),
+                  {
+                    element: <AccountsLayout base="/dashboard/accounts-new" tabs={ACCOUNTS_NEW_TABS} />,
+                    children: [
+                      ...usersRoutes,
+                      ...integrationsRoutes,
+                      ...['profile', 'organizations', 'organizations/:orgId/edit', 'billing', 'settings'].map(
+                        (path) => ({ path, element: <SectionPlaceholder section="accounts-new" /> }),
+                      ),
+                    ],
+                  },
                 ],
               },
               { path: '404', element: <Navigate to="/dashboard" replace /> },

@@ -242,6 +242,15 @@ export function tokensFromQuery(search: URLSearchParams): TokenResponse | null {
 }
 
 /**
+ * Asks the server whether the session still holds: a 401 ends it through the API client's rule
+ * ("received unauthorized"); any other failure keeps it.
+ */
+export async function checkSession(): Promise<void> {
+  if (!state) return;
+  await getProfile().catch(() => undefined);
+}
+
+/**
  * Revokes the refresh token on the server (fire and forget) and forgets the session here; the route
  * guard then sends the visitor to /welcome/signin.
  */

@@ -71,6 +71,32 @@ describe('live feed client against a socket server', () => {
     expect(statuses).toEqual(['connecting', 'open']);
   });
 
+  it('tells when the server ends the connection as unauthorized, and only then', async () => {
+    let connections = 0;
+    const url = await startCable((socket) => {
+      connections += 1;
+      confirmingSubscriptions(socket);
+      const reason = connections === 1 ? 'server_restart' : 'unauthorized';
+      setTimeout(() => {
+        socket.send(JSON.stringify({ type: 'disconnect', reason, reconnect: reason === 'server_restart' }));
+        socket.close();
+      }, 20);
+    });
+    let unauthorized = 0;
+    feed = openLiveFeed({
+      url,
+      token: () => 'token-123',
+      organizationId: 'org-1',
+      onMessage: () => undefined,
+      onStatus: () => undefined,
+      onResubscribed: () => undefined,
+      onUnauthorized: () => (unauthorized += 1),
+      firstBackoffMs: 5,
+    });
+    await until(() => unauthorized === 1);
+    expect(connections).toBe(2);
+  });
+
   it('reconnects after a drop and asks for a catch-up once resubscribed', async () => {
     let connections = 0;
     const url = await startCable((socket) => {

@@ -20,6 +20,8 @@ export interface FeedOptions {
   onStatus: (status: FeedStatus) => void;
   /** The subscription was confirmed again after the connection dropped: fetch what was missed. */
   onResubscribed: () => void;
+  /** The server ended the connection as unauthorized (the session ended, e.g. the user was suspended). */
+  onUnauthorized?: () => void;
   /** Delays may be shortened by tests. */
   firstBackoffMs?: number;
   maxBackoffMs?: number;
@@ -91,8 +93,11 @@ export function openLiveFeed(options: FeedOptions): LiveFeed {
         if (everConfirmed) options.onResubscribed();
         everConfirmed = true;
         return;
-      case 'reject_subscription':
       case 'disconnect':
+        if ((frame as { reason?: unknown }).reason === 'unauthorized') options.onUnauthorized?.();
+        socket?.close();
+        return;
+      case 'reject_subscription':
         socket?.close();
         return;
       default:

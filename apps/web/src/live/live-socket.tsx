@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { can } from '@flare/core/permissions/access';
 import { timings } from '../config/timings';
 import { reportLiveFeedDown } from '../lib/connection';
-import { getSession, useSession } from '../lib/session';
+import { checkSession, getSession, useSession } from '../lib/session';
 import type { LiveRegistry } from './live-registry';
 import { startLiveTransport, type LiveTransport } from './live-transport';
 
@@ -44,6 +44,8 @@ export function LiveSocket({ registry }: { registry: LiveRegistry }) {
       feedUrl: feedUrl(),
       token: () => getSession()?.token ?? null,
       onFeedStatus: (status) => reportLiveFeedDown(status === 'down' || status === 'failed'),
+      // A suspended user's feed is closed at once; the API then answers 401, which ends the session.
+      onUnauthorized: () => void checkSession(),
       flushMs: liveFlushMs,
       firstBackoffMs: liveFirstBackoffMs,
     });

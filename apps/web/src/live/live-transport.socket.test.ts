@@ -59,6 +59,7 @@ function start(url: string, registry: LiveRegistry, polling = false) {
     feedUrl: url,
     token: () => 'token',
     onFeedStatus: () => undefined,
+    onUnauthorized: () => undefined,
     flushMs: FLUSH_MS,
     firstBackoffMs: 5,
   });

@@ -17,6 +17,8 @@ export interface LiveTransportOptions {
   feedUrl: string;
   token: () => string | null;
   onFeedStatus: (status: FeedStatus) => void;
+  /** The feed was refused as unauthorized: the session may have ended. */
+  onUnauthorized: () => void;
   flushMs: number;
   firstBackoffMs: number;
 }
@@ -59,6 +61,7 @@ export function startLiveTransport(options: LiveTransportOptions): LiveTransport
         onStatus: options.onFeedStatus,
         onMessage: receive,
         onResubscribed: () => sessions.catchUp(),
+        onUnauthorized: options.onUnauthorized,
       })
     : null;
 

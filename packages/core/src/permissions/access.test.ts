@@ -47,10 +47,17 @@ const TABLE: Array<[Access, Permission[]]> = [
     ],
   ],
   ['showAssetCount', ['thing:read', 'thing:manage']],
+  ['viewUsers', ['user:read', 'user:manage']],
+  ['createUser', ['user:create', 'user:manage']],
+  ['updateUser', ['user:update', 'user:manage']],
+  ['deleteUser', ['user:delete', 'user:manage']],
   ['updateOwnUser', ['user:update']],
   ['updateOwnOrganization', ['organization:update']],
   ['platformAdmin', ['haas:manage']],
   ['manageIncidentFeed', ['organization:update', 'organization:manage']],
+  ['viewApiKeys', ['integration_configuration:read', 'integration_configuration:manage']],
+  ['createApiKey', ['integration_configuration:create', 'integration_configuration:manage']],
+  ['revokeApiKey', ['integration_configuration:delete', 'integration_configuration:manage']],
 ];
 
 describe('access groups (spec 1 section 6)', () => {

@@ -45,7 +45,14 @@ export const ACCESS = {
     'organization:delete',
     'thing:admin:manage',
   ],
+  viewUsers: ['user:read'],
+  createUser: ['user:create'],
+  updateUser: ['user:update'],
+  deleteUser: ['user:delete'],
   updateOwnUser: ['user:update'],
+  viewApiKeys: ['integration_configuration:read'],
+  createApiKey: ['integration_configuration:create'],
+  revokeApiKey: ['integration_configuration:delete'],
   updateOwnOrganization: ['organization:update'],
   platformAdmin: ['haas:manage'],
   /** Turn on, rotate or turn off the organisation's incident feed for navigation apps. */
@@ -53,6 +60,9 @@ export const ACCESS = {
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Access = keyof typeof ACCESS;
+
+/** What an integration's API key may do: read its organisation's assets and report their positions. */
+export const API_KEY_PERMISSIONS: readonly Permission[] = ['thing:read', 'thing:update'];
 
 /** "Manage Accounts & Users" in the settings menu shows for the same permissions as the accounts section. */
 export const MANAGE_ACCOUNTS_MENU: Access = 'viewAccounts';

@@ -68,6 +68,16 @@ export class AccountsRepository {
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
+  async hasApiKeys(organizationId: string): Promise<boolean> {
+    const key = await this.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return key !== undefined;
+  }
+
   listRoles() {
     return this.db.selectFrom('roles').selectAll().orderBy('sort_order').execute();
   }

@@ -63,8 +63,7 @@ export class AccountsService {
       acs: org.type_acs,
       permissions: principal.permissions,
       organization_type: org.type_name,
-      // API keys arrive with the integrations issue; until then no organisation can hold one.
-      has_api_keys: false,
+      has_api_keys: await this.repository.hasApiKeys(user.organization_id),
       is_ha_direct_enabled: org.is_ha_direct_enabled,
       show_infinite_timeout_option: org.show_infinite_timeout_option,
       billing_id: org.billing_customer_id,
@@ -79,6 +78,8 @@ export class AccountsService {
    * null for platform administrators, who see every organisation.
    */
   async visibleOrganizationIds(principal: Principal): Promise<string[] | null> {
+    // An integration's API key works for its own organisation only.
+    if (principal.apiKeyId) return [principal.organizationId];
     if (can(principal.permissions, 'platformAdmin')) return null;
     return [
       principal.organizationId,
@@ -88,6 +89,7 @@ export class AccountsService {
 
   /** The organisations whose data the caller may change: their own and those it manages; null: all. */
   async managedOrganizationIds(principal: Principal): Promise<string[] | null> {
+    if (principal.apiKeyId) return [principal.organizationId];
     if (can(principal.permissions, 'platformAdmin')) return null;
     return [
       principal.organizationId,

@@ -28,7 +28,12 @@ describe('the unlock e-mail and the lockout message', () => {
       } as unknown as AuthRepository,
       { send: (mail) => Promise.resolve(void sent.push(mail)) },
       {} as JobQueue,
-      { resetTtlSeconds: 3600, unlockTtlSeconds: 3600, baseUrl: () => 'https://flare.example.org' },
+      {
+        resetTtlSeconds: 3600,
+        unlockTtlSeconds: 3600,
+        inviteTtlSeconds: 3600,
+        baseUrl: () => 'https://flare.example.org',
+      },
     );
     await links.deliver({ purpose: 'unlock', email: 'a@b.test' });
     expect(sent[0]!.text).toContain('locked after 3 failed sign-in attempts');

@@ -1,5 +1,6 @@
 /**
- * Creates single-use reset and unlock tokens and mails their links. A request only queues the mail
+ * Creates single-use reset and unlock tokens and mails their links; an invitation is a reset link
+ * that lives longer (the new user chooses their first password with it). A request only queues the mail
  * (the account-mail job), durably before the API answers; the job creates the token and sends it, and
  * is retried until the mail server takes it.
  */
@@ -12,6 +13,7 @@ import { hashToken, newOpaqueToken } from './tokens';
 
 export interface AccountLinkOptions {
   resetTtlSeconds: number;
+  inviteTtlSeconds: number;
   unlockTtlSeconds: number;
   /** The dashboard's address, for the links. */
   baseUrl: () => string;
@@ -34,29 +36,60 @@ export class AccountLinks {
 
   /**
    * The job: sends the mail the address's user still needs: none without an account, to a suspended
-   * user, or an unlock once the account is unlocked.
+   * user, an unlock once the account is unlocked, or an invitation once the user has signed in.
    */
   async deliver({ purpose, email }: AccountMail): Promise<void> {
     const user = await this.repository.findUserByEmail(email);
-    if (!user || user.suspended_at || (purpose === 'unlock' && !user.locked_at)) return;
-    await (purpose === 'reset' ? this.sendReset(user) : this.sendUnlock(user));
+    if (!user || user.suspended_at) return;
+    switch (purpose) {
+      case 'reset':
+        return this.sendReset(user);
+      case 'unlock':
+        return user.locked_at ? this.sendUnlock(user) : undefined;
+      case 'invite':
+        return user.last_sign_in_at ? undefined : this.sendInvitation(user);
+    }
   }
 
   /** A new reset token for the user (earlier ones stop working). */
-  async createResetToken(userId: string): Promise<string> {
+  async createResetToken(userId: string, ttlSeconds = this.options.resetTtlSeconds): Promise<string> {
     const token = newOpaqueToken();
     await this.repository.createAccountToken({
       userId,
       purpose: 'reset',
       tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + this.options.resetTtlSeconds * 1000),
+      expiresAt: new Date(Date.now() + ttlSeconds * 1000),
     });
     return token;
   }
 
+  private resetLink(email: string, token: string): string {
+    return `${this.options.baseUrl()}/welcome/reset/${encodeURIComponent(email)}/${token}`;
+  }
+
+  private async sendInvitation(user: { id: string; email: string; first_name: string }): Promise<void> {
+    const token = await this.createResetToken(user.id, this.options.inviteTtlSeconds);
+    const link = this.resetLink(user.email, token);
+    await this.mailer.send({
+      to: user.email,
+      subject: 'You have been invited to Flare',
+      link,
+      text: [
+        `Hello ${user.first_name},`,
+        '',
+        'An administrator of your organisation has created a Flare account for you. To choose your password, open:',
+        '',
+        link,
+        '',
+        `The link works once and expires in ${hours(this.options.inviteTtlSeconds)} hour(s).`,
+        'Once it has expired, ask your administrator to send a new invitation, or use "Forgot password" on the sign-in page.',
+      ].join('\n'),
+    });
+  }
+
   private async sendReset(user: { id: string; email: string; first_name: string }): Promise<void> {
     const token = await this.createResetToken(user.id);
-    const link = `${this.options.baseUrl()}/welcome/reset/${encodeURIComponent(user.email)}/${token}`;
+    const link = this.resetLink(user.email, token);
     await this.mailer.send({
       to: user.email,
       subject: 'Reset your Flare password',

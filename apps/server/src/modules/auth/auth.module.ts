@@ -31,12 +31,14 @@ export const authModule = fp(
     const repository = new AuthRepository(app.db);
     const links = new AccountLinks(repository, app.mailer, app.jobs, {
       resetTtlSeconds: config.resetTokenTtl,
+      inviteTtlSeconds: config.inviteTokenTtl,
       unlockTtlSeconds: config.unlockTokenTtl,
       baseUrl: () => app.publicUrl(),
     });
     const recovery = new RecoveryService(repository, links, config.revealUnknownEmails);
     const auth = new AuthService(
       repository,
+      app.events,
       new TokenSigner(jwtSecret, config.accessTokenTtl, config.jwtPreviousSecrets),
       config.refreshTokenTtl,
       recovery,
@@ -49,7 +51,19 @@ export const authModule = fp(
     );
     app.decorate('auth', auth);
     await app.jobs.work(accountMailJob, (mail) => links.deliver(mail), { concurrency: 2 });
-    registerAuthHook(app, (token) => auth.resolvePrincipal(token));
+    const perApiKey = app.createRateLimit({
+      max: config.apiKeyRateLimit,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `api-key:${request.principal?.apiKeyId ?? request.ip}`,
+    });
+    registerAuthHook(app, {
+      user: (token) => auth.resolvePrincipal(token),
+      apiKey: (key) => auth.resolveApiKey(key),
+      apiKeyWithinLimit: async (request) => {
+        const limit = await perApiKey(request);
+        return limit.isAllowed || !limit.isExceeded;
+      },
+    });
     await apiRoutes(app, (api) =>
       registerAuthRoutes(api, {
         auth,

@@ -142,6 +142,15 @@ export class AuthRepository {
     return result.numUpdatedRows === 1n;
   }
 
+  async revokeUserSessions(userId: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: sql`now()` })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
   /** Counts a wrong password; the attempt that reaches `lockAfter` locks the account. */
   recordFailedSignIn(userId: string, lockAfter: number) {
     return this.db

@@ -5,7 +5,8 @@ import { DASHBOARD_APPLICATION } from '@flare/core/constants';
 import { MESSAGES } from '@flare/core/messages';
 import { defaultSection } from '@flare/core/permissions/sections';
 import { badRequest, HttpError, unauthorized, unprocessable } from '../../platform/http-errors';
-import type { Principal } from '../../platform/auth-hook';
+import type { Principal, ResolvePrincipal } from '../../platform/auth-hook';
+import type { EventBus } from '../../platform/bus/event-bus';
 import type { AccountLinks } from './account-links';
 import type { AuthRepository } from './auth.repository';
 import type { RecoveryService } from './recovery.service';
@@ -40,12 +41,19 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
+/** The hash of a password nobody knows: a new user chooses theirs through the invitation link. */
+export function unknowablePasswordHash(): Promise<string> {
+  return hash(newOpaqueToken());
+}
+
 export class AuthService {
   /** Verified against when the email is unknown, so both answers take about as long. */
   private readonly dummyHash: Promise<string>;
+  private apiKeyResolver: ResolvePrincipal | null = null;
 
   constructor(
     private readonly repository: AuthRepository,
+    private readonly events: EventBus,
     private readonly signer: TokenSigner,
     private readonly refreshTtlSeconds: number,
     private readonly recovery: RecoveryService,
@@ -158,6 +166,29 @@ export class AuthService {
     if (claims) return this.repository.revokeSession(claims.sessionId);
     const stored = await this.repository.findRefreshToken(hashToken(token));
     return stored ? this.repository.revokeSession(stored.session_id) : false;
+  }
+
+  /**
+   * Ends every session of the user at once: their tokens stop working, their refresh tokens are
+   * refused, and every server closes their live-feed sockets.
+   */
+  async endSessions(userId: string): Promise<void> {
+    await this.repository.revokeUserSessions(userId);
+    await this.events.emit('user.sessions-ended', { user_id: userId });
+  }
+
+  /** Queues the invitation e-mail of a new user: a link to choose their first password. */
+  async invite(email: string): Promise<void> {
+    await this.links.request('invite', email);
+  }
+
+  /** The api-keys module resolves integrations' keys; until it registers, no key is accepted. */
+  acceptApiKeys(resolve: ResolvePrincipal): void {
+    this.apiKeyResolver = resolve;
+  }
+
+  resolveApiKey(key: string): Promise<Principal | null> {
+    return this.apiKeyResolver ? this.apiKeyResolver(key) : Promise.resolve(null);
   }
 
   /** The caller behind an access token, or null when the token or its session is no longer valid. */

@@ -72,6 +72,11 @@ export class LiveConnection {
     this.work = this.start(authenticate).catch((error: unknown) => this.failed(error));
   }
 
+  /** The signed-in user, once authenticated. */
+  get userId(): string | null {
+    return this.principal?.userId ?? null;
+  }
+
   send(frame: string): void {
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(frame);
   }
@@ -98,11 +103,6 @@ export class LiveConnection {
     if (reconnect) this.socket.close(1001);
     else this.socket.close(1008, reason);
     this.onClose();
-  }
-
-  /** The user this socket serves, once authenticated. */
-  get userId(): string | null {
-    return this.principal?.userId ?? null;
   }
 
   /** Closes the connection as unauthorized once its session is no longer open. */

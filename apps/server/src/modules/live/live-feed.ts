@@ -3,7 +3,8 @@
  * so the stock `@rails/actioncable` consumer works. Register it on the root instance (not under /api).
  *
  * A client authenticates once, when it connects, with the access token it offers as a sub-protocol.
- * Its session is checked again every minute or so: once revoked, the socket is closed as unauthorized.
+ * Its session is checked again every minute or so, and at once when the user is suspended or deleted
+ * (`user.sessions-ended`): once revoked, the socket is closed as unauthorized.
  */
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';

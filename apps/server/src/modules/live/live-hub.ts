@@ -22,6 +22,8 @@ import { frames } from './live-protocol';
 export interface LiveHub {
   /** Sends the message to every dashboard, on any server, subscribed to one of the organisations. */
   publish(organizationIds: readonly string[], message: LiveMessage): Promise<void>;
+  /** Checks the sessions of the user's sockets on this server now, closing those that have ended. */
+  recheckSessionsOf(userId: string): Promise<void>;
   /** Authenticated sockets open on this server. */
   connectedClients(): number;
   /** Disconnects every client and stops watching organisations; the event bus itself stays open. */
@@ -64,6 +66,11 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
   async publish(organizationIds: readonly string[], message: LiveMessage): Promise<void> {
     const organizations = [...new Set(organizationIds)].filter((id) => ORGANIZATION_TOKEN.test(id));
     await Promise.all(organizations.map((id) => this.options.events.emit('org.live', message, id)));
+  }
+
+  async recheckSessionsOf(userId: string): Promise<void> {
+    const theirs = [...this.connections].filter((connection) => connection.userId === userId);
+    await Promise.all(theirs.map((connection) => connection.checkSession(this.options.sessionOpen)));
   }
 
   connectedClients(): number {

@@ -27,6 +27,8 @@ export const liveModule = fp(
     await app.events.on('thing.states-changed', async ({ states }) => {
       await Promise.all(states.map((state) => hub.publish(state.organization_ids, stateMessage(state))));
     });
+    // A suspended or deleted user's sockets close at once, on every server.
+    await app.events.on('user.sessions-ended', ({ user_id }) => hub.recheckSessionsOf(user_id));
     // Each process publishes the messages of its own changes; every process's sockets receive them.
     await app.events.on(
       'thing.changed',

@@ -25,7 +25,7 @@ export function registerTelemetryRoutes(
   api.post(
     '/ingest/points',
     {
-      config: { access: 'editThing' },
+      config: { access: 'editThing', apiKey: true },
       bodyLimit: 8 * 1024 * 1024,
       schema: {
         tags: ['ingest'],

@@ -26,7 +26,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
   api.get(
     '/organization/things',
     {
-      config: { access: 'viewThings' },
+      config: { access: 'viewThings', apiKey: true },
       schema: {
         tags: ['things'],
         summary:
@@ -42,7 +42,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
   api.get(
     '/organization/things_count',
     {
-      config: { access: 'viewThings' },
+      config: { access: 'viewThings', apiKey: true },
       schema: {
         tags: ['things'],
         summary: 'How many assets are online, offline and out of service',
@@ -57,7 +57,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
   api.get(
     '/things/coverage',
     {
-      config: { access: 'viewThings' },
+      config: { access: 'viewThings', apiKey: true },
       schema: {
         tags: ['things'],
         summary:
@@ -76,7 +76,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
   api.get(
     '/things/:id',
     {
-      config: { access: 'viewThings' },
+      config: { access: 'viewThings', apiKey: true },
       schema: {
         tags: ['things'],
         security: BEARER,

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { IncidentChangedSchema } from '@flare/core/events/incident-events';
 import { ThingChangedSchema, ThingStatesChangedSchema } from '@flare/core/events/thing-events';
+import { UserSessionsEndedSchema } from '@flare/core/events/user-events';
 import { LiveMessageSchema } from '@flare/core/live/messages';
 
 interface EventDefinition {
@@ -21,6 +22,8 @@ export const EVENTS = {
   'thing.changed': { schema: ThingChangedSchema, shared: true },
   /** An incident opened, an asset joined or left it, it ended, or a user moved it: as stored now. */
   'incident.changed': { schema: IncidentChangedSchema, shared: true },
+  /** A user's sessions were ended: every process closes that user's live-feed sockets. */
+  'user.sessions-ended': { schema: UserSessionsEndedSchema, shared: true },
   /** A live-feed message for the organisation named by the key, for every process's sockets. */
   'org.live': { schema: LiveMessageSchema, shared: true, keyed: true },
 } as const satisfies Record<string, EventDefinition>;

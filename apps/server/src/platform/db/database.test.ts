@@ -205,7 +205,7 @@ describe('migration 202611241000_split_thing_states', () => {
     }>`select indexdef from pg_indexes where indexname = 'thing_states_heartbeat_idx'`.execute(db);
     expect(rows[0]?.indexdef).toMatch(/\(heartbeat_at NULLS FIRST, thing_id\)/);
 
-    // Down through every later migration, then this one.
+    // Back down past this migration (and any later one).
     expect((await migrator.migrateTo('202611231200_add_thing_runs')).error).toBeUndefined();
     const { rows: back } = await sql<{
       status: string;

@@ -104,6 +104,19 @@ export interface PasswordHistoryTable {
   created_at: DefaultedTimestamp;
 }
 
+/** An integration's API key, stored as a SHA-256 hash; the prefix lets people tell keys apart. */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  organization_id: string;
+  description: string;
+  token_hash: string;
+  token_prefix: string;
+  created_by: string | null;
+  created_at: DefaultedTimestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
 /** One sign-in: its refresh tokens rotate inside it; revoking it ends the session. */
 export interface SessionsTable {
   id: Generated<string>;
@@ -285,6 +298,7 @@ export interface Database {
   settings: SettingsTable;
   account_tokens: AccountTokensTable;
   password_history: PasswordHistoryTable;
+  api_keys: ApiKeysTable;
   things: ThingsTable;
   thing_states: ThingStatesTable;
   thing_relationships: ThingRelationshipsTable;

@@ -8,6 +8,7 @@ import * as addThingRuns from './202611231200_add_thing_runs';
 import * as splitThingStates from './202611241000_split_thing_states';
 import * as createIncidents from './202611241200_create_incidents';
 import * as idempotentPoints from './202611241300_idempotent_points';
+import * as createApiKeys from './202611251000_create_api_keys';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '202611241000_split_thing_states': splitThingStates,
   '202611241200_create_incidents': createIncidents,
   '202611241300_idempotent_points': idempotentPoints,
+  '202611251000_create_api_keys': createApiKeys,
 };

@@ -19,18 +19,16 @@ import {
   type AccessFormRow,
   type RelationshipChoice,
 } from '@flare/core/things/thing-edit';
-import { useSession } from '../../../lib/session';
-import { useThing } from '../api/get-thing';
-import { useUpdateThingAssociations } from '../api/update-thing-associations';
 import {
   FormActions,
   FormScreen,
-  LoadFailed,
-  LoadingForm,
   ServerErrorLine,
-  thingErrorMessage,
   UnauthorizedMessage,
-} from './form-parts';
+} from '../../../components/ui/form-layout';
+import { useSession } from '../../../lib/session';
+import { useThing } from '../api/get-thing';
+import { useUpdateThingAssociations } from '../api/update-thing-associations';
+import { LoadFailed, LoadingForm, thingErrorMessage } from './form-parts';
 import { useBackToThing, useNavigateAfterSave } from './use-back-to-thing';
 
 const TITLE = 'Edit Organization Access';

@@ -19,22 +19,20 @@ import {
   type ThingProfileForm,
 } from '@flare/core/things/thing-edit';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
+import {
+  FormActions,
+  FormScreen,
+  ServerErrorLine,
+  UnauthorizedMessage,
+} from '../../../components/ui/form-layout';
 import { visibleError } from '../../../lib/field-error';
 import { useSession } from '../../../lib/session';
 import { useThing } from '../api/get-thing';
 import { useThingSubtypes } from '../api/get-thing-subtypes';
 import { useThingTypes } from '../api/get-thing-types';
 import { useUpdateThing } from '../api/update-thing';
-import { CountedTextInput } from './counted-text-input';
-import {
-  FormActions,
-  FormScreen,
-  LoadFailed,
-  LoadingForm,
-  ServerErrorLine,
-  thingErrorMessage,
-  UnauthorizedMessage,
-} from './form-parts';
+import { CountedTextInput } from '../../../components/ui/counted-text-input';
+import { LoadFailed, LoadingForm, thingErrorMessage } from './form-parts';
 import { IntegrationsFields } from './integrations-fields';
 import { useBackToThing, useNavigateAfterSave } from './use-back-to-thing';
 

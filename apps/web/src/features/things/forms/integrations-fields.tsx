@@ -13,7 +13,7 @@ import {
 } from '@flare/core/schemas/thing';
 import { canAddIntegration, type ThingProfileForm } from '@flare/core/things/thing-edit';
 import { visibleError } from '../../../lib/field-error';
-import { CountedTextInput } from './counted-text-input';
+import { CountedTextInput } from '../../../components/ui/counted-text-input';
 
 const PROVIDER_OPTIONS = INTEGRATION_PROVIDERS.map((provider) => ({
   value: provider,

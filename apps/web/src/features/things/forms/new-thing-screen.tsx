@@ -17,20 +17,19 @@ import {
   NewThingFormSchema,
   type NewThingForm,
 } from '@flare/core/things/thing-edit';
+import {
+  FormActions,
+  FormScreen,
+  ServerErrorLine,
+  UnauthorizedMessage,
+} from '../../../components/ui/form-layout';
 import { ApiError } from '../../../lib/api-client';
 import { visibleError } from '../../../lib/field-error';
 import { useSession } from '../../../lib/session';
 import { useCreateThing } from '../api/create-thing';
 import { useThingTypes } from '../api/get-thing-types';
-import { CountedTextInput } from './counted-text-input';
-import {
-  FormActions,
-  FormScreen,
-  LoadFailed,
-  LoadingForm,
-  ServerErrorLine,
-  UnauthorizedMessage,
-} from './form-parts';
+import { CountedTextInput } from '../../../components/ui/counted-text-input';
+import { LoadFailed, LoadingForm } from './form-parts';
 import { thingsPathOf } from './use-back-to-thing';
 
 const DEVICE_TYPE_LABELS: Record<(typeof DEVICE_TYPES)[number], string> = {

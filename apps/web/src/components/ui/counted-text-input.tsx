@@ -5,7 +5,7 @@
  */
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { visibleError } from '../../../lib/field-error';
+import { visibleError } from '../../lib/field-error';
 
 /** The counter warns this many characters before the limit. */
 export const COUNTER_WARNING_WITHIN = 5;

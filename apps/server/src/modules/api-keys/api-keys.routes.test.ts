@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiKeysResponseSchema, CreatedApiKeySchema } from '@flare/core/schemas/api-key';
+import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { demoOrganizationId } from '../../seed/demo-data';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ API_KEY_LIMIT: '2', API_KEY_RATE_LIMIT: '5' });
+});
+afterAll(() => t.close());
+
+const tokens = new Map<string, string>();
+async function tokenOf(email: string): Promise<string> {
+  let token = tokens.get(email);
+  if (!token) tokens.set(email, (token = (await t.signIn(email)).access_token));
+  return token;
+}
+async function call(email: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    headers: bearer(await tokenOf(email)),
+    ...(payload ? { payload } : {}),
+  });
+}
+const ADMIN = 'admin@springfield-pd.test';
+const at = () => Date.now();
+const ingest = (headers: Record<string, string>, deviceId = 'SPD-CAR-101') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/ingest/points',
+    headers,
+    payload: { points: [{ device_id: deviceId, lat: 39.78, lng: -89.65, timestamp: at() }] },
+  });
+/** Revokes the oldest key when the organisation is at its limit of 2. */
+async function makeRoom() {
+  const { api_keys } = ApiKeysResponseSchema.parse((await call(ADMIN, 'GET', '/api/api_keys')).json());
+  if (api_keys.length >= 2) await call(ADMIN, 'DELETE', `/api/api_keys/${api_keys[0]!.id}`);
+}
+const keyRows = () => t.db.selectFrom('api_keys').selectAll().execute();
+
+describe('API keys', () => {
+  it('shows the token once, stores only its hash, lists keys, and answers has_api_keys in the profile', async () => {
+    const created = await call(ADMIN, 'POST', '/api/api_keys', { description: 'CAD integration' });
+    expect(created.statusCode).toBe(201);
+    const key = CreatedApiKeySchema.parse(created.json());
+    expect(key.token).toMatch(/^flk_[\w-]{40,}$/);
+    expect(key.token.startsWith(key.token_prefix)).toBe(true);
+    const stored = (await keyRows()).find((r) => r.id === key.id)!;
+    expect(JSON.stringify(stored)).not.toContain(key.token);
+
+    const list = ApiKeysResponseSchema.parse((await call(ADMIN, 'GET', '/api/api_keys')).json());
+    expect(list.limit).toBe(2);
+    expect(list.api_keys.map((k) => k.description)).toEqual(['CAD integration']);
+    expect(JSON.stringify(list)).not.toContain(key.token);
+    expect((await call(ADMIN, 'GET', '/api/profile')).json().has_api_keys).toBe(true);
+    expect((await call('admin@capital-roadworks.test', 'GET', '/api/profile')).json().has_api_keys).toBe(
+      false,
+    );
+  });
+
+  it('a key reports positions and reads assets of its own organisation only, by either header', async () => {
+    const { token } = (await call(ADMIN, 'POST', '/api/api_keys', { description: 'AVL feed' })).json();
+    expect((await ingest({ authorization: `Bearer ${token}` })).json()).toEqual({ accepted: 1 });
+    expect((await ingest({ 'x-api-key': token })).statusCode).toBe(200);
+    // Springfield accesses Capital Road Works, but a key stands for its own organisation only.
+    expect((await ingest({ 'x-api-key': token }, 'CRW-AB-101')).statusCode).toBe(400);
+    const things = await t.app.inject({
+      method: 'GET',
+      url: '/api/organization/things',
+      headers: { 'x-api-key': token },
+    });
+    expect(things.statusCode).toBe(200);
+    // The same assets a signed-in Springfield user sees by default...
+    const ids = (response: { json: () => unknown }) =>
+      (response.json() as { data: Array<{ id: string }> }).data.map((x) => x.id).sort();
+    expect(ids(things)).toEqual(ids(await call(ADMIN, 'GET', '/api/organization/things')));
+    // ...but not those of Capital Road Works, which Springfield's users may also see.
+    const capital = `/api/organization/things?org_ids[]=${demoOrganizationId('capital-roadworks')}`;
+    expect((await call(ADMIN, 'GET', capital)).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: capital, headers: { 'x-api-key': token } })).statusCode,
+    ).toBe(404);
+    for (const url of ['/api/profile', '/api/organization/users', '/api/api_keys', '/api/roles']) {
+      const refused = await t.app.inject({ method: 'GET', url, headers: { 'x-api-key': token } });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().message).toBe('API keys cannot be used for this call.');
+    }
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/api_keys',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { description: 'self-made' },
+    });
+    expect(create.statusCode).toBe(403);
+  });
+
+  it('stops at the limit with "API key limit reached", and a revoked key stops working at once', async () => {
+    const full = await call(ADMIN, 'POST', '/api/api_keys', { description: 'One too many' });
+    expect(full.statusCode).toBe(422);
+    expect(full.json().message).toBe('API key limit reached');
+    const list = ApiKeysResponseSchema.parse((await call(ADMIN, 'GET', '/api/api_keys')).json());
+    expect(list.api_keys).toHaveLength(2);
+
+    const revoked = list.api_keys[0]!;
+    expect((await call(ADMIN, 'DELETE', `/api/api_keys/${revoked.id}`)).json()).toEqual({ uuid: revoked.id });
+    expect((await call(ADMIN, 'DELETE', `/api/api_keys/${revoked.id}`)).json().message).toBe(
+      'API key not found.',
+    );
+    const replacement = await call(ADMIN, 'POST', '/api/api_keys', { description: 'Replacement' });
+    expect(replacement.statusCode).toBe(201);
+  });
+
+  it('a revoked or unknown key answers 401', async () => {
+    await makeRoom();
+    const { id, token } = (await call(ADMIN, 'POST', '/api/api_keys', { description: 'Short-lived' })).json();
+    expect((await ingest({ 'x-api-key': token })).statusCode).toBe(200);
+    await call(ADMIN, 'DELETE', `/api/api_keys/${id}`);
+    expect((await ingest({ 'x-api-key': token })).statusCode).toBe(401);
+    expect((await ingest({ 'x-api-key': 'flk_nonsense' })).statusCode).toBe(401);
+  });
+
+  it('each key is rate-limited', async () => {
+    await makeRoom();
+    const { token } = (await call(ADMIN, 'POST', '/api/api_keys', { description: 'Busy' })).json();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await ingest({ 'x-api-key': token })).statusCode);
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('tenant isolation: other organisations and roles without the permission neither see nor revoke keys', async () => {
+    const [key] = ApiKeysResponseSchema.parse((await call(ADMIN, 'GET', '/api/api_keys')).json()).api_keys;
+    for (const email of ['orgadmin@capital-roadworks.test', 'admin@capital-roadworks.test']) {
+      const list = ApiKeysResponseSchema.parse((await call(email, 'GET', '/api/api_keys')).json());
+      expect(list.api_keys.map((k) => k.id)).not.toContain(key!.id);
+      expect((await call(email, 'DELETE', `/api/api_keys/${key!.id}`)).statusCode).toBe(422);
+    }
+    for (const email of ['media@springfield-pd.test', 'user@springfield-pd.test']) {
+      expect((await call(email, 'GET', '/api/api_keys')).statusCode).toBe(403);
+      expect((await call(email, 'POST', '/api/api_keys', { description: 'x' })).statusCode).toBe(403);
+      expect((await call(email, 'DELETE', `/api/api_keys/${key!.id}`)).statusCode).toBe(403);
+    }
+    expect((await keyRows()).find((r) => r.id === key!.id)?.revoked_at).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Integrations' API keys: an organisation's administrators create (the token is shown once and
+ * stored only as a hash), list and revoke them, up to a limit; a key stands for its organisation
+ * on the ingest and read routes.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { MESSAGES } from '@flare/core/messages';
+import { API_KEY_PERMISSIONS } from '@flare/core/permissions/access';
+import {
+  API_KEY_PREFIX,
+  type ApiKey,
+  type ApiKeysResponse,
+  type CreateApiKeyInput,
+  type CreatedApiKey,
+} from '@flare/core/schemas/api-key';
+import type { Principal } from '../../platform/auth-hook';
+import { unprocessable } from '../../platform/http-errors';
+import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
+
+/** Shown in lists to tell keys apart: the prefix and a few characters, never enough to use. */
+const SHOWN_CHARACTERS = API_KEY_PREFIX.length + 6;
+/** last_used_at is written at most this often per key, not on every call. */
+const USE_RECORD_INTERVAL_MS = 60_000;
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    description: row.description,
+    token_prefix: row.token_prefix,
+    created_date: row.created_at.toISOString(),
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+  };
+}
+
+export class ApiKeysService {
+  constructor(
+    private readonly repository: ApiKeysRepository,
+    private readonly limit: number,
+  ) {}
+
+  async list(principal: Principal): Promise<ApiKeysResponse> {
+    const rows = await this.repository.listActive(principal.organizationId);
+    return { api_keys: rows.map(toApiKey), limit: this.limit };
+  }
+
+  async create(principal: Principal, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+    const token = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const row = await this.repository.createWithinLimit({
+      organizationId: principal.organizationId,
+      description: input.description,
+      tokenHash: sha256(token),
+      tokenPrefix: token.slice(0, SHOWN_CHARACTERS),
+      createdBy: principal.userId,
+      limit: this.limit,
+    });
+    if (!row) throw unprocessable('api_key_limit', MESSAGES.apiKeyLimitReached);
+    return { ...toApiKey(row), token };
+  }
+
+  async revoke(principal: Principal, keyId: string): Promise<{ uuid: string }> {
+    if (!(await this.repository.revoke(keyId, principal.organizationId))) {
+      throw unprocessable('not_found', MESSAGES.apiKeyNotFound);
+    }
+    return { uuid: keyId };
+  }
+
+  /** The principal an active key stands for, or null. */
+  async resolve(token: string): Promise<Principal | null> {
+    if (!token.startsWith(API_KEY_PREFIX)) return null;
+    const hash = sha256(token);
+    const key = await this.repository.findActiveByHash(hash);
+    if (!key || !timingSafeEqual(Buffer.from(key.token_hash), Buffer.from(hash))) return null;
+    if (!key.last_used_at || Date.now() - key.last_used_at.getTime() > USE_RECORD_INTERVAL_MS) {
+      await this.repository.markUsed(key.id);
+    }
+    return {
+      userId: '',
+      organizationId: key.organization_id,
+      sessionId: '',
+      roleId: 0,
+      permissions: [...API_KEY_PERMISSIONS],
+      apiKeyId: key.id,
+    };
+  }
+}

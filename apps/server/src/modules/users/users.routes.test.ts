@@ -1,0 +1,367 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrganizationUsersResponseSchema } from '@flare/core/schemas/user';
+import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { connected, openConsumer, waitFor } from '../../../test/cable-consumer';
+import { linkPath, startMailCatcher, type MailCatcher } from '../../../test/mail-catcher';
+import { demoOrganizationId } from '../../seed/demo-data';
+
+let t: TestApp;
+let mail: MailCatcher;
+let cableUrl: string;
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  t = await createTestApp({ SMTP_URL: mail.url, PUBLIC_URL: 'https://flare.example.org' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  cableUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/cable`;
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
+
+const tokens = new Map<string, string>();
+async function tokenOf(email: string): Promise<string> {
+  let token = tokens.get(email);
+  if (!token) tokens.set(email, (token = (await t.signIn(email)).access_token));
+  return token;
+}
+async function call(
+  email: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: bearer(await tokenOf(email)),
+    ...(payload ? { payload } : {}),
+  });
+}
+const userId = async (email: string) =>
+  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const userRow = (email: string) =>
+  t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+const newUser = (email: string, role_id = 2) => ({ firstname: 'New', lastname: 'Officer', email, role_id });
+
+const ORG_ADMIN = 'orgadmin@springfield-pd.test';
+const ADMIN = 'admin@springfield-pd.test';
+
+describe('GET /api/organization/users', () => {
+  it("lists the organisation's users with sign-in figures, and those of managing and accessing organisations", async () => {
+    await tokenOf('user@springfield-pd.test');
+    const response = await call(ADMIN, 'GET', '/api/organization/users');
+    expect(response.statusCode).toBe(200);
+    const body = OrganizationUsersResponseSchema.parse(response.json());
+    expect(body.organization_users.map((u) => u.email)).toEqual(
+      expect.arrayContaining([ADMIN, ORG_ADMIN, 'user@springfield-pd.test', 'media@springfield-pd.test']),
+    );
+    expect(new Set(body.organization_users.map((u) => u.organization_id))).toEqual(
+      new Set([demoOrganizationId('springfield-pd')]),
+    );
+    const signedIn = body.organization_users.find((u) => u.email === 'user@springfield-pd.test')!;
+    expect(signedIn.sign_in_count).toBeGreaterThanOrEqual(1);
+    expect(signedIn.last_sign_in_at).not.toBeNull();
+    // Prairie State Fleet Services manages Springfield; Springfield accesses Capital Road Works.
+    expect(body.organization_managers.map((u) => u.organization_name)).toContain(
+      'Prairie State Fleet Services',
+    );
+    expect(body.organization_accessors).toEqual([]);
+    const capital = OrganizationUsersResponseSchema.parse(
+      (await call('admin@capital-roadworks.test', 'GET', '/api/organization/users')).json(),
+    );
+    expect(capital.organization_accessors.map((u) => u.organization_name)).toContain(
+      'Springfield Police Department',
+    );
+  });
+});
+
+describe('POST /api/users/', () => {
+  it('creates the user and mails an invitation whose link sets a first password under the policy', async () => {
+    const email = 'invited.officer@springfield-pd.test';
+    const response = await call(ADMIN, 'POST', '/api/users/', newUser(email));
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      email,
+      firstname: 'New',
+      lastname: 'Officer',
+      role_id: 2,
+      sign_in_count: 0,
+      last_sign_in_at: null,
+      suspended_at: null,
+      organization_id: demoOrganizationId('springfield-pd'),
+    });
+    const invitation = await mail.next(email);
+    expect(invitation.subject).toBe('You have been invited to Flare');
+    expect(invitation.text).toContain('expires in 168 hour(s)');
+    const link = linkPath(invitation);
+    expect(link).toMatch(new RegExp(`^/welcome/reset/${encodeURIComponent(email)}/[\\w-]{40,}$`));
+    const token = decodeURIComponent(link.split('/').at(-1)!);
+    const reset = (password: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/reset_password', payload: { token, password } });
+    expect((await reset('weak')).json().message).toBe('Password does not fulfill password requirements.');
+    expect((await reset('First!pass1')).statusCode).toBe(200);
+    expect((await t.signIn(email, 'First!pass1')).access_token).toBeTruthy();
+  });
+
+  it('the invitation link expires', async () => {
+    const email = 'late.officer@springfield-pd.test';
+    expect((await call(ADMIN, 'POST', '/api/users', newUser(email))).statusCode).toBe(201);
+    const token = decodeURIComponent(
+      linkPath(await mail.next(email))
+        .split('/')
+        .at(-1)!,
+    );
+    await t.db
+      .updateTable('account_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', await userId(email))
+      .execute();
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/reset_password',
+      payload: { token, password: 'First!pass1' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Reset token is expired or does not exist.');
+  });
+
+  it('refuses an e-mail already in use, in any case, and changes nothing', async () => {
+    const before = await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const response = await call(ADMIN, 'POST', '/api/users/', newUser('USER@springfield-pd.test'));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('Email is already in use. Please try another one.');
+    const after = await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('refuses missing fields and a bad e-mail with the form rules', async () => {
+    const missing = await call(ADMIN, 'POST', '/api/users/', {
+      firstname: ' ',
+      lastname: 'X',
+      email: 'x@y.test',
+      role_id: 2,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('Required');
+    const bad = await call(ADMIN, 'POST', '/api/users/', newUser('not-an-email'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Must be a valid email');
+    expect(await userRow('not-an-email')).toBeUndefined();
+  });
+
+  it("assigns only roles up to the caller's own", async () => {
+    const refused = await call(
+      ADMIN,
+      'POST',
+      '/api/users/',
+      newUser('would.be.orgadmin@springfield-pd.test', 4),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(await userRow('would.be.orgadmin@springfield-pd.test')).toBeUndefined();
+    const unknown = await call(ORG_ADMIN, 'POST', '/api/users/', newUser('ghost@springfield-pd.test', 99));
+    expect(unknown.statusCode).toBe(422);
+    const ok = await call(
+      ORG_ADMIN,
+      'POST',
+      '/api/users/',
+      newUser('second.orgadmin@springfield-pd.test', 4),
+    );
+    expect(ok.statusCode).toBe(201);
+  });
+});
+
+describe('PUT /api/users/{id}', () => {
+  it('changes names, e-mail and role of a user of the organisation', async () => {
+    const email = 'rename.me@springfield-pd.test';
+    const created = (await call(ADMIN, 'POST', '/api/users/', newUser(email))).json();
+    const response = await call(ADMIN, 'PUT', `/api/users/${created.id}`, {
+      id: created.id,
+      firstname: 'Renamed',
+      lastname: 'Person',
+      email: 'renamed@springfield-pd.test',
+      role_id: 3,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      firstname: 'Renamed',
+      email: 'renamed@springfield-pd.test',
+      role_id: 3,
+    });
+    const taken = await call(ADMIN, 'PUT', `/api/users/${created.id}`, {
+      firstname: 'Renamed',
+      lastname: 'Person',
+      email: ORG_ADMIN,
+    });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().message).toBe('Email is already in use. Please try another one.');
+  });
+
+  it('answers "The selected user could not be found" for an unknown user', async () => {
+    const response = await call(ADMIN, 'PUT', '/api/users/00000000-0000-4000-8000-000000000000', {
+      firstname: 'A',
+      lastname: 'B',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('The selected user could not be found');
+  });
+
+  it('lets a user with user update change their own names but not their own role', async () => {
+    const me = await userId(ADMIN);
+    const ok = await call(ADMIN, 'PUT', `/api/users/${me}`, { firstname: 'Ada', lastname: 'Admin' });
+    expect(ok.statusCode).toBe(200);
+    const promote = await call(ADMIN, 'PUT', `/api/users/${me}`, {
+      firstname: 'Ada',
+      lastname: 'Admin',
+      role_id: 4,
+    });
+    expect(promote.statusCode).toBe(403);
+    expect((await userRow(ADMIN))?.role_id).toBe(3);
+    // Without user update, not even oneself.
+    const user = await userId('user@springfield-pd.test');
+    const refused = await call('user@springfield-pd.test', 'PUT', `/api/users/${user}`, {
+      firstname: 'U',
+      lastname: 'V',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await userRow('user@springfield-pd.test'))?.first_name).not.toBe('U');
+  });
+
+  it('an admin cannot change a user whose role is above theirs', async () => {
+    const response = await call(ADMIN, 'PUT', `/api/users/${await userId(ORG_ADMIN)}`, {
+      firstname: 'Taken',
+      lastname: 'Over',
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await userRow(ORG_ADMIN))?.first_name).not.toBe('Taken');
+  });
+
+  it('suspending ends the sessions at once, the live feed included; re-activating lets the user sign in again', async () => {
+    const email = 'user@springfield-pd.test';
+    tokens.delete(email);
+    const session = await t.signIn(email);
+    const feed = await connected(
+      openConsumer(cableUrl, session.access_token),
+      demoOrganizationId('springfield-pd'),
+    );
+    const id = await userId(email);
+    const suspend = await call(ORG_ADMIN, 'PUT', `/api/users/${id}`, {
+      firstname: 'User',
+      lastname: 'Springfield',
+      suspended: true,
+    });
+    expect(suspend.statusCode).toBe(200);
+    expect(suspend.json().suspended_at).not.toBeNull();
+    // The live feed's own check runs once a minute; the socket closes well before.
+    await waitFor(() => feed.state() === 'disconnected', 'the live feed to close', 5_000);
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: bearer(session.access_token),
+    });
+    expect(profile.statusCode).toBe(401);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/user_token',
+      payload: { grant_type: 'refresh_token', refresh_token: session.refresh_token },
+    });
+    expect(refresh.json().message).toBe('Access token is expired or does not exist.');
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/user_token',
+      payload: { grant_type: 'password', application: 'dashboard', username: email, password: 'Test!pass9' },
+    });
+    expect(signIn.json()).toMatchObject({ error: 'user_suspended', message: 'User is suspended.' });
+
+    const reactivate = await call(ORG_ADMIN, 'PUT', `/api/users/${id}`, {
+      firstname: 'User',
+      lastname: 'Springfield',
+      suspended: false,
+    });
+    expect(reactivate.json().suspended_at).toBeNull();
+    expect((await t.signIn(email)).access_token).toBeTruthy();
+  });
+
+  it('nobody suspends themself', async () => {
+    const me = await userId(ORG_ADMIN);
+    const response = await call(ORG_ADMIN, 'PUT', `/api/users/${me}`, {
+      firstname: 'Org',
+      lastname: 'Admin',
+      suspended: true,
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await userRow(ORG_ADMIN))?.suspended_at).toBeNull();
+  });
+});
+
+describe('DELETE /api/users/{uuid}', () => {
+  it('deletes the user, ending their sessions, and answers the uuid', async () => {
+    const email = 'leaving@springfield-pd.test';
+    const created = (await call(ADMIN, 'POST', '/api/users/', newUser(email))).json();
+    const response = await call(ADMIN, 'DELETE', `/api/users/${created.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ uuid: created.id });
+    expect(await userRow(email)).toBeUndefined();
+    const again = await call(ADMIN, 'DELETE', `/api/users/${created.id}`);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe('User not found.');
+  });
+
+  it('nobody deletes themself', async () => {
+    const response = await call(ADMIN, 'DELETE', `/api/users/${await userId(ADMIN)}`);
+    expect(response.statusCode).toBe(403);
+    expect(await userRow(ADMIN)).toBeDefined();
+  });
+});
+
+describe('tenant isolation', () => {
+  it('users of an unrelated organisation, and of every role without user permissions, get no data and no effect', async () => {
+    const target = await userId('media@springfield-pd.test');
+    const outsiders = ['orgadmin@capital-roadworks.test', 'admin@capital-roadworks.test'];
+    const withoutUserPermissions = [
+      'media@springfield-pd.test',
+      'user@springfield-pd.test',
+      'media@capital-roadworks.test',
+    ];
+    for (const email of [...outsiders, ...withoutUserPermissions]) await tokenOf(email);
+    const before = await userRow('media@springfield-pd.test');
+    const routes = [
+      {
+        method: 'PUT' as const,
+        url: `/api/users/${target}`,
+        payload: { firstname: 'X', lastname: 'Y', role_id: 1, suspended: true },
+      },
+      { method: 'DELETE' as const, url: `/api/users/${target}` },
+    ];
+    // Capital Road Works neither manages Springfield nor is it Springfield; its Org Admin may manage users.
+    for (const email of outsiders) {
+      for (const route of routes) {
+        const response = await call(email, route.method, route.url, route.payload);
+        expect(response.statusCode, `${email} ${route.method}`).toBe(422);
+      }
+      const list = OrganizationUsersResponseSchema.parse(
+        (await call(email, 'GET', '/api/organization/users')).json(),
+      );
+      expect(list.organization_users.map((u) => u.id)).not.toContain(target);
+    }
+    // Media and User hold no user permission: refused before anything is read.
+    for (const email of withoutUserPermissions) {
+      expect((await call(email, 'GET', '/api/organization/users')).statusCode, email).toBe(403);
+      expect((await call(email, 'POST', '/api/users/', newUser(`intruder.${email}`))).statusCode, email).toBe(
+        403,
+      );
+      for (const route of routes) {
+        expect((await call(email, route.method, route.url, route.payload)).statusCode, email).toBe(403);
+      }
+      expect(await userRow(`intruder.${email}`)).toBeUndefined();
+    }
+    expect(await userRow('media@springfield-pd.test')).toEqual(before);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * The accounts sections' frame: a tab per screen (those the user may use), the screen below. The
+ * legacy accounts section and accounts-new show the same screens.
+ */
+import { Button, Group } from '@mantine/core';
+import { Link, Outlet, useLocation } from 'react-router';
+import { can, type Access } from '@flare/core/permissions/access';
+import { useSession } from '../lib/session';
+
+interface AccountsTab {
+  path: string;
+  label: string;
+  access?: Access;
+}
+
+export const ACCOUNTS_NEW_TABS: AccountsTab[] = [
+  { path: 'profile', label: 'Profile' },
+  { path: 'users', label: 'Users', access: 'viewUsers' },
+  { path: 'organizations', label: 'Organizations' },
+  { path: 'integrations', label: 'Integrations', access: 'viewApiKeys' },
+  { path: 'billing', label: 'Billing' },
+  { path: 'settings', label: 'Settings' },
+];
+
+export const LEGACY_ACCOUNTS_TABS: AccountsTab[] = [
+  { path: '', label: 'Profile & Preferences' },
+  { path: 'users', label: 'Users', access: 'viewUsers' },
+  { path: 'integrations', label: 'Integrations', access: 'viewApiKeys' },
+];
+
+export function AccountsLayout({ base, tabs }: { base: string; tabs: AccountsTab[] }) {
+  const permissions = useSession()?.profile?.permissions ?? [];
+  const { pathname } = useLocation();
+  const shown = tabs.filter((tab) => !tab.access || can(permissions, tab.access));
+  const rest = pathname.startsWith(`${base}/`) ? pathname.slice(base.length + 1) : '';
+  const active = shown.find((tab) => tab.path && rest.split('/')[0] === tab.path)?.path ?? '';
+  // Links rather than ARIA tabs: each one opens its own page (and URL).
+  return (
+    <>
+      <Group component="nav" aria-label="Account screens" gap={4} px="sm" pt="sm">
+        {shown.map((tab) => (
+          <Button
+            key={tab.path}
+            component={Link}
+            to={tab.path ? `${base}/${tab.path}` : base}
+            variant={tab.path === active ? 'light' : 'subtle'}
+            aria-current={tab.path === active ? 'page' : undefined}
+            size="compact-sm"
+          >
+            {tab.label}
+          </Button>
+        ))}
+      </Group>
+      <Outlet />
+    </>
+  );
+}

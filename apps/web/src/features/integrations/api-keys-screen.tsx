@@ -1,0 +1,133 @@
+/** Integrations: the organisation's API keys, how many it may hold, and revoking one (after a confirmation). */
+import { Alert, Button, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { MESSAGES } from '@flare/core/messages';
+import { can } from '@flare/core/permissions/access';
+import type { ApiKey } from '@flare/core/schemas/api-key';
+import { ServerErrorLine, UnauthorizedMessage } from '../../components/ui/form-layout';
+import { LoadingIndicator } from '../../components/ui/loading-indicator';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { useApiKeys } from './api/get-api-keys';
+import { useRevokeApiKey } from './api/revoke-api-key';
+
+const errorText = (error: unknown) =>
+  error instanceof ApiError && error.status === 0
+    ? MESSAGES.connectionFailed
+    : error instanceof ApiError && error.status === 422
+      ? error.message
+      : MESSAGES.unknownFailure;
+
+export function ApiKeysScreen() {
+  const permissions = useSession()?.profile?.permissions ?? [];
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { pathname } = useLocation();
+  if (!can(permissions, 'viewApiKeys')) return <UnauthorizedMessage />;
+  const full = keys.data ? keys.data.api_keys.length >= keys.data.limit : false;
+
+  const confirmRevoke = async (key: ApiKey) => {
+    setError(null);
+    try {
+      await revoke.mutateAsync(key.id);
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+    setRevoking(null);
+  };
+
+  return (
+    <Stack gap="md" p="sm">
+      <Group justify="space-between">
+        <Title order={1} size="h3">
+          API keys
+        </Title>
+        {can(permissions, 'createApiKey') && !full && (
+          <Button component={Link} to={`${pathname.replace(/\/$/, '')}/new`}>
+            New API key
+          </Button>
+        )}
+      </Group>
+      <Text size="sm">
+        An API key lets another system report positions (POST /api/ingest/points) and read your organization's
+        assets, sent as <code>X-Api-Key</code> or <code>Authorization: Bearer</code>. It cannot open the
+        dashboard.
+      </Text>
+      {full && (
+        <Alert color="yellow" py="xs" c="dark.9">
+          {MESSAGES.apiKeyLimitReached}. Revoke a key, or contact support to raise the limit.
+        </Alert>
+      )}
+      <ServerErrorLine message={keys.error ? errorText(keys.error) : error} />
+      {!keys.data ? (
+        !keys.error && <LoadingIndicator label="Loading API keys" />
+      ) : (
+        <Table striped captionSide="top">
+          <Table.Caption c="dark.9">
+            {keys.data.api_keys.length} of {keys.data.limit} keys
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Description</Table.Th>
+              <Table.Th>Key</Table.Th>
+              <Table.Th>Created</Table.Th>
+              <Table.Th>Last used</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {keys.data.api_keys.map((key) => (
+              <Table.Tr key={key.id}>
+                <Table.Td>{key.description}</Table.Td>
+                <Table.Td>
+                  <code>{key.token_prefix}…</code>
+                </Table.Td>
+                <Table.Td>{new Date(key.created_date).toLocaleString()}</Table.Td>
+                <Table.Td>
+                  {key.last_used_at ? new Date(key.last_used_at).toLocaleString() : 'Never'}
+                </Table.Td>
+                <Table.Td>
+                  {can(permissions, 'revokeApiKey') && (
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="compact-sm"
+                      aria-label={`Revoke ${key.description}`}
+                      onClick={() => setRevoking(key)}
+                    >
+                      Revoke
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Revoke API key">
+        <Stack gap="sm">
+          <Text size="sm">
+            Revoke “{revoking?.description}”? Systems using it are refused at once. This cannot be undone.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setRevoking(null)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={revoke.isPending}
+              onClick={() => revoking && void confirmRevoke(revoking)}
+            >
+              Revoke
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

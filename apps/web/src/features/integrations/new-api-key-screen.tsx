@@ -1,0 +1,120 @@
+/** A new API key: a description, then the token, shown this once with a copy button. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { MESSAGES } from '@flare/core/messages';
+import { can } from '@flare/core/permissions/access';
+import {
+  API_KEY_DESCRIPTION_MAX,
+  CreateApiKeyInputSchema,
+  type CreateApiKeyInput,
+  type CreatedApiKey,
+} from '@flare/core/schemas/api-key';
+import { CountedTextInput } from '../../components/ui/counted-text-input';
+import {
+  FormActions,
+  FormScreen,
+  ServerErrorLine,
+  UnauthorizedMessage,
+} from '../../components/ui/form-layout';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { useCreateApiKey } from './api/create-api-key';
+
+export function NewApiKeyScreen() {
+  const permissions = useSession()?.profile?.permissions ?? [];
+  const navigate = useNavigate();
+  const listPath = useLocation().pathname.replace(/\/new\/?$/, '');
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  if (!can(permissions, 'createApiKey')) return <UnauthorizedMessage />;
+  const toList = () => void navigate(listPath);
+  return (
+    <FormScreen title="New API key">
+      {created ? (
+        <CreatedKey created={created} onDone={toList} />
+      ) : (
+        <NewApiKeyForm onCreated={setCreated} onCancel={toList} />
+      )}
+    </FormScreen>
+  );
+}
+
+function NewApiKeyForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (key: CreatedApiKey) => void;
+  onCancel: () => void;
+}) {
+  const create = useCreateApiKey();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<CreateApiKeyInput>({
+    resolver: zodResolver(CreateApiKeyInputSchema),
+    defaultValues: { description: '' },
+    mode: 'onTouched',
+  });
+  const { formState } = form;
+  const submit = async (values: CreateApiKeyInput) => {
+    setServerError(null);
+    try {
+      onCreated(await create.mutateAsync(values));
+    } catch (error) {
+      setServerError(
+        error instanceof ApiError && error.status === 0
+          ? MESSAGES.connectionFailed
+          : error instanceof ApiError && error.status === 422
+            ? error.message
+            : MESSAGES.unknownFailure,
+      );
+    }
+  };
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+      <Stack gap="sm">
+        <CountedTextInput
+          control={form.control}
+          name="description"
+          label="Description"
+          description="What uses this key, e.g. the CAD system"
+          withAsterisk
+          max={API_KEY_DESCRIPTION_MAX}
+          submitFailed={formState.submitCount > 0 && !formState.isSubmitSuccessful}
+        />
+        <FormActions
+          canSave={formState.isDirty}
+          submitting={formState.isSubmitting}
+          onCancel={onCancel}
+          saveLabel="Create"
+          savingLabel="Creating..."
+        />
+        <ServerErrorLine message={serverError} />
+      </Stack>
+    </form>
+  );
+}
+
+function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  return (
+    <Stack gap="sm">
+      <Alert color="yellow" c="dark.9" py="xs">
+        Copy this key now: it is not shown again.
+      </Alert>
+      <Text size="sm">{created.description}</Text>
+      <Code block aria-label="API key" data-testid="api-key-token">
+        {created.token}
+      </Code>
+      <Group justify="flex-end" gap="sm">
+        <CopyButton value={created.token}>
+          {({ copied, copy }) => (
+            <Button variant="default" onClick={copy}>
+              {copied ? MESSAGES.copied : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
+        <Button onClick={onDone}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+/** "New User": creates a user of the organisation, who is e-mailed a link to choose a password. */
+import { Center, Text } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
+import { can } from '@flare/core/permissions/access';
+import type { Profile } from '@flare/core/schemas/profile';
+import { createUserErrorMessage } from '@flare/core/users/user-rules';
+import { FormScreen, UnauthorizedMessage } from '../../../components/ui/form-layout';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useCreateUser } from '../api/create-user';
+import { usersPathOf } from '../users-path';
+import { useAccountRoles } from './use-account-roles';
+import { UserFormFields } from './user-form';
+
+export function NewUserScreen() {
+  const profile = useSession()?.profile;
+  if (!profile || !can(profile.permissions, 'createUser')) return <UnauthorizedMessage />;
+  return <NewUser profile={profile} />;
+}
+
+function NewUser({ profile }: { profile: Profile }) {
+  const navigate = useNavigate();
+  const usersPath = usersPathOf(useLocation().pathname);
+  const roles = useAccountRoles(profile);
+  const create = useCreateUser();
+  const toList = () => void navigate(usersPath);
+  return (
+    <FormScreen title="New User" subtitle={profile.userOrg.name}>
+      <Text size="sm">The new user receives an email with a link to choose their password.</Text>
+      {roles.loaded ? (
+        <UserFormFields
+          defaultValues={{}}
+          roles={roles.assignable}
+          saveLabel="Create and invite"
+          savingLabel="Creating..."
+          onCancel={toList}
+          onSubmit={async (values) => {
+            try {
+              await create.mutateAsync({
+                firstname: values.firstName,
+                lastname: values.lastName,
+                email: values.email,
+                role_id: values.roleId,
+              });
+              toList();
+              return null;
+            } catch (error) {
+              return error instanceof ApiError
+                ? createUserErrorMessage(error.status, error.message)
+                : createUserErrorMessage(500, null);
+            }
+          }}
+        />
+      ) : (
+        <Center p="lg">
+          <LoadingIndicator label="Loading roles" />
+        </Center>
+      )}
+    </FormScreen>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * API keys in the browser: an administrator creates a key (its token shown once), an integration
+ * reports a position with it, and the revoked key is refused at once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { signInAs } from './support/sign-in';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), openBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const ingest = (token: string) =>
+  fetch(`${server.url}/api/ingest/points`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': token },
+    body: JSON.stringify({
+      points: [{ device_id: 'SPD-CAR-101', lat: 39.78, lng: -89.65, timestamp: Date.now() }],
+    }),
+  });
+
+describe('API keys', () => {
+  it('create a key, use it for ingest, revoke it', async () => {
+    const page = await browser.newPage();
+    try {
+      await signInAs(page, server.url, 'admin@springfield-pd.test');
+      await page.goto(`${server.url}/dashboard/accounts/integrations`);
+      await page.getByText('0 of 5 keys').waitFor();
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'New API key' }).click();
+      await page.getByRole('textbox', { name: /Description/ }).fill('CAD integration');
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Create' }).click();
+      const token = (await page.getByTestId('api-key-token').textContent())?.trim() ?? '';
+      expect(token).toMatch(/^flk_/);
+      await expectAccessible(page);
+
+      expect(await (await ingest(token)).json()).toEqual({ accepted: 1 });
+
+      await page.getByRole('button', { name: 'Done' }).click();
+      await page.getByText('1 of 5 keys').waitFor();
+      // The list never shows the token again.
+      expect(await page.content()).not.toContain(token);
+      await page.getByRole('button', { name: 'Revoke CAD integration' }).click();
+      await page
+        .getByRole('dialog', { name: 'Revoke API key' })
+        .getByRole('button', { name: 'Revoke' })
+        .click();
+      await page.getByText('0 of 5 keys').waitFor();
+      expect((await ingest(token)).status).toBe(401);
+    } finally {
+      await page.close();
+    }
+  });
+});

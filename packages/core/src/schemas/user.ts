@@ -1,0 +1,103 @@
+/**
+ * Organisation users (spec 1 sections 3, 5 and 7): the wire shapes of GET /organization/users,
+ * POST /users/ and PUT /users/{id}, the user form, and the client's organisation-user model.
+ */
+import { z } from 'zod';
+import { EmailSchema, requiredText } from './common';
+
+export const USER_NAME_MAX = 100;
+
+const nameField = () => requiredText().max(USER_NAME_MAX, `At most ${USER_NAME_MAX} characters`);
+
+export const OrganizationUserWireSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  role_id: z.number().int(),
+  last_sign_in_at: z.string().nullable(),
+  sign_in_count: z.number().int(),
+  /** When the user was suspended; null for an active user. */
+  suspended_at: z.string().nullable(),
+  organization_id: z.string(),
+  organization_name: z.string(),
+});
+export type OrganizationUserWire = z.infer<typeof OrganizationUserWireSchema>;
+
+export const OrganizationUsersResponseSchema = z.object({
+  organization_users: z.array(OrganizationUserWireSchema),
+  /** Users of the organisations that manage this one. */
+  organization_managers: z.array(OrganizationUserWireSchema),
+  /** Users of the organisations that access this one. */
+  organization_accessors: z.array(OrganizationUserWireSchema),
+});
+export type OrganizationUsersResponse = z.infer<typeof OrganizationUsersResponseSchema>;
+
+export const CreateUserInputSchema = z.object({
+  firstname: nameField(),
+  lastname: nameField(),
+  email: EmailSchema,
+  role_id: z.number().int(),
+});
+export type CreateUserInput = z.infer<typeof CreateUserInputSchema>;
+
+export const UpdateUserInputSchema = z.object({
+  /** Sent by one client variant; when present it must name the user of the path. */
+  id: z.string().optional(),
+  firstname: nameField(),
+  lastname: nameField(),
+  email: EmailSchema.optional(),
+  role_id: z.number().int().optional(),
+  /** true suspends the user (ending their sessions at once), false re-activates them. */
+  suspended: z.boolean().optional(),
+});
+export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
+
+export const DeleteUserResponseSchema = z.object({ uuid: z.string() });
+
+/** The user form of the new and edit screens (spec 1 section 5): every field required. */
+export const UserFormSchema = z.object({
+  firstName: nameField(),
+  lastName: nameField(),
+  email: EmailSchema,
+  roleId: z.number({ error: 'Required' }).int(),
+});
+export type UserForm = z.infer<typeof UserFormSchema>;
+
+export type UserAssociation = 'Manager' | 'Accessor';
+
+export interface OrganizationUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roleId: number;
+  lastSignIn: string | null;
+  signInCount: number;
+  suspended: boolean;
+  /** The full name, or the email when there is no first name. */
+  displayName: string;
+  organizationName: string;
+  /** For users of associated organisations only. */
+  association: UserAssociation | null;
+}
+
+export function toOrganizationUser(
+  wire: OrganizationUserWire,
+  association: UserAssociation | null = null,
+): OrganizationUser {
+  const fullName = `${wire.firstname} ${wire.lastname}`.trim();
+  return {
+    id: wire.id,
+    email: wire.email,
+    firstName: wire.firstname,
+    lastName: wire.lastname,
+    roleId: wire.role_id,
+    lastSignIn: wire.last_sign_in_at,
+    signInCount: wire.sign_in_count,
+    suspended: wire.suspended_at !== null,
+    displayName: wire.firstname.trim() ? fullName : wire.email,
+    organizationName: wire.organization_name,
+    association,
+  };
+}
