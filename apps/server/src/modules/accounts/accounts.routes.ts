@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProfileResponseSchema } from '@flare/core/schemas/profile';
 import { RoleSchema } from '@flare/core/schemas/reference';
-import { ApiErrorSchema } from '@flare/core/schemas/common';
 import { principalOf } from '../../platform/auth-hook';
 import type { AccountsService } from './accounts.service';
+import { BEARER, errorResponses } from '../../platform/api-docs';
 
 export function registerAccountsRoutes(app: FastifyInstance, service: AccountsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -16,8 +16,8 @@ export function registerAccountsRoutes(app: FastifyInstance, service: AccountsSe
       schema: {
         tags: ['accounts'],
         summary: "The signed-in user's profile",
-        security: [{ bearer: [] }],
-        response: { 200: ProfileResponseSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+        security: BEARER,
+        response: { 200: ProfileResponseSchema, ...errorResponses(401, 404) },
       },
     },
     (request) => service.profile(principalOf(request)),
@@ -30,8 +30,8 @@ export function registerAccountsRoutes(app: FastifyInstance, service: AccountsSe
       schema: {
         tags: ['accounts'],
         summary: 'Roles, by order, with the labels users see',
-        security: [{ bearer: [] }],
-        response: { 200: z.array(RoleSchema), 401: ApiErrorSchema, 403: ApiErrorSchema },
+        security: BEARER,
+        response: { 200: z.array(RoleSchema), ...errorResponses(401, 403) },
       },
     },
     () => service.roles(),

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '@flare/core/schemas/common';
 import {
   ApiKeysResponseSchema,
   CreateApiKeyInputSchema,
@@ -9,9 +8,9 @@ import {
 } from '@flare/core/schemas/api-key';
 import { principalOf } from '../../platform/auth-hook';
 import type { ApiKeysService } from './api-keys.service';
+import { BEARER, errorResponses } from '../../platform/api-docs';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 422: ApiErrorSchema };
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 422);
 
 export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +22,7 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
       schema: {
         tags: ['integrations'],
         summary: "Your organisation's API keys (never their tokens) and how many it may hold",
-        security,
+        security: BEARER,
         response: { 200: ApiKeysResponseSchema, ...errors },
       },
     },
@@ -37,7 +36,7 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
       schema: {
         tags: ['integrations'],
         summary: 'Creates an API key; the answer is the only time its token is shown',
-        security,
+        security: BEARER,
         body: CreateApiKeyInputSchema,
         response: { 201: CreatedApiKeySchema, ...errors },
       },
@@ -53,7 +52,7 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
       schema: {
         tags: ['integrations'],
         summary: 'Revokes an API key at once',
-        security,
+        security: BEARER,
         params: z.object({ id: z.uuid() }),
         response: { 200: z.object({ uuid: z.string() }), ...errors },
       },

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '@flare/core/schemas/common';
 import {
   CreateUserInputSchema,
   DeleteUserResponseSchema,
@@ -11,9 +10,9 @@ import {
 } from '@flare/core/schemas/user';
 import { principalOf } from '../../platform/auth-hook';
 import type { UsersService } from './users.service';
+import { BEARER, errorResponses } from '../../platform/api-docs';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 422: ApiErrorSchema };
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 422);
 const IdParams = z.object({ id: z.uuid() });
 
 export function registerUsersRoutes(app: FastifyInstance, service: UsersService): void {
@@ -26,7 +25,7 @@ export function registerUsersRoutes(app: FastifyInstance, service: UsersService)
       schema: {
         tags: ['users'],
         summary: "Your organisation's users, and those of the organisations that manage or access it",
-        security,
+        security: BEARER,
         response: { 200: OrganizationUsersResponseSchema, ...errors },
       },
     },
@@ -42,7 +41,7 @@ export function registerUsersRoutes(app: FastifyInstance, service: UsersService)
         schema: {
           tags: ['users'],
           summary: 'Creates a user in your organisation and e-mails them an invitation to choose a password',
-          security,
+          security: BEARER,
           hide: url === '/users/',
           body: CreateUserInputSchema,
           response: { 201: OrganizationUserWireSchema, ...errors },
@@ -60,7 +59,7 @@ export function registerUsersRoutes(app: FastifyInstance, service: UsersService)
       schema: {
         tags: ['users'],
         summary: 'Changes a user of your organisation (names, e-mail, role); suspends or re-activates them',
-        security,
+        security: BEARER,
         params: IdParams,
         body: UpdateUserInputSchema,
         response: { 200: OrganizationUserWireSchema, ...errors },
@@ -76,7 +75,7 @@ export function registerUsersRoutes(app: FastifyInstance, service: UsersService)
       schema: {
         tags: ['users'],
         summary: 'Deletes a user of your organisation, ending their sessions; answers their id',
-        security,
+        security: BEARER,
         params: IdParams,
         response: { 200: DeleteUserResponseSchema, ...errors },
       },
