@@ -15,7 +15,15 @@ import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import { LIVE_CHANNEL, LIVE_SUBPROTOCOL } from '@flare/core/live/messages';
 import { buildOsmandServer } from '@flare/server/src/modules/telemetry/osmand-server';
 import { demoOrganizationId } from '@flare/server/src/seed/demo-data';
-import { engines, percentile, registerDevices, runLoad, signIn, type Engine } from './support';
+import {
+  benchCredential,
+  engines,
+  percentile,
+  registerDevices,
+  runLoad,
+  signIn,
+  type Engine,
+} from './support';
 
 const DEVICES = 1000;
 const REPORTS_PER_DEVICE = 10;
@@ -38,7 +46,7 @@ function reportQuery(deviceId: string, d: number, k: number, base: number): stri
   const lng = -89.6 - (d % 40) * 0.01;
   const speed = stopped ? 0 : 29; // knots
   const alerting = stopped || d % 3 === 0;
-  return `id=${deviceId}&lat=${lat}&lon=${lng}&timestamp=${base + k * REPORT_SPACING_S}&speed=${speed}&bearing=0&accuracy=5&alerting=${alerting}`;
+  return `id=${benchCredential(deviceId)}&lat=${lat}&lon=${lng}&timestamp=${base + k * REPORT_SPACING_S}&speed=${speed}&bearing=0&accuracy=5&alerting=${alerting}`;
 }
 
 async function osmandRate(url: string, devices: string[], base: number): Promise<number> {
@@ -80,7 +88,7 @@ export async function benchIncidents(engine: Engine) {
   try {
     const responders = await registerDevices(flare.db, 'RESP', DEVICES, 'police');
     const general = await registerDevices(flare.db, 'GEN', DEVICES, 'general');
-    const osmand = await buildOsmandServer(flare.app.ingest, flare.app.log);
+    const osmand = await buildOsmandServer(flare.app.ingest, flare.app.log, { ipRequestsPerMinute: 0 });
     await osmand.listen({ port: 0, host: '127.0.0.1' });
     const osmandAddress = osmand.server.address();
     const osmandUrl = `http://127.0.0.1:${typeof osmandAddress === 'object' && osmandAddress ? osmandAddress.port : 0}`;
@@ -133,10 +141,10 @@ export async function benchIncidents(engine: Engine) {
       // Baseline: a moving report's point message.
       const pointArrives = client.next((f) => f.message?.type === 'point' && f.message.thing_id === thingId);
       const movedAt = performance.now();
-      await send(`id=${deviceId}&${place}&timestamp=${at - 100}&speed=20&alerting=true`);
+      await send(`id=${benchCredential(deviceId)}&${place}&timestamp=${at - 100}&speed=20&alerting=true`);
       baseline.push((await pointArrives) - movedAt);
 
-      await send(`id=${deviceId}&${place}&timestamp=${at}&speed=0&alerting=true`);
+      await send(`id=${benchCredential(deviceId)}&${place}&timestamp=${at}&speed=0&alerting=true`);
       const locationArrives = client.next(
         (f) =>
           f.message?.type === 'location' && f.message.location!.things_active.some((t) => t.id === thingId),
@@ -152,7 +160,7 @@ export async function benchIncidents(engine: Engine) {
         return performance.now();
       })();
       await send(
-        `id=${deviceId}&${place}&timestamp=${at + SCENE_RULES.dwellMs / 1000}&speed=0&alerting=true`,
+        `id=${benchCredential(deviceId)}&${place}&timestamp=${at + SCENE_RULES.dwellMs / 1000}&speed=0&alerting=true`,
       );
       toClient.push((await locationArrives) - completedAt);
       toFeed.push((await inFeed) - completedAt);

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { buildOsmandServer } from '@flare/server/src/modules/telemetry/osmand-server';
-import { engines, registerDevices, runLoad, signIn, type Engine } from './support';
+import { benchCredential, engines, registerDevices, runLoad, signIn, type Engine } from './support';
 
 const DEVICES = 1000;
 const ROWS = 50_000;
@@ -86,7 +86,7 @@ export async function benchIngest(engine: Engine) {
     const batchRate = ROWS / (batchMs / 1000);
 
     // OsmAnd devices report to the dedicated listener (port 5055 in production), as Traccar Client does.
-    const osmand = await buildOsmandServer(flare.app.ingest, flare.app.log);
+    const osmand = await buildOsmandServer(flare.app.ingest, flare.app.log, { ipRequestsPerMinute: 0 });
     await osmand.listen({ port: 0, host: '127.0.0.1' });
     const osmandAddress = osmand.server.address();
     const osmandUrl = `http://127.0.0.1:${typeof osmandAddress === 'object' && osmandAddress ? osmandAddress.port : 0}`;
@@ -94,7 +94,7 @@ export async function benchIngest(engine: Engine) {
       concurrency: 64,
       requests: Array.from({ length: OSMAND_REQUESTS }, (_, i) => {
         const r = report(devices[i % DEVICES]!, 2 * ROWS + i, base);
-        const query = `id=${r.device_id}&lat=${r.lat}&lon=${r.lng}&timestamp=${r.timestamp}&speed=20&bearing=${r.course}&accuracy=5`;
+        const query = `id=${benchCredential(r.device_id)}&lat=${r.lat}&lon=${r.lng}&timestamp=${r.timestamp}&speed=20&bearing=${r.course}&accuracy=5`;
         return { url: `${osmandUrl}/?${query}`, method: 'POST' };
       }),
     });

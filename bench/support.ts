@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp, type FlareApp } from '@flare/server/src/app';
 import { loadConfig } from '@flare/server/src/config';
 import type { Db } from '@flare/server/src/platform/db/database';
+import { hashDeviceCredential } from '@flare/server/src/platform/device-credentials';
 import { demoOrganizationId } from '@flare/server/src/seed/demo-data';
 import { thingTypeId } from '@flare/server/src/seed/reference-data';
 
@@ -29,6 +30,9 @@ function config(env: Record<string, string>) {
     AUTH_RATE_LIMIT_EMAIL: '1000000',
     STATUS_SWEEP_MS: '0',
     LOG_LEVEL: 'warn',
+    // The load generator is one address sending for many devices, faster than any real device.
+    INGEST_IP_REQUESTS_PER_MINUTE: '0',
+    INGEST_DEVICE_REQUESTS_PER_MINUTE: '0',
     ...env,
   });
 }
@@ -79,6 +83,10 @@ export function engines(): Engine[] {
 }
 
 /** Registers `count` assets of the demo police department straight in the database. */
+/** What a benchmark device sends as its id (OsmAnd): its credential, as a real device would. */
+export const benchCredential = (systemId: string) => `${systemId}.credential`;
+
+/** Registers devices with their credentials (benchCredential); answers their System Ids. */
 export async function registerDevices(
   db: Db,
   prefix: string,
@@ -99,6 +107,8 @@ export async function registerDevices(
           vin_number: null,
           license_plate_number: null,
           registry_number: null,
+          device_credential_hash: hashDeviceCredential(benchCredential(device_id)),
+          device_credential_created_at: new Date(),
         })),
       )
       .execute();

@@ -64,6 +64,8 @@ const EnvSchema = z.object({
     .regex(/^(mqtt|mqtts|ws|wss):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
   OSMAND_PORT: z.coerce.number().int().min(0).max(65535).default(5055),
+  INGEST_IP_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(30_000),
+  INGEST_DEVICE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
   STATUS_SWEEP_MS: z.coerce
     .number()
     .int()
@@ -143,12 +145,16 @@ export type Config = {
   authRateLimitEmail: number;
   /** NATS server that carries the live feed between server processes; unset: in-process. */
   natsUrl: string | undefined;
-  /** MQTT broker to take device reports from (`things/{deviceId}/telemetry`); unset: no MQTT. */
+  /** MQTT broker to take device reports from (`things/{credential}/telemetry`); unset: no MQTT. */
   mqttUrl: string | undefined;
   /** PostgreSQL waits: connecting, one statement, a transaction left idle. */
   databaseTimeouts: DatabaseTimeouts;
   /** Port of the OsmAnd (Traccar Client) listener. */
   osmandPort: number;
+  /** Ingest requests (OsmAnd, batch) one address may make a minute, per server process; 0: no limit. */
+  ingestIpRequestsPerMinute: number;
+  /** Ingest requests (any adapter) one device may make a minute, per server process; 0: no limit. */
+  ingestDeviceRequestsPerMinute: number;
   /** Interval of the status sweep (whole seconds); 0 turns it off. */
   statusSweepMs: number;
   /** How often an idle job worker asks the queue for work, seconds. */
@@ -216,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     natsUrl: e.NATS_URL,
     mqttUrl: e.MQTT_URL,
     osmandPort: e.OSMAND_PORT,
+    ingestIpRequestsPerMinute: e.INGEST_IP_REQUESTS_PER_MINUTE,
+    ingestDeviceRequestsPerMinute: e.INGEST_DEVICE_REQUESTS_PER_MINUTE,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -22,7 +22,9 @@ function loadConfigOrExit(): Config {
 const config = loadConfigOrExit();
 const flare = await buildApp(config);
 const { app } = flare;
-const osmand = await buildOsmandServer(app.ingest, app.log);
+const osmand = await buildOsmandServer(app.ingest, app.log, {
+  ipRequestsPerMinute: app.config.ingestIpRequestsPerMinute,
+});
 let simulator: FleetSimulator | null = null;
 
 let stopping = false;

@@ -6,7 +6,9 @@ import { stopServers } from './shutdown';
 describe('stopping the server', () => {
   it('closes the OsmAnd listener before the app drains telemetry and closes the database', async () => {
     const t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-    const osmand = await buildOsmandServer(t.app.ingest, t.app.log);
+    const osmand = await buildOsmandServer(t.app.ingest, t.app.log, {
+      ipRequestsPerMinute: t.app.config.ingestIpRequestsPerMinute,
+    });
     await osmand.listen({ port: 0, host: '127.0.0.1' });
     const address = osmand.server.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -95,26 +95,39 @@ describe.skipIf(!ready)('two server processes', () => {
     });
   }, 60_000);
 
-  it('a device registered on one reports at once to the other, which had refused it as unknown', async () => {
-    const report = () => fetch(`${b.osmandUrl}/?id=SCALE-NEW-1&lat=41.88&lon=-87.63`, { method: 'POST' });
-    expect((await report()).status).toBe(400);
-    const registered = await fetch(`${a.url}/api/things`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${await signIn(a, 'platform@prairie-fleet.test')}`,
-      },
-      body: JSON.stringify({
-        device_id: 'SCALE-NEW-1',
-        thing_type_id: thingTypeId('tow'),
-        organization_id: demoOrganizationId('prairie-fleet'),
-      }),
+  it('a credential issued, a legacy mark set or a credential replaced on one process holds at once on the other', async () => {
+    const token = await signIn(a, 'platform@prairie-fleet.test');
+    const call = (path: string, method: string, body: object = {}) =>
+      fetch(`${a.url}/api${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+    const report = (id: string) => fetch(`${b.osmandUrl}/?id=${id}&lat=41.88&lon=-87.63`, { method: 'POST' });
+    const registered = await call('/things', 'POST', {
+      device_id: 'SCALE-NEW-1',
+      thing_type_id: thingTypeId('tow'),
+      organization_id: demoOrganizationId('prairie-fleet'),
     });
     expect(registered.status).toBe(201);
-    // Well within the directory's memory of unknown ids (60 s): only the announcement explains it.
-    await vi.waitFor(async () => expect((await report()).status).toBe(200), {
-      timeout: 5_000,
-      interval: 100,
-    });
+    const thing = (await registered.json()) as {
+      id: string;
+      device_credential: { device_credential: string };
+    };
+    const first = thing.device_credential.device_credential;
+    // Now the other process remembers the System Id as unknown and the credential as known.
+    expect((await report('SCALE-NEW-1')).status).toBe(400);
+    expect((await report(first)).status).toBe(200);
+    // Well within the directory's memory (60 s for unknown ids, 5 min for known ones): only the
+    // announcement explains each change.
+    const soon = { timeout: 5_000, interval: 100 };
+    expect(
+      (await call(`/things/${thing.id}/device_credential`, 'PUT', { legacy_device_id: true })).status,
+    ).toBe(200);
+    await vi.waitFor(async () => expect((await report('SCALE-NEW-1')).status).toBe(200), soon);
+    const rotated = await call(`/things/${thing.id}/device_credential`, 'POST');
+    const next = ((await rotated.json()) as { device_credential: string }).device_credential;
+    await vi.waitFor(async () => expect((await report(first)).status).toBe(400), soon);
+    expect((await report(next)).status).toBe(200);
   }, 60_000);
 });

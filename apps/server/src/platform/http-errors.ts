@@ -8,6 +8,9 @@ import { MESSAGES } from '@flare/core/messages';
 import { isDatabaseUnavailable } from './db/errors';
 
 export class HttpError extends Error {
+  /** Sent as `Retry-After` (429 and 503 answers). */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly statusCode: number,
     readonly code: string,
@@ -29,6 +32,11 @@ export const forbidden = (message = 'User does not have required permissions') =
 export const notFound = (message: string) => new HttpError(404, 'not_found', message);
 export const conflict = (code: string, message: string) => new HttpError(409, code, message);
 export const unprocessable = (code: string, message: string) => new HttpError(422, code, message);
+export function tooManyRequests(code: string, message: string, retryAfterSeconds: number): HttpError {
+  const error = new HttpError(429, code, message);
+  error.retryAfterSeconds = retryAfterSeconds;
+  return error;
+}
 
 /** How soon a caller may try again while the database is out of reach. */
 const RETRY_AFTER_SECONDS = 5;
@@ -36,6 +44,7 @@ const RETRY_AFTER_SECONDS = 5;
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({
         error: error.code,
         message: error.message,

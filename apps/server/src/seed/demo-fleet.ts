@@ -87,6 +87,9 @@ export async function seedDemoFleet(db: Db): Promise<void> {
           registry_number: null,
           wzdx_enabled: asset.type === 'arrow_board',
           r2r_enabled: asset.responder,
+          // The demo fleet is driven by the built-in simulator (and by hand in the docs' examples) with
+          // its System Ids: marked as legacy devices, which an administrator can undo per asset.
+          legacy_device_id: true,
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();

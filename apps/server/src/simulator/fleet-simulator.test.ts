@@ -16,7 +16,9 @@ let osmand: FastifyInstance;
 const changes: IncidentChanged[] = [];
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  osmand = await buildOsmandServer(t.app.ingest, t.app.log);
+  osmand = await buildOsmandServer(t.app.ingest, t.app.log, {
+    ipRequestsPerMinute: t.app.config.ingestIpRequestsPerMinute,
+  });
   await osmand.listen({ port: 0, host: '127.0.0.1' });
   await t.app.events.on('incident.changed', (change) => void changes.push(change));
 });

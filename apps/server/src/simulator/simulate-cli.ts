@@ -60,11 +60,14 @@ if (signIn.status !== 200) {
 const token = String(signIn.body.access_token);
 
 const deviceIds = Array.from({ length: assets }, (_, i) => `SIM-${String(i + 1).padStart(6, '0')}`);
+/** System Id -> the credential the simulated device reports with. */
+const credentials = new Map<string, string>();
+const credentialOf = (body: Record<string, unknown>) => String(body.device_credential);
 let registered = 0;
 for (let i = 0; i < deviceIds.length; i += 20) {
-  const results = await Promise.all(
-    deviceIds.slice(i, i + 20).map((device_id) =>
-      api('/things', {
+  await Promise.all(
+    deviceIds.slice(i, i + 20).map(async (device_id) => {
+      const result = await api('/things', {
         method: 'POST',
         token,
         body: JSON.stringify({
@@ -72,15 +75,32 @@ for (let i = 0; i < deviceIds.length; i += 20) {
           thing_type_id: thingTypeId('general'),
           organization_id: values.organization,
         }),
-      }),
-    ),
+      });
+      if (result.status !== 201) return;
+      registered++;
+      credentials.set(device_id, credentialOf(result.body.device_credential as Record<string, unknown>));
+    }),
   );
-  registered += results.filter((r) => r.status === 201).length;
+}
+// Assets registered by an earlier run: their credential was shown then; issue new ones.
+if (credentials.size < deviceIds.length) {
+  const listed = await api(`/organization/things?org_ids[]=${values.organization}&per_page=5000`, { token });
+  const ids = new Map(
+    (listed.body.data as Array<{ id: string; haas_id: string }>).map((thing) => [thing.haas_id, thing.id]),
+  );
+  for (const deviceId of deviceIds.filter((id) => !credentials.has(id) && ids.has(id))) {
+    const issued = await api(`/things/${ids.get(deviceId)}/device_credential`, {
+      method: 'POST',
+      token,
+      body: '{}',
+    });
+    credentials.set(deviceId, credentialOf(issued.body));
+  }
 }
 console.log(`${assets} simulated assets ready (${registered} newly registered); sending ${rate} reports/s`);
 
 const home = { lat: 41.8781, lng: -87.6298 };
-const vehicles = deviceIds.map((id) => new Vehicle(id, home, false, Math.random));
+const vehicles = deviceIds.map((id) => new Vehicle(credentials.get(id) ?? id, home, false, Math.random));
 const deadline = values.duration ? Date.now() + Number(values.duration) * 1000 : Infinity;
 let sent = 0;
 let failed = 0;

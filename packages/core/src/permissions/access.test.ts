@@ -54,6 +54,7 @@ const TABLE: Array<[Access, Permission[]]> = [
   ['updateOwnUser', ['user:update']],
   ['updateOwnOrganization', ['organization:update']],
   ['platformAdmin', ['haas:manage']],
+  ['manageDeviceCredential', ['thing:manage', 'haas:manage']],
   ['manageIncidentFeed', ['organization:update', 'organization:manage']],
   ['viewApiKeys', ['integration_configuration:read', 'integration_configuration:manage']],
   ['createApiKey', ['integration_configuration:create', 'integration_configuration:manage']],

@@ -55,6 +55,8 @@ export const ACCESS = {
   revokeApiKey: ['integration_configuration:delete'],
   updateOwnOrganization: ['organization:update'],
   platformAdmin: ['haas:manage'],
+  /** Issue or rotate a device's credential, and allow or stop its legacy System Id. */
+  manageDeviceCredential: ['thing:manage', 'haas:manage'],
   /** Turn on, rotate or turn off the organisation's incident feed for navigation apps. */
   manageIncidentFeed: ['organization:update', 'organization:manage'],
 } as const satisfies Record<string, readonly Permission[]>;

@@ -14,6 +14,8 @@ class FakeThings {
     const route: DeviceRoute = {
       thingId,
       deviceId,
+      credentialHash: null,
+      legacyDeviceId: true,
       isActive,
       organizationIds: ['org'],
       ownerId: 'org',
@@ -28,6 +30,9 @@ class FakeThings {
   }
 
   readonly repository = {
+    // Legacy devices: what a device presents is its System Id.
+    routesByCredential: async (ids: string[]) =>
+      (await this.repository.deviceRoutes({ deviceIds: ids })).map((r) => [r.deviceId, r]),
     deviceRoutes: (key: { deviceIds: string[] } | { thingIds: string[] }) => {
       this.queries++;
       const all = [...this.devices.values()].map((route) => structuredClone(route));

@@ -1,15 +1,20 @@
 /**
- * Device id -> thing and the organisations that see it, cached because every report needs it.
- * Unknown ids are remembered too, so a misconfigured device cannot hammer the database; as anyone
- * can send made-up ids, that memory is bounded (the least recently seen ids go first).
+ * What a device presents -> its thing and the organisations that see it, cached because every report
+ * needs it. Devices present their credential (an asset marked as a legacy device may also present its
+ * System Id); the authenticated batch API names assets by System Id. Unknown keys are remembered too,
+ * so a misconfigured device cannot hammer the database; as anyone can send made-up ids, that memory is
+ * bounded (the least recently seen go first).
  *
- * Every server process has its own directory. A change to a thing (registration, edit, organisations)
- * is a shared `thing.changed` event, and every process's directory then forgets what it knew of that
- * thing and its device ids. Entries also expire, in case an event is lost or the database was changed
- * behind the servers' backs.
+ * Every server process has its own directory. A change to a thing (registration, edit, organisations,
+ * a new credential) is a shared `thing.changed` event, and every process's directory then forgets what
+ * it knew of that thing and its device ids. Entries also expire, in case an event is lost or the
+ * database was changed behind the servers' backs.
  */
 import type { EventBus } from '../../platform/bus/event-bus';
 import type { DeviceRoute, TelemetryRepository } from './telemetry.repository';
+
+/** How the caller names devices: by what devices present, or (authenticated callers) by System Id. */
+export type DeviceIdentification = 'credential' | 'systemId';
 
 export interface DeviceDirectoryOptions {
   /** How long a known device is trusted without a change announced (default 5 minutes). */
@@ -25,12 +30,16 @@ export interface DeviceDirectoryOptions {
 interface Entry {
   route: DeviceRoute;
   expiresAt: number;
+  /** The cache keys that lead to this thing. */
+  keys: Set<string>;
 }
+
+const keyOf = (by: DeviceIdentification, id: string) => `${by === 'credential' ? 'c' : 's'}:${id}`;
 
 export class DeviceDirectory {
   private readonly routes = new Map<string, Entry>();
   private readonly byThing = new Map<string, Entry>();
-  /** Unknown device id -> when that stops being trusted; in order of last use (oldest first). */
+  /** Unknown key -> when that stops being trusted; in order of last use (oldest first). */
   private readonly unknown = new Map<string, number>();
   /** Counts forgets, so a lookup that raced with one does not cache what it read before it. */
   private generation = 0;
@@ -54,27 +63,33 @@ export class DeviceDirectory {
     return this.unknown.size;
   }
 
-  /** Routes of the given device ids; ids missing from the result are unknown. */
-  async resolve(deviceIds: string[]): Promise<Map<string, DeviceRoute>> {
+  /** Routes of the given ids (keyed by them); ids missing from the result are unknown. */
+  async resolve(ids: string[], by: DeviceIdentification = 'credential'): Promise<Map<string, DeviceRoute>> {
     const now = this.now();
     const found = new Map<string, DeviceRoute>();
     const missing: string[] = [];
-    for (const id of new Set(deviceIds)) {
-      const entry = this.routes.get(id);
+    for (const id of new Set(ids)) {
+      const entry = this.routes.get(keyOf(by, id));
       if (entry && entry.expiresAt > now) found.set(id, entry.route);
-      else if (!this.stillUnknown(id, now)) missing.push(id);
+      else if (!this.stillUnknown(keyOf(by, id), now)) missing.push(id);
     }
     if (missing.length > 0) {
       const generation = this.generation;
-      const routes = await this.repository.deviceRoutes({ deviceIds: missing });
+      const matches = await this.lookUp(missing, by);
       const cache = generation === this.generation;
-      for (const route of routes) {
-        if (cache) this.remember(route, now);
-        found.set(route.deviceId, route);
+      for (const [id, route] of matches) {
+        if (cache) this.remember(keyOf(by, id), route, now);
+        found.set(id, route);
       }
-      if (cache) for (const id of missing) if (!found.has(id)) this.markUnknown(id, now);
+      if (cache) for (const id of missing) if (!found.has(id)) this.markUnknown(keyOf(by, id), now);
     }
     return found;
+  }
+
+  private async lookUp(ids: string[], by: DeviceIdentification): Promise<Array<[string, DeviceRoute]>> {
+    if (by === 'credential') return this.repository.routesByCredential(ids);
+    const routes = await this.repository.deviceRoutes({ deviceIds: ids });
+    return routes.map((route) => [route.deviceId, route]);
   }
 
   async routesOfThings(thingIds: string[]): Promise<DeviceRoute[]> {
@@ -89,7 +104,7 @@ export class DeviceDirectory {
       if (generation === this.generation) {
         for (const id of missing) {
           const route = fetched.get(id);
-          if (route) this.remember(route, now);
+          if (route) this.rememberThing(route, now);
           else this.drop(id);
         }
       }
@@ -102,10 +117,11 @@ export class DeviceDirectory {
     this.generation++;
     if (change.thingId) this.drop(change.thingId);
     for (const deviceId of change.deviceIds ?? []) {
-      const entry = this.routes.get(deviceId);
-      if (entry) this.drop(entry.route.thingId);
-      this.routes.delete(deviceId);
-      this.unknown.delete(deviceId);
+      for (const key of [keyOf('credential', deviceId), keyOf('systemId', deviceId)]) {
+        const entry = this.routes.get(key);
+        if (entry) this.drop(entry.route.thingId);
+        this.unknown.delete(key);
+      }
     }
   }
 
@@ -116,37 +132,46 @@ export class DeviceDirectory {
     );
   }
 
-  private remember(route: DeviceRoute, now: number): void {
+  private remember(key: string, route: DeviceRoute, now: number): void {
     const previous = this.byThing.get(route.thingId);
-    if (previous && previous.route.deviceId !== route.deviceId) this.routes.delete(previous.route.deviceId);
-    const entry = { route, expiresAt: now + this.routeTtlMs };
-    this.routes.set(route.deviceId, entry);
+    const entry = {
+      route,
+      expiresAt: now + this.routeTtlMs,
+      keys: previous && previous.route.deviceId === route.deviceId ? previous.keys : new Set<string>(),
+    };
+    if (previous && previous.keys !== entry.keys) this.drop(route.thingId);
+    entry.keys.add(key);
+    for (const known of entry.keys) this.routes.set(known, entry);
     this.byThing.set(route.thingId, entry);
-    this.unknown.delete(route.deviceId);
+    this.unknown.delete(key);
+  }
+
+  private rememberThing(route: DeviceRoute, now: number): void {
+    this.remember(keyOf('systemId', route.deviceId), route, now);
   }
 
   private drop(thingId: string): void {
     const entry = this.byThing.get(thingId);
     if (!entry) return;
     this.byThing.delete(thingId);
-    if (this.routes.get(entry.route.deviceId) === entry) this.routes.delete(entry.route.deviceId);
+    for (const key of entry.keys) if (this.routes.get(key) === entry) this.routes.delete(key);
   }
 
-  /** Whether the id is remembered as unknown and that is still trusted; marks it as recently seen. */
-  private stillUnknown(id: string, now: number): boolean {
-    const expiresAt = this.unknown.get(id);
+  /** Whether the key is remembered as unknown and that is still trusted; marks it as recently seen. */
+  private stillUnknown(key: string, now: number): boolean {
+    const expiresAt = this.unknown.get(key);
     if (expiresAt === undefined) return false;
-    this.unknown.delete(id);
+    this.unknown.delete(key);
     if (expiresAt <= now) return false;
-    this.unknown.set(id, expiresAt);
+    this.unknown.set(key, expiresAt);
     return true;
   }
 
-  private markUnknown(id: string, now: number): void {
-    const entry = this.routes.get(id);
+  private markUnknown(key: string, now: number): void {
+    const entry = this.routes.get(key);
     if (entry) this.drop(entry.route.thingId);
-    this.unknown.delete(id);
-    this.unknown.set(id, now + this.unknownTtlMs);
+    this.unknown.delete(key);
+    this.unknown.set(key, now + this.unknownTtlMs);
     // Maps iterate in insertion order: the first keys are the least recently seen.
     for (const oldest of this.unknown.keys()) {
       if (this.unknown.size <= this.unknownLimit) break;

@@ -9,7 +9,8 @@
 import { readReport, type DeviceReport, type RawReport } from '@flare/core/telemetry/report';
 import type { EventBus } from '../../platform/bus/event-bus';
 import type { ContextRegistry } from './thing-context.service';
-import type { DeviceDirectory } from './device-directory';
+import type { DeviceDirectory, DeviceIdentification } from './device-directory';
+import type { DeviceRateLimit } from './device-rate-limit';
 import { GroupCommit } from './group-commit';
 import { IngestRejection, type RefusedReport } from './ingest-rejection';
 import type { IngestStats } from './ingest-stats';
@@ -18,6 +19,11 @@ import type { DeviceRoute, TelemetryRepository } from './telemetry.repository';
 import { toThingState } from './thing-state-event';
 
 export interface IngestScope {
+  /**
+   * How reports name their device: by what devices present (their credential, or a legacy device's
+   * System Id; the default), or by System Id (the batch API, whose caller is signed in).
+   */
+  identifiedBy?: DeviceIdentification;
   /** Only devices for which this holds may report in this request (the batch API's caller scope). */
   allowed?: (route: DeviceRoute) => boolean;
 }
@@ -28,6 +34,7 @@ export interface IngestPipelineDeps {
   contexts: ContextRegistry;
   events: EventBus;
   stats: IngestStats;
+  deviceLimit: DeviceRateLimit;
 }
 
 export class IngestPipeline {
@@ -75,7 +82,10 @@ export class IngestPipeline {
   }
 
   private async route(reports: DeviceReport[], scope: IngestScope): Promise<RoutedReport[]> {
-    const routes = await this.deps.directory.resolve(reports.map((r) => r.deviceId));
+    const routes = await this.deps.directory.resolve(
+      reports.map((r) => r.deviceId),
+      scope.identifiedBy ?? 'credential',
+    );
     const refused: RefusedReport[] = [];
     const routed = reports.flatMap((report, index): RoutedReport[] => {
       const route = routes.get(report.deviceId);
@@ -91,13 +101,26 @@ export class IngestPipeline {
       return [];
     });
     this.refuseIfAny(refused, reports.length);
+    this.refuseOverLimit(routed);
     return routed;
   }
 
-  private refuseIfAny(refused: RefusedReport[], total: number): void {
+  /** A device over its request limit makes the whole request wait (429). */
+  private refuseOverLimit(routed: RoutedReport[]): void {
+    const limit = this.deps.deviceLimit;
+    const over = limit.admit(routed.map((r) => r.route.thingId));
+    const refused = routed.flatMap(({ report, route }, index): RefusedReport[] =>
+      over.has(route.thingId)
+        ? [{ index, kind: 'rate_limited', reason: `device "${report.deviceId}" reports too often` }]
+        : [],
+    );
+    this.refuseIfAny(refused, routed.length, limit.retryAfterSeconds());
+  }
+
+  private refuseIfAny(refused: RefusedReport[], total: number, retryAfterSeconds = 0): void {
     if (refused.length === 0) return;
     for (const r of refused) this.deps.stats.reject(r.kind);
-    throw new IngestRejection(refused, total - refused.length, total === 1);
+    throw new IngestRejection(refused, total - refused.length, total === 1, retryAfterSeconds);
   }
 
   /** One batch of the group commit: context, status engine, commit, events. */

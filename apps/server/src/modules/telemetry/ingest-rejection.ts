@@ -2,7 +2,8 @@
  * A refused ingest request, as a domain error: every adapter answers it in its own way (HTTP 400
  * with the reasons, a log line for MQTT) and nothing of the request was stored.
  */
-export type RejectionKind = 'invalid' | 'future_timestamp' | 'unknown_device' | 'inactive_device';
+export type RejectionKind =
+  'invalid' | 'future_timestamp' | 'unknown_device' | 'inactive_device' | 'rate_limited';
 
 export interface RefusedReport {
   /** The report's place in the request (for requests of more than one report). */
@@ -19,6 +20,8 @@ export class IngestRejection extends Error {
     /** How many reports of the request were fine (and were not stored either). */
     readonly otherCount: number,
     single: boolean,
+    /** When the request may be sent again (rate-limited requests only). */
+    readonly retryAfterSeconds = 0,
   ) {
     super(describe(refused, otherCount, single));
     this.name = 'IngestRejection';
@@ -26,9 +29,14 @@ export class IngestRejection extends Error {
 
   /** A single code for the whole request: the kind of its first refusal. */
   get code(): string {
-    return this.refused[0]?.kind === 'unknown_device' || this.refused[0]?.kind === 'inactive_device'
-      ? 'unknown_device'
-      : 'invalid_point';
+    const kind = this.refused[0]?.kind;
+    if (kind === 'rate_limited') return 'rate_limited';
+    return kind === 'unknown_device' || kind === 'inactive_device' ? 'unknown_device' : 'invalid_point';
+  }
+
+  /** A device sent too often: answered 429, to be retried after `retryAfterSeconds`. */
+  get rateLimited(): boolean {
+    return this.code === 'rate_limited';
   }
 }
 

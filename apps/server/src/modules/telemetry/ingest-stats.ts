@@ -8,6 +8,7 @@ export class IngestStats {
     future_timestamp: 0,
     unknown_device: 0,
     inactive_device: 0,
+    rate_limited: 0,
   };
 
   reject(kind: RejectionKind, count = 1): void {

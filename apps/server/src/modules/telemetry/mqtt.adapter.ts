@@ -1,7 +1,7 @@
 /**
  * MQTT ingest, when MQTT_URL is set: devices publish Flare's JSON report on
- * `things/{deviceId}/telemetry` (the device id comes from the topic). Each message goes through the
- * same pipeline as HTTP reports; refused ones are logged with the same reasons and counted. A QoS 1
+ * `things/{credential}/telemetry` (the device credential, or a legacy device's System Id, comes from
+ * the topic). Each message goes through the same pipeline as HTTP reports; refused ones are logged with the same reasons and counted. A QoS 1
  * message is acknowledged (PUBACK) only once it is committed or refused.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,5 @@
 /** The OsmAnd listener on its own port (5055 by default), where Traccar Client sends to any path. */
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerErrorHandler } from '../../platform/http-errors';
 import type { IngestPipeline } from './ingest-pipeline';
@@ -7,11 +8,13 @@ import { registerOsmandRoutes } from './osmand.adapter';
 export async function buildOsmandServer(
   pipeline: IngestPipeline,
   logger: FastifyBaseLogger,
+  limits: { ipRequestsPerMinute: number },
 ): Promise<FastifyInstance> {
   // One log line per report would drown the log: the listener logs warnings and errors only.
   const app = Fastify({ loggerInstance: logger.child({ listener: 'osmand' }, { level: 'warn' }) });
   // Anyone may call this port: failures answer as on the API, never with internals.
   registerErrorHandler(app);
-  await registerOsmandRoutes(app, pipeline, ['/', '/*']);
+  await app.register(fastifyRateLimit, { global: false });
+  await registerOsmandRoutes(app, pipeline, ['/', '/*'], limits);
   return app;
 }

@@ -2,7 +2,9 @@
  * The OsmAnd adapter (what Traccar Client sends): parses a request as Traccar's decoder does and hands
  * the reports to the pipeline. Parameters come from the query string, or, when it has none, from the
  * body (a form, `text/plain`, or no content type at all); newer clients post JSON. The device id is
- * the device's credential. A refusal answers 400 with its reasons as plain text.
+ * the device's credential (or, for an asset marked as a legacy device, its System Id). A refusal
+ * answers 400 with its reasons as plain text, an unknown or wrong credential like any bad report; too
+ * many requests from one address or for one device answer 429 with `Retry-After`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromOsmandParams, fromTraccarJson, isTraccarJson, lastValues } from '@flare/core/telemetry/osmand';
@@ -36,17 +38,21 @@ export async function registerOsmandRoutes(
   app: FastifyInstance,
   pipeline: IngestPipeline,
   paths: string[],
-  options: { prefix?: string } = {},
+  options: { prefix?: string; ipRequestsPerMinute: number },
 ): Promise<void> {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       await pipeline.ingest(osmandReports(request));
       return reply.status(200).send();
     } catch (error) {
-      if (error instanceof IngestRejection) return reply.status(400).type('text/plain').send(error.message);
-      throw error;
+      if (!(error instanceof IngestRejection)) throw error;
+      if (error.rateLimited) reply.status(429).header('retry-after', String(error.retryAfterSeconds));
+      else reply.status(400);
+      return reply.type('text/plain').send(error.message);
     }
   };
+  const rateLimit =
+    options.ipRequestsPerMinute > 0 ? { max: options.ipRequestsPerMinute, timeWindow: 60_000 } : false;
   await app.register(
     (scope, _options, done) => {
       // Forms and bodies of any other type (or none) are read as text; JSON is parsed as usual.
@@ -56,7 +62,7 @@ export async function registerOsmandRoutes(
         scope.route({
           method: ['GET', 'POST'],
           url,
-          config: { public: true },
+          config: { public: true, rateLimit },
           schema: {
             tags: ['ingest'],
             summary: 'OsmAnd protocol (Traccar Client): id, lat, lon, timestamp, speed (knots)…',

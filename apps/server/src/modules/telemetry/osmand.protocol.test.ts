@@ -19,7 +19,9 @@ let devices = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  osmand = await buildOsmandServer(t.app.ingest, t.app.log);
+  osmand = await buildOsmandServer(t.app.ingest, t.app.log, {
+    ipRequestsPerMinute: t.app.config.ingestIpRequestsPerMinute,
+  });
   await osmand.listen({ port: 0, host: '127.0.0.1' });
   const address = osmand.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
@@ -29,7 +31,10 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A new asset of the demo police department; its device id unless one is given. */
+/**
+ * A new asset of the demo police department; its device id unless one is given. Marked as a legacy
+ * device, so requests name it by System Id (device credentials: device-credentials.test.ts).
+ */
 async function register(deviceId = `PROTO-${++devices}`): Promise<string> {
   const template = await t.db
     .selectFrom('things')
@@ -38,7 +43,7 @@ async function register(deviceId = `PROTO-${++devices}`): Promise<string> {
     .executeTakeFirstOrThrow();
   await t.db
     .insertInto('things')
-    .values({ ...template, device_id: deviceId })
+    .values({ ...template, device_id: deviceId, legacy_device_id: true })
     .execute();
   return deviceId;
 }

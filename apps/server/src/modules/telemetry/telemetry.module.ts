@@ -9,6 +9,7 @@ import { principalOf } from '../../platform/auth-hook';
 import { apiRoutes } from '../../platform/platform.plugin';
 import { ContextRegistry } from './thing-context.service';
 import { DeviceDirectory } from './device-directory';
+import { DeviceRateLimit } from './device-rate-limit';
 import { IngestPipeline } from './ingest-pipeline';
 import { IngestStats } from './ingest-stats';
 import { startMqttIngest } from './mqtt.adapter';
@@ -40,6 +41,7 @@ export const telemetryModule = fp(
       contexts,
       events: app.events,
       stats: new IngestStats(),
+      deviceLimit: new DeviceRateLimit(app.config.ingestDeviceRequestsPerMinute),
     });
     const states = new ThingStatesService(repository, directory, contexts, app.events);
     const sweep = new StatusSweep(repository, states);
@@ -53,7 +55,10 @@ export const telemetryModule = fp(
         app.accounts.managedOrganizationIds(principalOf(request)),
       ),
     );
-    await registerOsmandRoutes(app, pipeline, ['/ingest/osmand'], { prefix: '/api' });
+    await registerOsmandRoutes(app, pipeline, ['/ingest/osmand'], {
+      prefix: '/api',
+      ipRequestsPerMinute: app.config.ingestIpRequestsPerMinute,
+    });
 
     await app.jobs.work(statusSweepJob, async () => void (await sweep.sweep()));
     if (app.config.statusSweepMs > 0) await app.jobs.every(statusSweepJob, app.config.statusSweepMs);

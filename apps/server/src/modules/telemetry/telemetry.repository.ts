@@ -9,11 +9,17 @@ import { SERVER_STATUSES, type ServerStatus } from '@flare/core/status/thing-sta
 import type { AttributeValue } from '@flare/core/telemetry/report';
 import { URGENT_ALARMS } from '@flare/core/things/thing-alarm';
 import type { Db } from '../../platform/db/database';
+import { hashDeviceCredential } from '../../platform/device-credentials';
 
 /** What ingest needs to know about a device: its thing, who may see it and who may report for it. */
 export interface DeviceRoute extends ThingOrganizations {
   thingId: string;
+  /** The System Id. */
   deviceId: string;
+  /** SHA-256 of the device's credential, if one was issued. */
+  credentialHash: string | null;
+  /** Whether the device may report with its System Id alone. */
+  legacyDeviceId: boolean;
   isActive: boolean;
   /** The owner first, then managers and accessors. */
   organizationIds: string[];
@@ -161,11 +167,24 @@ export class TelemetryRepository {
   constructor(private readonly db: Db) {}
 
   /** Routes of devices (or things), creating the live-state row of any thing that has none yet. */
-  async deviceRoutes(key: { deviceIds: string[] } | { thingIds: string[] }): Promise<DeviceRoute[]> {
-    const [column, values] =
-      'deviceIds' in key
-        ? (['things.device_id', key.deviceIds] as const)
-        : (['things.id', key.thingIds] as const);
+  /**
+   * The routes of what devices presented, keyed by it: a credential (compared by its hash), or the
+   * System Id of an asset marked as a legacy device.
+   */
+  async routesByCredential(credentials: string[]): Promise<Array<[string, DeviceRoute]>> {
+    const byHash = new Map(credentials.map((c) => [hashDeviceCredential(c), c]));
+    const routes = await this.deviceRoutes({ credentials: credentials, hashes: [...byHash.keys()] });
+    return routes.flatMap((route): Array<[string, DeviceRoute]> => {
+      const presented = route.credentialHash === null ? undefined : byHash.get(route.credentialHash);
+      if (presented !== undefined) return [[presented, route]];
+      return route.legacyDeviceId && credentials.includes(route.deviceId) ? [[route.deviceId, route]] : [];
+    });
+  }
+
+  async deviceRoutes(
+    key: { deviceIds: string[] } | { thingIds: string[] } | { credentials: string[]; hashes: string[] },
+  ): Promise<DeviceRoute[]> {
+    const values = 'deviceIds' in key ? key.deviceIds : 'thingIds' in key ? key.thingIds : key.credentials;
     if (values.length === 0) return [];
     const rows = await this.db
       .selectFrom('things')
@@ -176,6 +195,8 @@ export class TelemetryRepository {
         'things.id',
         'type.emergency',
         'things.device_id',
+        'things.device_credential_hash',
+        'things.legacy_device_id',
         'things.is_active',
         'things.organization_id',
         's.street',
@@ -183,7 +204,19 @@ export class TelemetryRepository {
         'rel.organization_id as related_id',
         'rel.relationship_type',
       ])
-      .where(column, 'in', values)
+      .where((eb) =>
+        'deviceIds' in key
+          ? eb('things.device_id', 'in', key.deviceIds)
+          : 'thingIds' in key
+            ? eb('things.id', 'in', key.thingIds)
+            : eb.or([
+                eb('things.device_credential_hash', 'in', key.hashes),
+                eb.and([
+                  eb('things.legacy_device_id', '=', true),
+                  eb('things.device_id', 'in', key.credentials),
+                ]),
+              ]),
+      )
       .execute();
     const routes = new Map<string, DeviceRoute>();
     const stateless = new Set<string>();
@@ -192,6 +225,8 @@ export class TelemetryRepository {
       const route = routes.get(row.id) ?? {
         thingId: row.id,
         deviceId: row.device_id,
+        credentialHash: row.device_credential_hash,
+        legacyDeviceId: row.legacy_device_id,
         isActive: row.is_active,
         organizationIds: [row.organization_id],
         ownerId: row.organization_id,

@@ -346,10 +346,15 @@ describe('registering a device', () => {
     });
   };
 
-  it('a device refused as unknown reports as soon as it is registered', async () => {
-    expect((await osmand('id=LATE-1&lat=41.88&lon=-87.63')).statusCode).toBe(400);
-    expect((await register('LATE-1')).statusCode).toBe(201);
-    expect((await osmand('id=LATE-1&lat=41.88&lon=-87.63')).statusCode).toBe(200);
+  it('a registered device reports with the credential it was given, not with its System Id', async () => {
+    const response = await register('LATE-1');
+    expect(response.statusCode).toBe(201);
+    const { device_credential } = response.json<{ device_credential: { device_credential: string } }>();
+    const bySystemId = await osmand('id=LATE-1&lat=41.88&lon=-87.63');
+    expect([bySystemId.statusCode, bySystemId.body]).toEqual([400, 'unknown device id "LATE-1".']);
+    expect((await osmand(`id=${device_credential.device_credential}&lat=41.88&lon=-87.63`)).statusCode).toBe(
+      200,
+    );
   });
 
   it('reaches the device directories of other server processes through the bus', async () => {
@@ -357,11 +362,10 @@ describe('registering a device', () => {
     const elsewhere = new DeviceDirectory(new TelemetryRepository(t.db));
     const stop = await elsewhere.follow(new EventBus(t.app.bus, t.app.log));
     try {
-      expect((await elsewhere.resolve(['LATE-2'])).has('LATE-2')).toBe(false);
+      const known = async () => (await elsewhere.resolve(['LATE-2'], 'systemId')).has('LATE-2');
+      expect(await known()).toBe(false);
       expect((await register('LATE-2')).statusCode).toBe(201);
-      await vi.waitFor(async () => expect((await elsewhere.resolve(['LATE-2'])).has('LATE-2')).toBe(true), {
-        timeout: 2_000,
-      });
+      await vi.waitFor(async () => expect(await known()).toBe(true), { timeout: 2_000 });
     } finally {
       await stop();
     }

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fromFlareJson, IngestBatchSchema } from '@flare/core/telemetry/ingest';
 import { mayChangeThing } from '@flare/core/permissions/thing-access';
-import { badRequest } from '../../platform/http-errors';
+import { badRequest, tooManyRequests } from '../../platform/http-errors';
 import { IngestRejection } from './ingest-rejection';
 import type { IngestPipeline } from './ingest-pipeline';
 import { BEARER, errorResponses } from '../../platform/api-docs';
@@ -34,7 +34,7 @@ export function registerTelemetryRoutes(
         body: IngestBatchSchema,
         response: {
           200: z.object({ accepted: z.number() }),
-          ...errorResponses(400, 401, 403),
+          ...errorResponses(400, 401, 403, 429),
         },
       },
     },
@@ -42,11 +42,17 @@ export function registerTelemetryRoutes(
       const managed = await managedOrganizations(request);
       try {
         // Reporting positions changes the asset: those who may edit it may (not those who only see it).
+        // The caller is signed in and names assets by System Id; devices themselves use the OsmAnd or
+        // MQTT paths with their credential.
         return await pipeline.ingest(request.body.points.map(fromFlareJson), {
+          identifiedBy: 'systemId',
           allowed: (route) => mayChangeThing(managed, route),
         });
       } catch (error) {
-        throw error instanceof IngestRejection ? badRequest(error.code, error.message) : error;
+        if (!(error instanceof IngestRejection)) throw error;
+        throw error.rateLimited
+          ? tooManyRequests(error.code, error.message, error.retryAfterSeconds)
+          : badRequest(error.code, error.message);
       }
     },
   );

@@ -26,7 +26,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   const inserted = await t.db
     .insertInto('things')
-    .values({ ...template, device_id: DEVICE, nickname: 'Run test' })
+    .values({ ...template, device_id: DEVICE, nickname: 'Run test', legacy_device_id: true })
     .returning('id')
     .executeTakeFirstOrThrow();
   thingId = inserted.id;

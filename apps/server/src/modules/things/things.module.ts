@@ -13,7 +13,13 @@ declare module 'fastify' {
 
 export const thingsModule = fp(
   async (app) => {
-    const things = new ThingsService(new ThingsRepository(app.db), app.accounts, app.thingStates, app.events);
+    const things = new ThingsService(
+      new ThingsRepository(app.db),
+      app.accounts,
+      app.thingStates,
+      app.events,
+      () => app.publicUrl(),
+    );
     app.decorate('things', things);
     await apiRoutes(app, (api) => registerThingsRoutes(api, things));
   },

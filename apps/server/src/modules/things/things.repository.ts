@@ -293,6 +293,8 @@ export class ThingsRepository {
     thing_type_id: string;
     organization_id: string;
     nickname: string | null;
+    device_credential_hash: string;
+    device_credential_created_at: Date;
   }): Promise<string | null> {
     const row = await this.db
       .insertInto('things')
@@ -301,6 +303,31 @@ export class ThingsRepository {
       .returning('id')
       .executeTakeFirst();
     return row?.id ?? null;
+  }
+
+  async deviceCredentialState(id: string) {
+    return this.db
+      .selectFrom('things')
+      .select(['device_credential_created_at', 'legacy_device_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Replaces the device's credential (the old one stops working). */
+  async setDeviceCredential(id: string, hash: string, issuedAt: Date): Promise<void> {
+    await this.db
+      .updateTable('things')
+      .set({ device_credential_hash: hash, device_credential_created_at: issuedAt, updated_at: issuedAt })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setLegacyDeviceId(id: string, legacy: boolean): Promise<void> {
+    await this.db
+      .updateTable('things')
+      .set({ legacy_device_id: legacy, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Reports per thing over the last 24 h, in five-minute slots. */

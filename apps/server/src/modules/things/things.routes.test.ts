@@ -394,12 +394,12 @@ describe('registration and reference data', () => {
       payload: body,
     });
     expect(again.statusCode).toBe(422);
-    // The new device can report at once.
-    const report = await t.app.inject({
-      method: 'GET',
-      url: `/api/ingest/osmand?id=NEW-DEVICE-1&lat=43.07&lon=-89.4`,
-    });
-    expect(report.statusCode).toBe(200);
+    // The new device can report at once, with the credential it was given (not its System Id).
+    const credential = created.json().device_credential.device_credential;
+    const report = (id: string) =>
+      t.app.inject({ method: 'GET', url: `/api/ingest/osmand?id=${id}&lat=43.07&lon=-89.4` });
+    expect((await report('NEW-DEVICE-1')).statusCode).toBe(400);
+    expect((await report(credential)).statusCode).toBe(200);
   });
 
   it('stores a device id as reports are compared (trimmed, NFC), and refuses one the database cannot hold', async () => {
@@ -414,6 +414,14 @@ describe('registration and reference data', () => {
     const created = await register(' CAFE\u0301-9 ');
     expect(created.statusCode).toBe(201);
     expect(created.json().haas_id).toBe('CAF\u00c9-9');
+    // Reports name it by System Id once it is marked as a legacy device.
+    const legacy = await t.app.inject({
+      method: 'PUT',
+      url: `/api/things/${created.json().id}/device_credential`,
+      headers: bearer(tokens['platform@prairie-fleet.test']!),
+      payload: { legacy_device_id: true },
+    });
+    expect(legacy.statusCode).toBe(200);
     for (const id of ['CAFE\u0301-9', 'CAF\u00c9-9']) {
       const report = await t.app.inject({
         method: 'GET',

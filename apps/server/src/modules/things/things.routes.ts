@@ -13,6 +13,11 @@ import {
   UpdateThingInputSchema,
 } from '@flare/core/schemas/thing';
 import { ApiErrorSchema } from '@flare/core/schemas/common';
+import {
+  DeviceCredentialStateSchema,
+  IssuedDeviceCredentialSchema,
+  UpdateDeviceCredentialInputSchema,
+} from '@flare/core/things/device-credential';
 import { principalOf } from '../../platform/auth-hook';
 import type { ThingsService } from './things.service';
 import { BEARER, errorResponses } from '../../platform/api-docs';
@@ -137,16 +142,66 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
       service.acknowledgeAlarm(principalOf(request), request.params.id, new Date(request.query.raised_at)),
   );
 
+  api.get(
+    '/things/:id/device_credential',
+    {
+      config: { access: 'manageDeviceCredential' },
+      schema: {
+        tags: ['things'],
+        summary: "When the device's credential was issued, and whether its System Id alone is still accepted",
+        security: BEARER,
+        params: IdParams,
+        response: { 200: DeviceCredentialStateSchema, ...errors },
+      },
+    },
+    (request) => service.deviceCredential(principalOf(request), request.params.id),
+  );
+
+  api.post(
+    '/things/:id/device_credential',
+    {
+      config: { access: 'manageDeviceCredential' },
+      schema: {
+        tags: ['things'],
+        summary:
+          'Issue a new device credential (shown this once, with the Traccar Client QR text); the previous one stops working',
+        security: BEARER,
+        params: IdParams,
+        response: { 201: IssuedDeviceCredentialSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.rotateDeviceCredential(principalOf(request), request.params.id)),
+  );
+
+  api.put(
+    '/things/:id/device_credential',
+    {
+      config: { access: 'manageDeviceCredential' },
+      schema: {
+        tags: ['things'],
+        summary: 'Allow (legacy devices) or stop reports that name the asset by its System Id alone',
+        security: BEARER,
+        params: IdParams,
+        body: UpdateDeviceCredentialInputSchema,
+        response: { 200: DeviceCredentialStateSchema, ...errors },
+      },
+    },
+    (request) =>
+      service.setLegacyDeviceId(principalOf(request), request.params.id, request.body.legacy_device_id),
+  );
+
   api.post(
     '/things',
     {
       config: { access: 'platformAdmin' },
       schema: {
         tags: ['things'],
-        summary: 'Register a device as a new asset (platform administrators)',
+        summary:
+          'Register a device as a new asset (platform administrators); the answer holds its device credential, shown this once',
         security: BEARER,
         body: CreateThingInputSchema,
-        response: { 201: ThingSchema, ...errors },
+        response: { 201: ThingSchema.extend({ device_credential: IssuedDeviceCredentialSchema }), ...errors },
       },
     },
     async (request, reply) => reply.status(201).send(await service.create(request.body)),

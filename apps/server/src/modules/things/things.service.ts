@@ -20,6 +20,13 @@ import {
   type ServerStatus,
 } from '@flare/core/status/thing-status';
 import { isThingTypeAllowed } from '@flare/core/things/thing-edit';
+import {
+  OSMAND_INGEST_PATH,
+  traccarClientSetupUrl,
+  type DeviceCredentialState,
+  type IssuedDeviceCredential,
+} from '@flare/core/things/device-credential';
+import { hashDeviceCredential, newDeviceCredential } from '../../platform/device-credentials';
 import { conflict, unprocessable, type HttpError } from '../../platform/http-errors';
 import type { Principal } from '../../platform/auth-hook';
 import { parseQueryTime } from '../../platform/query-time';
@@ -46,6 +53,8 @@ export class ThingsService {
     /** The assets' live states (telemetry's): the in-service flag and raised alarms live there. */
     private readonly states: ThingStatesService,
     private readonly events: EventBus,
+    /** The server's public origin, for the address devices report to. */
+    private readonly publicUrl: () => string,
   ) {}
 
   /** The organisations of a listing: those asked for, each of which the caller must see. */
@@ -202,13 +211,17 @@ export class ThingsService {
     return this.changed(id, [...new Set([...organizationIds, ...targets])]);
   }
 
-  /** Registers a device (the route admits platform administrators only). */
-  async create(input: z.infer<typeof CreateThingInputSchema>): Promise<Thing> {
+  /** Registers a device (the route admits platform administrators only), with its first credential. */
+  async create(
+    input: z.infer<typeof CreateThingInputSchema>,
+  ): Promise<Thing & { device_credential: IssuedDeviceCredential }> {
     const names = await this.accounts.organizationNames([input.organization_id]);
     if (!names.has(input.organization_id))
       throw unprocessable('not_found', THING_MESSAGES.organizationNotFound);
     if (!(await this.repository.findType(input.thing_type_id)))
       throw unprocessable('invalid_type', 'Asset type not found');
+    const credential = newDeviceCredential();
+    const issuedAt = new Date();
     const id = await this.repository
       .create({
         device_id: input.device_id,
@@ -216,10 +229,56 @@ export class ThingsService {
         thing_type_id: input.thing_type_id,
         organization_id: input.organization_id,
         nickname: input.nickname ?? null,
+        device_credential_hash: hashDeviceCredential(credential),
+        device_credential_created_at: issuedAt,
       })
       .catch(refuseNicknameClash(input.nickname));
     if (!id) throw unprocessable('duplicate_device', `Device id "${input.device_id}" is already registered`);
-    return this.changed(id, [input.organization_id]);
+    const thing = await this.changed(id, [input.organization_id]);
+    return {
+      ...thing,
+      device_credential: this.issued(credential, {
+        issued_at: issuedAt.toISOString(),
+        legacy_device_id: false,
+      }),
+    };
+  }
+
+  async deviceCredential(principal: Principal, id: string): Promise<DeviceCredentialState> {
+    await this.authorise(principal, id, 'edit');
+    const row = await this.repository.deviceCredentialState(id);
+    return {
+      issued_at: row.device_credential_created_at?.toISOString() ?? null,
+      legacy_device_id: row.legacy_device_id,
+    };
+  }
+
+  /** A new credential for the device, shown this once; the previous one stops working at once. */
+  async rotateDeviceCredential(principal: Principal, id: string): Promise<IssuedDeviceCredential> {
+    const { organizationIds } = await this.authorise(principal, id, 'edit');
+    const credential = newDeviceCredential();
+    const issuedAt = new Date();
+    await this.repository.setDeviceCredential(id, hashDeviceCredential(credential), issuedAt);
+    await this.changed(id, organizationIds);
+    return this.issued(credential, await this.deviceCredential(principal, id));
+  }
+
+  /** Allows or stops reports that name the asset by its System Id alone. */
+  async setLegacyDeviceId(principal: Principal, id: string, legacy: boolean): Promise<DeviceCredentialState> {
+    const { organizationIds } = await this.authorise(principal, id, 'edit');
+    await this.repository.setLegacyDeviceId(id, legacy);
+    await this.changed(id, organizationIds);
+    return this.deviceCredential(principal, id);
+  }
+
+  private issued(credential: string, state: DeviceCredentialState): IssuedDeviceCredential {
+    const serverUrl = `${this.publicUrl()}${OSMAND_INGEST_PATH}`;
+    return {
+      ...state,
+      device_credential: credential,
+      server_url: serverUrl,
+      setup_url: traccarClientSetupUrl(serverUrl, credential),
+    };
   }
 
   async coverage(principal: Principal, ids: string[]) {

@@ -179,6 +179,11 @@ export interface ThingsTable {
   wzdx_enabled: Generated<boolean>;
   r2r_enabled: Generated<boolean>;
   test_mode: Generated<boolean>;
+  /** SHA-256 (hex) of the device's credential; null until one is issued. */
+  device_credential_hash: string | null;
+  device_credential_created_at: NullableTimestamp;
+  /** Whether the device may still report with its System Id alone (guessable: for old devices). */
+  legacy_device_id: Generated<boolean>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }

@@ -9,6 +9,7 @@ import * as splitThingStates from './202611241000_split_thing_states';
 import * as createIncidents from './202611241200_create_incidents';
 import * as idempotentPoints from './202611241300_idempotent_points';
 import * as createApiKeys from './202611251000_create_api_keys';
+import * as deviceCredentials from './202611261500_device_credentials';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '202611241200_create_incidents': createIncidents,
   '202611241300_idempotent_points': idempotentPoints,
   '202611251000_create_api_keys': createApiKeys,
+  '202611261500_device_credentials': deviceCredentials,
 };

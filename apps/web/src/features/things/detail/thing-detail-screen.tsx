@@ -15,6 +15,7 @@ import { useNow } from '../../../lib/use-now';
 import { useSession } from '../../../lib/session';
 import { centreMap } from '../../../map/map-commands';
 import { useThing } from '../api/get-thing';
+import { DeviceCredentialSection } from '../device-credential/device-credential-section';
 import { ThingAccessSection } from './thing-access-section';
 import { ThingAlarmAlert } from './thing-alarm-alert';
 import { ThingProfileSection } from './thing-profile-section';
@@ -57,6 +58,7 @@ export function ThingDetailScreen() {
   }
 
   const canEdit = profile ? can(profile.permissions, 'editThing') : false;
+  const canManageCredential = profile ? can(profile.permissions, 'manageDeviceCredential') : false;
   // Anyone who can see the asset may acknowledge its alarm.
   const canAcknowledge = profile ? can(profile.permissions, 'viewThings') : false;
   const secondary = secondaryDisplayName(thing);
@@ -87,6 +89,12 @@ export function ThingDetailScreen() {
       <ThingProfileSection thing={thing} canEdit={canEdit} wzdxOrg={profile?.userOrg.is_wzdx_org ?? false} />
       <Divider />
       <ThingAccessSection thing={thing} canEdit={canEdit} />
+      {canManageCredential && (
+        <>
+          <Divider />
+          <DeviceCredentialSection thingId={thing.id} />
+        </>
+      )}
     </Stack>
   );
 }

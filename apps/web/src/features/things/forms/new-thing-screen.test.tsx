@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
 import type { ThingType } from '@flare/core/schemas/reference';
@@ -52,8 +52,15 @@ describe('New Asset', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('registers the device and opens the new asset', async () => {
-    const created = makeThing();
+  it('registers the device, shows its credential once, then opens the new asset', async () => {
+    const device_credential = {
+      device_credential: 'q1w2e3r4t5y6u7i8o9p0a1s2',
+      server_url: 'https://flare.example/api/ingest/osmand',
+      setup_url: 'https://flare.example/api/ingest/osmand?id=q1w2e3r4t5y6u7i8o9p0a1s2',
+      issued_at: new Date().toISOString(),
+      legacy_device_id: false,
+    };
+    const created = { ...makeThing(), device_credential };
     const { calls, router } = await renderNew(['haas:manage'], () => ({ status: 201, body: created }));
     fireEvent.change(await screen.findByRole('textbox', { name: /Device Id/ }), {
       target: { value: ' DEV-9 ' },
@@ -62,6 +69,17 @@ describe('New Asset', () => {
     choose('Organization', 'Springfield Police Department');
     choose('Device type', 'MQTT');
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Device credential' });
+    expect(within(dialog).getByRole('textbox', { name: 'Device identifier' })).toHaveProperty(
+      'value',
+      device_credential.device_credential,
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Server URL' })).toHaveProperty(
+      'value',
+      device_credential.server_url,
+    );
+    expect(within(dialog).getByTitle('QR code for Traccar Client')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await screen.findByText('Detail');
     expect(router.state.location.pathname).toBe(`/dashboard/things/${created.id}`);
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({

@@ -1,6 +1,6 @@
 /**
  * "New Asset" at things/new, for platform administrators: registers a device (id, type, organisation,
- * optional nickname, how it reports) and opens the new asset.
+ * optional nickname, how it reports), shows its device credential once, then opens the new asset.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Select, Stack } from '@mantine/core';
@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { can } from '@flare/core/permissions/access';
 import type { Profile } from '@flare/core/schemas/profile';
 import { DEVICE_ID_MAX, DEVICE_TYPES, THING_FIELD_MAX, THING_MESSAGES } from '@flare/core/schemas/thing';
+import type { IssuedDeviceCredential } from '@flare/core/things/device-credential';
 import { createThingErrorMessage } from '@flare/core/things/thing-errors';
 import {
   createThingInput,
@@ -29,6 +30,7 @@ import { useSession } from '../../../lib/session';
 import { useCreateThing } from '../api/create-thing';
 import { useThingTypes } from '../api/get-thing-types';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
+import { DeviceCredentialReveal } from '../device-credential/device-credential-reveal';
 import { LoadFailed, LoadingForm } from './form-parts';
 import { thingsPathOf } from './use-back-to-thing';
 
@@ -83,6 +85,9 @@ function NewThingForm({ profile, typeOptions }: { profile: Profile; typeOptions:
   const to = useToThings();
   const create = useCreateThing();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [registered, setRegistered] = useState<{ id: string; credential: IssuedDeviceCredential } | null>(
+    null,
+  );
   const form = useForm<NewThingForm>({
     resolver: zodResolver(NewThingFormSchema),
     defaultValues: EMPTY_NEW_THING_FORM,
@@ -102,7 +107,7 @@ function NewThingForm({ profile, typeOptions }: { profile: Profile; typeOptions:
     setServerError(null);
     try {
       const thing = await create.mutateAsync(createThingInput(values));
-      to.open(thing.id);
+      setRegistered({ id: thing.id, credential: thing.device_credential });
     } catch (error) {
       setServerError(
         error instanceof ApiError
@@ -160,6 +165,10 @@ function NewThingForm({ profile, typeOptions }: { profile: Profile; typeOptions:
           savingLabel="Creating..."
         />
       </Stack>
+      <DeviceCredentialReveal
+        issued={registered?.credential ?? null}
+        onClose={() => registered && to.open(registered.id)}
+      />
     </form>
   );
 }
