@@ -23,9 +23,21 @@ describe('configuration', () => {
     ['JWT_SECRET', 'short'],
     ['DEMO_PASSWORD', 'password'],
     ['SEED_DEMO', 'maybe'],
+    ['TRUST_PROXY', 'yes please'],
+    ['INGEST_DEVICE_REQUESTS_PER_MINUTE', '-1'],
   ])('refuses a bad %s and names the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('reads which reverse proxies to trust: any, or addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY:/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
   });
 
   it('treats empty variables as unset', () => {

@@ -1,4 +1,5 @@
 /** Configuration from the environment, validated once at start; a bad value names its variable. */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { PasswordPolicySchema } from '@flare/core/schemas/password';
@@ -96,6 +97,20 @@ const EnvSchema = z.object({
       'must be a tile URL template with {z}, {x} and {y} (or {quadkey})',
     )
     .optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((value) =>
+      value.trim() === 'true'
+        ? true
+        : value
+            .split(',')
+            .map((address) => address.trim())
+            .filter(Boolean),
+    )
+    .refine((value) => value === true || value.every((address) => isIP(address.split('/')[0]!) !== 0), {
+      error: 'must be true or comma-separated addresses (CIDR allowed)',
+    })
+    .optional(),
   CORS_ORIGINS: z
     .string()
     .transform((list) =>
@@ -171,6 +186,11 @@ export type Config = {
   mapSatelliteTiles: string | undefined;
   /** Three-word addresses from what3words with this key; unset: plus codes (Open Location Code). */
   what3wordsApiKey: string | undefined;
+  /**
+   * Which reverse proxies' X-Forwarded-For to believe (true: any; or addresses and CIDRs): the client
+   * address then counts for rate limits and logs. Unset: the connection's address.
+   */
+  trustProxy: boolean | string[];
   /** Web origins allowed to call the API from a browser (CORS); empty: none but this server's own. */
   corsOrigins: string[];
   /** Serve the API description and its page at /api/docs. */
@@ -242,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapStyleUrl: e.MAP_STYLE_URL,
     mapSatelliteTiles: e.MAP_SATELLITE_TILES,
     what3wordsApiKey: e.WHAT3WORDS_API_KEY,
+    trustProxy: e.TRUST_PROXY ?? false,
     corsOrigins: (e.CORS_ORIGINS ?? []).map((origin) => new URL(origin).origin),
     apiDocs: e.API_DOCS,
     geocoderUrl: e.GEOCODER_URL,

@@ -24,6 +24,7 @@ const flare = await buildApp(config);
 const { app } = flare;
 const osmand = await buildOsmandServer(app.ingest, app.log, {
   ipRequestsPerMinute: app.config.ingestIpRequestsPerMinute,
+  trustProxy: app.config.trustProxy,
 });
 let simulator: FleetSimulator | null = null;
 

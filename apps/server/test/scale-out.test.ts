@@ -1,7 +1,8 @@
 /**
  * Two server processes on one PostgreSQL database and the local NATS behave as one product: a
- * report ingested by one reaches a dashboard connected to the other. Needs TEST_DATABASE_URL and a
- * NATS server (TEST_NATS_URL, default nats://127.0.0.1:4222); skipped with a note otherwise.
+ * report ingested by one reaches a dashboard connected to the other, and behind a reverse proxy the
+ * loss of one process loses nothing. Needs TEST_DATABASE_URL and a NATS server (TEST_NATS_URL,
+ * default nats://127.0.0.1:4222); skipped with a note otherwise.
  */
 import pg from 'pg';
 import { connect as natsConnect } from 'nats';
@@ -10,6 +11,7 @@ import { demoOrganizationId } from '../src/seed/demo-data';
 import { demoThingId } from '../src/seed/demo-fleet';
 import { thingTypeId } from '../src/seed/reference-data';
 import { connected, openConsumer, waitFor } from './cable-consumer';
+import { startFailoverProxy } from './failover-proxy';
 import { startServerProcess, type ServerProcess } from './server-process';
 
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -130,4 +132,95 @@ describe.skipIf(!ready)('two server processes', () => {
     await vi.waitFor(async () => expect((await report(first)).status).toBe(400), soon);
     expect((await report(next)).status).toBe(200);
   }, 60_000);
+
+  it('behind a proxy, killing one process during ingest and live viewing loses nothing', async () => {
+    const proxy = await startFailoverProxy([a.url, b.url]);
+    try {
+      const organizationId = demoOrganizationId('prairie-fleet');
+      const consumer = openConsumer(
+        `${proxy.url.replace('http', 'ws')}/cable`,
+        await signIn(a, 'user@prairie-fleet.test'),
+      );
+      const watch = await connected(consumer, organizationId);
+      // The process the dashboard is on is the one that dies.
+      const victim = [a, b].find((s) => s.url === proxy.upgrades[0])!;
+
+      // Devices report through the proxy as Traccar Client does: in order, each report sent again until
+      // it is acknowledged (a 502 or a dropped connection may or may not have stored it).
+      const devices = ['PSF-TOW-101', 'PSF-TOW-102', 'PSF-TOW-103', 'PSF-TOW-104'];
+      const base = Math.floor(Date.now() / 1000) - 600;
+      const acknowledged = new Map(devices.map((d) => [d, [] as Array<{ at: number; lat: number }>]));
+      let sending = true;
+      const send = async (device: string) => {
+        for (let k = 0; sending; k++) {
+          const report = { at: base + k, lat: 41.5 + k / 10_000 };
+          for (;;) {
+            const status = await fetch(
+              `${proxy.url}/api/ingest/osmand?id=${device}&lat=${report.lat}&lon=-87.6&timestamp=${report.at}`,
+              { method: 'POST' },
+            ).then(
+              (r) => r.status,
+              () => 0,
+            );
+            if (status === 200) break;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          acknowledged.get(device)!.push(report);
+          // Five reports a second per device: busy, and within the per-device limit.
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      };
+      const loops = devices.map(send);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await victim.stop('SIGKILL');
+      const killedAt = Date.now();
+      // The dashboard's socket ended with its process; its client reconnects through the proxy.
+      await waitFor(
+        () => proxy.upgrades.length > 1 && watch.state() === 'connected',
+        'the dashboard to reconnect',
+        20_000,
+      );
+      const reconnectedAfterMs = Date.now() - killedAt;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      sending = false;
+      await Promise.all(loops);
+
+      // Every acknowledged report is stored, once; nothing else is.
+      const db = new pg.Client({ connectionString: new URL(`/${databaseName}`, baseUrl).toString() });
+      await db.connect();
+      try {
+        for (const device of devices) {
+          const { rows } = await db.query<{ at: number }>(
+            `select extract(epoch from recorded_at)::int as at from points
+             where thing_id = $1 and recorded_at >= to_timestamp($2) order by recorded_at`,
+            [demoThingId(device), base],
+          );
+          expect(
+            rows.map((r) => r.at),
+            device,
+          ).toEqual(acknowledged.get(device)!.map((r) => r.at));
+        }
+      } finally {
+        await db.end();
+      }
+      const survivor = a === victim ? b : a;
+      expect(proxy.answered.get(survivor.url)).toBeGreaterThan(0);
+      expect(acknowledged.get(devices[0]!)!.length).toBeGreaterThan(20);
+
+      // The dashboard reconnected through the proxy to the survivor, and shows each device's last report.
+      const latest = (device: string) =>
+        (watch.received as Array<{ type: string; thing_id: string; lat: number }>)
+          .filter((m) => m.type === 'point' && m.thing_id === demoThingId(device))
+          .at(-1)?.lat;
+      await waitFor(
+        () => devices.every((d) => latest(d) === acknowledged.get(d)!.at(-1)!.lat),
+        'the dashboard to show every last report',
+        20_000,
+      );
+      expect(proxy.upgrades.at(-1)).toBe(survivor.url);
+      console.info(`dashboard reconnected ${reconnectedAfterMs} ms after its server was killed`);
+    } finally {
+      await proxy.close();
+    }
+  }, 90_000);
 });

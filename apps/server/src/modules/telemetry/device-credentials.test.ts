@@ -162,23 +162,30 @@ describe('ingest rate limits', () => {
     expect(Number(stored.n)).toBe(answers.filter((a) => a.status === 200).length);
   });
 
-  it('one address over its requests a minute gets 429 on the OsmAnd path', async () => {
-    const limited = await createTestApp({ STATUS_SWEEP_MS: '0', INGEST_IP_REQUESTS_PER_MINUTE: '3' });
+  it('one address over its requests a minute gets 429 on the OsmAnd path; behind a trusted proxy, each client counts apart', async () => {
+    const limited = await createTestApp({
+      STATUS_SWEEP_MS: '0',
+      INGEST_IP_REQUESTS_PER_MINUTE: '3',
+      TRUST_PROXY: '127.0.0.1',
+    });
     try {
-      const statuses = [];
-      for (let i = 0; i < 4; i++) {
+      const send = async (client: string) => {
         const response = await limited.app.inject({
           method: 'POST',
           url: `/api/ingest/osmand?id=SPD-CAR-101&lat=39.7&lon=-89.6`,
+          headers: { 'x-forwarded-for': client },
         });
-        statuses.push([response.statusCode, response.headers['retry-after'] !== undefined]);
-      }
-      expect(statuses).toEqual([
+        return [response.statusCode, response.headers['retry-after'] !== undefined];
+      };
+      const first = [];
+      for (let i = 0; i < 4; i++) first.push(await send('203.0.113.1'));
+      expect(first).toEqual([
         [200, false],
         [200, false],
         [200, false],
         [429, true],
       ]);
+      expect(await send('203.0.113.2')).toEqual([200, false]);
     } finally {
       await limited.close();
     }

@@ -8,10 +8,13 @@ import { registerOsmandRoutes } from './osmand.adapter';
 export async function buildOsmandServer(
   pipeline: IngestPipeline,
   logger: FastifyBaseLogger,
-  limits: { ipRequestsPerMinute: number },
+  limits: { ipRequestsPerMinute: number; trustProxy?: boolean | string[] },
 ): Promise<FastifyInstance> {
   // One log line per report would drown the log: the listener logs warnings and errors only.
-  const app = Fastify({ loggerInstance: logger.child({ listener: 'osmand' }, { level: 'warn' }) });
+  const app = Fastify({
+    loggerInstance: logger.child({ listener: 'osmand' }, { level: 'warn' }),
+    trustProxy: limits.trustProxy ?? false,
+  });
   // Anyone may call this port: failures answer as on the API, never with internals.
   registerErrorHandler(app);
   await app.register(fastifyRateLimit, { global: false });
