@@ -75,7 +75,7 @@ async function feedLatencies(
     workerData: {
       url: `ws://${host}/cable`,
       token,
-      organizationId: demoOrganizationId('springfield-pd'),
+      organizationIds: [demoOrganizationId('springfield-pd')],
       count: clients,
     },
   });

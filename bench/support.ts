@@ -82,16 +82,19 @@ export function engines(): Engine[] {
   return list;
 }
 
-/** Registers `count` assets of the demo police department straight in the database. */
 /** What a benchmark device sends as its id (OsmAnd): its credential, as a real device would. */
 export const benchCredential = (systemId: string) => `${systemId}.credential`;
 
-/** Registers devices with their credentials (benchCredential); answers their System Ids. */
+/**
+ * Registers `count` assets straight in the database (of the demo police department unless another
+ * organisation is given), with their credentials (benchCredential); answers their System Ids.
+ */
 export async function registerDevices(
   db: Db,
   prefix: string,
   count: number,
   type: 'general' | 'police' = 'general',
+  organizationId = demoOrganizationId('springfield-pd'),
 ): Promise<string[]> {
   const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
   for (let i = 0; i < ids.length; i += 5000) {
@@ -100,7 +103,7 @@ export async function registerDevices(
       .values(
         ids.slice(i, i + 5000).map((device_id) => ({
           device_id,
-          organization_id: demoOrganizationId('springfield-pd'),
+          organization_id: organizationId,
           thing_type_id: thingTypeId(type),
           nickname: null,
           thing_subtype_id: null,
