@@ -4,7 +4,9 @@
  */
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { demoOrganizationId } from '../../seed/demo-data';
+import { thingTypeId } from '../../seed/reference-data';
 import { thingWithState } from '../../../test/thing-state';
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
@@ -43,7 +45,7 @@ describe.skipIf(!available)('MQTT ingest', () => {
     }
   }
 
-  it('stores a report published on things/{deviceId}/telemetry', async () => {
+  it('stores a report published on things/{credential}/telemetry (a legacy device: its System Id)', async () => {
     await device.publishAsync(
       'things/SPD-CAR-106/telemetry',
       JSON.stringify({ lat: 39.7711, lng: -89.6611, timestamp: Date.now(), speed: 11, alerting: true }),
@@ -69,5 +71,42 @@ describe.skipIf(!available)('MQTT ingest', () => {
     expect(after.unknown_device).toBe(before.unknown_device + 1);
     expect(after.invalid).toBe(before.invalid + 2);
     expect((await thing()).lat).toBe(39.7711);
+  });
+
+  it('takes a new device by its credential only, never by its System Id', async () => {
+    const platform = (await t.signIn('platform@prairie-fleet.test')).access_token;
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: bearer(platform),
+      payload: {
+        device_id: 'MQTT-NEW-1',
+        thing_type_id: thingTypeId('tow'),
+        organization_id: demoOrganizationId('prairie-fleet'),
+        device_type: 'mqtt',
+      },
+    });
+    const credential = registered.json<{ device_credential: { device_credential: string } }>()
+      .device_credential.device_credential;
+    const before = t.app.ingest.stats.snapshot().rejected.unknown_device;
+    await device.publishAsync('things/MQTT-NEW-1/telemetry', JSON.stringify({ lat: 41.1, lng: -87.1 }), {
+      qos: 1,
+    });
+    await eventually(
+      () => Promise.resolve(t.app.ingest.stats.snapshot().rejected.unknown_device),
+      (n) => n > before,
+    );
+    expect((await thingWithState(t.db, 'MQTT-NEW-1')).lat).toBeNull();
+    await device.publishAsync(`things/${credential}/telemetry`, JSON.stringify({ lat: 41.2, lng: -87.2 }), {
+      qos: 1,
+    });
+    expect(
+      (
+        await eventually(
+          () => thingWithState(t.db, 'MQTT-NEW-1'),
+          (r) => r.lat !== null,
+        )
+      ).lat,
+    ).toBe(41.2);
   });
 });
