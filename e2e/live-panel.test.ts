@@ -105,7 +105,7 @@ describe('badges and tags', () => {
 });
 
 describe('a first load of the assets that fails', () => {
-  it('says why (spec 2 section 8) instead of loading forever, and loads on Retry once the server answers', async () => {
+  it('says why instead of loading forever, and loads on Retry once the server answers', async () => {
     const page = await browser.newPage();
     const thingsApi = (url: URL) => url.pathname === '/api/organization/things';
     await page.route(thingsApi, (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));

@@ -133,7 +133,7 @@ describe('the live map', () => {
     await region.locator('canvas').waitFor();
     const state = await mapState(page);
     expect(state.style).toBe('Flare offline');
-    // Fitted as show-all fits (spec 2 section 2): every asset inside the 50 px padding, and the
+    // Fitted as show-all fits: every asset inside the 50 px padding, and the
     // fleet's extent reaching that padding on one side.
     const positions = (await fleet(page)).map((asset) => asset.position);
     expect(positions.length).toBeGreaterThan(1);

@@ -1,4 +1,4 @@
-/** Business constants of spec 1 section 9 used by both sides. */
+/** Business constants used by both sides. */
 
 export const TOKEN_REFRESH_LEAD_MS = 10_000;
 export const INACTIVITY_TIMEOUT_MS = 14_400_000;
@@ -34,7 +34,7 @@ export const LAYOUT = {
 /** The application name the dashboard sends with the password grant. */
 export const DASHBOARD_APPLICATION = 'dashboard';
 
-/** Map constants of spec 2 section 9. */
+/** Map constants. */
 export const MAP_ZOOM = {
   addArea: 15.5,
   default: 16.25,
@@ -67,15 +67,15 @@ export const THINGS_POLL_MS = 15_000;
 export const LOCATIONS_POLL_MS = 30_000;
 export const THINGS_PAGE_SIZE = 500;
 export const SEARCH_DEBOUNCE_MS = 350;
-/** The user list's search waits this long after the last key (spec 1 section 9). */
+/** The user list's search waits this long after the last key. */
 export const USER_SEARCH_DEBOUNCE_MS = 250;
 export const COPY_RESET_MS = 1000;
 export const MENU_COPY_RESET_MS = 2000;
 export const NAVIGATE_AFTER_SAVE_MS = 150;
 export const ASSET_ROW_HEIGHT = { inService: 65, outOfService: 90 } as const;
-/** Events list rows (spec 2 section 9): 80, +90 when active, + the active-vehicle count, +15 per inactive vehicle. */
+/** Events list rows: 80, +90 when active, + the active-vehicle count, +15 per inactive vehicle. */
 export const EVENT_ROW_HEIGHT = { base: 80, active: 90, perInactiveVehicle: 15 } as const;
-/** The events list's Display choices (spec 2 section 2), the default first looked at being one day ago. */
+/** The events list's Display choices, the default first looked at being one day ago. */
 export const EVENTS_DISPLAYS = ['active', 'today', 'day', 'all'] as const;
 export type EventsDisplay = (typeof EVENTS_DISPLAYS)[number];
 export const EVENTS_DISPLAY_DEFAULT: EventsDisplay = 'day';

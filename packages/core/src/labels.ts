@@ -47,7 +47,7 @@ export function sectionLabel(id: SectionId, respondersType: RespondersType): str
   }
 }
 
-/** Role names as stored, and the labels users see (spec 1 section 3). */
+/** Role names as stored, and the labels users see. */
 export const ROLE_NAMES = [
   'USER_EVENTS_ONLY',
   'USER',

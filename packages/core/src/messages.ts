@@ -1,4 +1,4 @@
-/** Texts of the error catalogue and message pages (spec 1 sections 2 and 8), word for word. */
+/** Texts of the error catalogue and message pages, word for word. */
 import { LOCK_AFTER_FAILED_SIGN_INS } from './constants';
 
 export const MESSAGES = {

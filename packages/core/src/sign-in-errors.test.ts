@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signInErrorView } from './sign-in-errors';
 
-describe('sign-in error catalogue (spec 1 section 8)', () => {
+describe('sign-in error catalogue', () => {
   it.each([
     [{ status: 0 }, 'Connection failed.', false],
     [{ status: 400, error: 'user_suspended' }, 'User is suspended.', true],

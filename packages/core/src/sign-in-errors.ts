@@ -1,5 +1,5 @@
 /**
- * The sign-in error catalogue (spec 1 section 8): which message a failed sign-in shows, from the
+ * The sign-in error catalogue: which message a failed sign-in shows, from the
  * HTTP status and the server's reason code. The server answers with these codes; the screen maps them.
  */
 import { MESSAGES } from './messages';

@@ -1,4 +1,4 @@
-/** The message pages of spec 1 section 2, word for word. */
+/** The full-page messages (not found, unauthorised and the like), word for word. */
 import { Button, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useNavigate, useRouteError } from 'react-router';

@@ -1,4 +1,4 @@
-/** The route tree of spec 1 section 2. */
+/** The route tree: welcome pages, the dashboard and its sections. */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { SectionId } from '@flare/core/permissions/sections';
 import { SignInScreen } from '../features/auth/sign-in-screen';

@@ -3,7 +3,7 @@ import { BREAKPOINTS } from '@flare/core/constants';
 
 const em = (px: number) => `${px / 16}em`;
 
-/** Mantine theme with the breakpoints of spec 1 section 9. */
+/** Mantine theme with the product's breakpoints. */
 export const theme = createTheme({
   primaryColor: 'red',
   // Shade 9 keeps red text and white-on-red buttons above the 4.5:1 contrast ratio.

@@ -2,7 +2,7 @@ import type { FieldError } from 'react-hook-form';
 
 /**
  * A text field shows its error only when touched, and changed or the submit failed, and not
- * disabled (spec 1 section 5); select inputs follow the same rule (spec 2 section 5). A failed
+ * disabled; select inputs follow the same rule. A failed
  * submit counts every field as touched (as Formik, which the rule comes from, does), so an empty
  * form says what it needs.
  */

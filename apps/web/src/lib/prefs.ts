@@ -1,4 +1,4 @@
-/** Preferences stored in this browser (spec 1 section 4: "Don't show again", map views). */
+/** Preferences stored in this browser ("Don't show again", map views). */
 import { useCallback, useSyncExternalStore } from 'react';
 import type { MapType } from '../map/base-styles/map-types';
 

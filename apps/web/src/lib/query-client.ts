@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { CACHED_API_DATA_S, QUERY_REFRESH_MS } from '@flare/core/constants';
 
-/** REST data is fresh for 30 minutes and cached for an hour (spec 1 sections 4 and 9). */
+/** REST data is fresh for 30 minutes and cached for an hour. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,5 +1,5 @@
 /**
- * The signed-in session (spec 1 sections 3 and 4): tokens, expiry, profile and sections, kept in
+ * The signed-in session: tokens, expiry, profile and sections, kept in
  * localStorage under "flare.auth"; the access token is refreshed 10 s before it expires; any 401 on a
  * signed-in call ends the session.
  */
@@ -35,7 +35,7 @@ export const AUTH_STORAGE_KEY = 'flare.auth';
 const REFRESH_RETRY_MS = 5_000;
 const REFRESH_LOCK = 'flare.auth.refresh';
 
-/** The profile could not be used: its message is the catalogue's (spec 1 section 8, Profile). */
+/** The profile could not be used: its message is the catalogue's (Profile). */
 export class ProfileLoadError extends Error {}
 
 const listeners = new Set<() => void>();
@@ -167,7 +167,7 @@ async function refreshHoldingLock(): Promise<void> {
   }
 }
 
-/** Shows the expiry alert (spec 1 section 4), then signs out after 3 seconds. */
+/** Shows the expiry alert, then signs out after 3 seconds. */
 export function expireSession(reason: string): void {
   if (expiring || !state) return;
   expiring = reason;
@@ -221,7 +221,7 @@ export async function startSession(tokens: TokenResponse): Promise<Profile> {
 }
 
 /**
- * Sign-in with tokens handed over in the URL (spec 1 section 2): an access token longer than 400
+ * Sign-in with tokens handed over in the URL: an access token longer than 400
  * characters and a refresh token. Returns null when the query holds no such pair.
  */
 export function tokensFromQuery(search: URLSearchParams): TokenResponse | null {

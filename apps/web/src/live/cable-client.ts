@@ -1,5 +1,5 @@
 /**
- * The dashboard's side of the live feed (spec 1 section 7): an ActionCable JSON client that
+ * The dashboard's side of the live feed: an ActionCable JSON client that
  * subscribes to one organisation's EventsChannel, offering "datapumper" and the access token as
  * sub-protocols. Written here rather than taken from @rails/actioncable because the spec fixes its
  * own reconnect rule (at most 10 attempts, 1 s doubling to 10 s), which the stock consumer's

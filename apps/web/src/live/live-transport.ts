@@ -1,5 +1,5 @@
 /**
- * The live feed for one sign-in (spec 2 section 4, "Event source"). It starts the registered features
+ * The live feed for one sign-in. It starts the registered features
  * for the organisation, then streams: each frame is parsed against the core schema, bursts are merged
  * by coalescing key and handed over once per flush interval, and after every reconnect the features
  * catch up. Polling organisations get no socket: their features poll instead.

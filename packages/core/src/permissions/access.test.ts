@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCESS, can, type Access } from './access';
 import { PERMISSIONS, grants, parsePermission, permissionConstant, type Permission } from './permissions';
 
-/** Every row of the access table of spec 1 section 6: each listed permission alone suffices. */
+/** Every row of the access table: each listed permission alone suffices. */
 const TABLE: Array<[Access, Permission[]]> = [
   ['viewThings', ['thing:read', 'thing:manage', 'haas:manage']],
   ['editThing', ['thing:update', 'thing:manage']],
@@ -61,7 +61,7 @@ const TABLE: Array<[Access, Permission[]]> = [
   ['revokeApiKey', ['integration_configuration:delete', 'integration_configuration:manage']],
 ];
 
-describe('access groups (spec 1 section 6)', () => {
+describe('access groups', () => {
   it.each(TABLE)('%s is granted by each of its permissions alone', (access, permissions) => {
     for (const permission of permissions) expect(can([permission], access), permission).toBe(true);
   });

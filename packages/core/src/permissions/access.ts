@@ -1,5 +1,5 @@
 /**
- * The access groups of spec 1 section 6: any one listed permission suffices. The web app asks
+ * The access groups: any one listed permission suffices. The web app asks
  * these to decide what to show; the server asks the same ones and has the final say.
  */
 import { holdsAny, type Permission } from './permissions';

@@ -62,7 +62,7 @@ export function defaultSection(permissions: readonly string[]): SectionId | null
 }
 
 /**
- * The desktop side-nav closures entry uses the areas view permission (spec 1 section 2). We also
+ * The desktop side-nav closures entry uses the areas view permission. We also
  * require the closures permission so the entry never links to a page the user is refused.
  */
 export function showsInSideNav(permissions: readonly string[], id: SectionId): boolean {

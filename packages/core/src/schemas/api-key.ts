@@ -1,4 +1,4 @@
-/** API keys of integrations (spec 1 section 3): the list, creating one (its token shown once), revoking. */
+/** API keys of integrations: the list, creating one (its token shown once), revoking. */
 import { z } from 'zod';
 import { requiredText } from './common';
 

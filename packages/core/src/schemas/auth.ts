@@ -1,4 +1,4 @@
-/** Wire format of the token calls of spec 1 section 7 (/user_token, /revoke_token, /verify_token). */
+/** Wire format of the token calls (/user_token, /revoke_token, /verify_token). */
 import { z } from 'zod';
 import { DASHBOARD_APPLICATION } from '../constants';
 import { MESSAGES } from '../messages';

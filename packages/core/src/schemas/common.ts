@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 
-/** Required text: trimmed, at least one character (spec 1 section 5). */
+/** Required text: trimmed, at least one character. */
 export const requiredText = () => z.string().trim().min(1, MESSAGES.required);
 
 export const EmailSchema = z.string().trim().min(1, MESSAGES.required).pipe(z.email(MESSAGES.invalidEmail));

@@ -1,4 +1,4 @@
-/** The password policy of spec 1 section 5, one schema for both sides. */
+/** The password policy, one schema for both sides. */
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 

@@ -1,4 +1,4 @@
-/** GET /profile (spec 1 sections 3 and 7) and the client's camel-cased profile derived from it. */
+/** GET /profile and the client's camel-cased profile derived from it. */
 import { z } from 'zod';
 import { OrganizationSummarySchema } from './organization';
 import { visibleSections, type SectionId } from '../permissions/sections';

@@ -1,4 +1,4 @@
-/** Password recovery and unlock calls (spec 1 sections 2, 5, 7 and 8). */
+/** Password recovery and unlock calls (7 and 8). */
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { EmailSchema } from './common';

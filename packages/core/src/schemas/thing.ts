@@ -1,4 +1,4 @@
-/** The asset (thing) wire format of spec 2 section 3. */
+/** The asset (thing) wire format. */
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { SERVER_STATUSES } from '../status/thing-status';
@@ -80,7 +80,7 @@ export const THING_FIELD_MAX = 50;
 export const MAX_INTEGRATIONS = 2;
 export const INTEGRATION_PROVIDERS = ['geotab', 'samsara'] as const;
 export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
-/** The asset integration providers as users read them (spec 2 section 3). */
+/** The asset integration providers as users read them. */
 export const INTEGRATION_PROVIDER_NAMES: Record<IntegrationProvider, string> = {
   geotab: 'Geotab',
   samsara: 'Samsara',
@@ -96,7 +96,7 @@ export const THING_MESSAGES = {
   notFound: 'Asset not found',
   nicknameLocked: 'Asset nickname cannot be updated',
   organizationNotFound: MESSAGES.organizationNotFound,
-  /** Profile and association updates and the assets load (spec 2 section 8) say these without a full stop. */
+  /** Profile and association updates and the assets load say these without a full stop. */
   connectionFailed: 'Connection failed',
   unknownFailure: 'Unknown failure',
   emergencyTypeOnly: 'An emergency asset can only have an emergency type',
@@ -108,7 +108,7 @@ export const THING_MESSAGES = {
 /** VIN: letters and digits only. */
 export const VIN_PATTERN = /^[A-Za-z0-9]*$/;
 
-/** The profile's field rules, shared by the edit form and the API (spec 2 section 5). */
+/** The profile's field rules, shared by the edit form and the API. */
 export const ThingFieldSchemas = {
   nickname: storable(z.string().trim().min(1, 'Required').max(THING_FIELD_MAX, THING_MESSAGES.tooLong)),
   vin: z.string().trim().max(THING_FIELD_MAX, THING_MESSAGES.tooLong).regex(VIN_PATTERN, THING_MESSAGES.vin),

@@ -1,5 +1,5 @@
 /**
- * Organisation users (spec 1 sections 3, 5 and 7): the wire shapes of GET /organization/users,
+ * Organisation users (5 and 7): the wire shapes of GET /organization/users,
  * POST /users/ and PUT /users/{id}, the user form, and the client's organisation-user model.
  */
 import { z } from 'zod';
@@ -55,7 +55,7 @@ export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
 
 export const DeleteUserResponseSchema = z.object({ uuid: z.string() });
 
-/** The user form of the new and edit screens (spec 1 section 5): every field required. */
+/** The user form of the new and edit screens: every field required. */
 export const UserFormSchema = z.object({
   firstName: nameField(),
   lastName: nameField(),

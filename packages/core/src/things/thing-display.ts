@@ -1,4 +1,4 @@
-/** How an asset is named and its motion shown (spec 2 sections 1, 3 and 9). */
+/** How an asset is named and its motion shown (3 and 9). */
 
 /** Names of this many characters or more are shortened to first 4 + "..." + last 4. */
 export const SHORTEN_FROM_LENGTH = 12;

@@ -102,7 +102,7 @@ describe('asset types offered', () => {
   });
 });
 
-describe('profile form validation (spec 2 section 5)', () => {
+describe('profile form validation', () => {
   const valid = thingProfileFormValues(thing());
   const messages = (change: object) => {
     const result = ThingProfileFormSchema.safeParse({ ...valid, ...change });
@@ -150,7 +150,7 @@ describe('profile form validation (spec 2 section 5)', () => {
   });
 });
 
-describe('profile payload (spec 2 sections 4 and 7)', () => {
+describe('profile payload', () => {
   it('sends the service switches always and other fields only when changed', () => {
     const current = thing();
     const values = thingProfileFormValues(current);

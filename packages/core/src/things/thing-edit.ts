@@ -1,5 +1,5 @@
 /**
- * The asset edit forms (spec 2 sections 3 to 5): their values, their validation, which asset types
+ * The asset edit forms: their values, their validation, which asset types
  * they offer, and the payloads they send (only what changed). The server checks the same rules.
  */
 import { z } from 'zod';

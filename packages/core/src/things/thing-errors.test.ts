@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createThingErrorMessage, thingsLoadErrorMessage, thingUpdateErrorMessage } from './thing-errors';
 
-describe('profile and association update errors (spec 2 section 8)', () => {
+describe('profile and association update errors', () => {
   it.each([
     [0, undefined, 'Connection failed'],
     [0, 'Connection failed.', 'Connection failed'],
@@ -44,7 +44,7 @@ describe('registration errors', () => {
   });
 });
 
-describe('assets load errors (spec 2 section 8, "Things load")', () => {
+describe('assets load errors', () => {
   it.each([
     [0, 'Connection failed'],
     [404, 'Organization not found'],

@@ -1,6 +1,6 @@
 /**
- * What the asset edit forms say when the server refuses a change (spec 2 section 8, "Profile/
- * association update"), from the HTTP status (0: the server could not be reached) and its message.
+ * What the asset edit forms say when the server refuses a change to a profile or to
+ * organisation access, from the HTTP status (0: the server could not be reached) and its message.
  */
 import { THING_MESSAGES } from '../schemas/thing';
 
@@ -18,7 +18,7 @@ export function thingUpdateErrorMessage(status: number, message: string | null |
 }
 
 /**
- * What the Live section says when its assets do not load (spec 2 section 8, "Things load"), from the
+ * What the Live section says when its assets do not load, from the
  * HTTP status of GET /organization/things (0: the server could not be reached).
  */
 export function thingsLoadErrorMessage(status: number): string {

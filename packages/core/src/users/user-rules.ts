@@ -1,7 +1,7 @@
 /**
- * Who may give which role to whom (spec 1 section 6, where the spec is silent: a user manages only
- * users whose role is at most their own, and assigns only such roles), and what the users screens
- * say when the server refuses (spec 1 section 8, "Users").
+ * Who may give which role to whom (a user manages only users whose role is at most their own, and
+ * assigns only such roles), and what the users screens
+ * say when the server refuses.
  */
 import { MESSAGES } from '../messages';
 import type { Role } from '../schemas/reference';

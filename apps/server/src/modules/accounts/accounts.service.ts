@@ -58,7 +58,7 @@ export class AccountsService {
       postal_code: user.postal_code,
       country_code: user.country_code,
       role_id: user.role_id,
-      // The user's organisation (the token's, checked above): the client compares it with its own copy (spec 1 section 4).
+      // The user's organisation (the token's, checked above): the client compares it with its own copy.
       organization_id: user.organization_id,
       acs: org.type_acs,
       permissions: principal.permissions,

@@ -1,4 +1,4 @@
-/** Sign-in, token refresh and revocation (spec 1 sections 4, 7 and 8). */
+/** Sign-in, token refresh and revocation (7 and 8). */
 import { hash, verify } from '@node-rs/argon2';
 import type { TokenResponse } from '@flare/core/schemas/auth';
 import { DASHBOARD_APPLICATION } from '@flare/core/constants';

@@ -1,4 +1,4 @@
-/** Forgot password, unlock and reset (spec 1 sections 2, 5, 7 and 8). */
+/** Forgot password, unlock and reset (7 and 8). */
 import { hash, verify } from '@node-rs/argon2';
 import { PASSWORD_HISTORY } from '@flare/core/constants';
 import { MESSAGES } from '@flare/core/messages';

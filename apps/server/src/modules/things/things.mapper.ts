@@ -1,4 +1,4 @@
-/** Shapes a thing row into the spec 2 wire format. */
+/** Shapes a thing row into the asset wire format of the API. */
 import type { Thing } from '@flare/core/schemas/thing';
 import type { ServerStatus } from '@flare/core/status/thing-status';
 import type { ThingDetailRow } from './things.repository';

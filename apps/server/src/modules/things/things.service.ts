@@ -1,4 +1,4 @@
-/** Assets: listing by organisation scope, edits, organisation access and registration (spec 2 section 7). */
+/** Assets: listing by organisation scope, edits, organisation access and registration. */
 import {
   mayChangeThing,
   mayChangeThingOrganizations,
@@ -140,7 +140,7 @@ export class ThingsService {
     if (input.thing_type_id) {
       const type = await this.repository.findType(input.thing_type_id);
       if (!type) throw unprocessable('invalid_type', 'Asset type not found');
-      // Emergency assets stay emergency types (spec 2 section 5).
+      // Emergency assets stay emergency types.
       if (!isThingTypeAllowed(current.thing_type, type))
         throw unprocessable('invalid_type', THING_MESSAGES.emergencyTypeOnly);
     }
@@ -152,7 +152,7 @@ export class ThingsService {
       }
     }
     const { id: _id, external_identifiers, in_service, ...fields } = input;
-    // A new type clears the subtype unless one of the new type is given (spec 2 section 5).
+    // A new type clears the subtype unless one of the new type is given.
     if (input.thing_type_id && input.thing_subtype_id === undefined) fields.thing_subtype_id = null;
     const identifiers = external_identifiers && {
       upsert: external_identifiers

@@ -1,6 +1,5 @@
 /**
- * The users of the caller's organisation: list, invite, change, suspend and delete (spec 1 sections
- * 6, 7 and 8). A caller acts only on users of their own organisation, of a role no higher than
+ * The users of the caller's organisation: list, invite, change, suspend and delete. A caller acts only on users of their own organisation, of a role no higher than
  * their own, and never suspends, deletes or re-roles themself.
  */
 import { MESSAGES } from '@flare/core/messages';

@@ -94,7 +94,7 @@ export function DashboardShell() {
     onOpenDrawer: () => setDrawerOpen(true),
   };
 
-  // On a phone the drawer is full-screen over the map (spec 1 section 2); the active section in the
+  // On a phone the drawer is full-screen over the map; the active section in the
   // bottom nav or a map finder uncovers the map.
   const layout = isMobile ? (
     <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>

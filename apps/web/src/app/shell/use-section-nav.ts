@@ -1,5 +1,5 @@
 /**
- * A navigation entry's click (spec 1 section 2): the active section toggles the drawer, another
+ * A navigation entry's click: the active section toggles the drawer, another
  * section opens the drawer and goes there. Shared by the side nav and the mobile bottom nav.
  */
 import { useLocation, useNavigate } from 'react-router';

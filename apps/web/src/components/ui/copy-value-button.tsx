@@ -1,4 +1,4 @@
-/** A small button that copies a value, saying "Copied" for a moment (spec 2 section 9, COPY_RESET_MS). */
+/** A small button that copies a value, saying "Copied" for a moment (COPY_RESET_MS). */
 import { ActionIcon, CopyButton, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { COPY_RESET_MS } from '@flare/core/constants';

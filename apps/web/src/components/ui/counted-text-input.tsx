@@ -1,6 +1,6 @@
 /**
  * A text field of a react-hook-form form with a character counter "n/max" that turns to a warning
- * colour within 5 characters of the limit (spec 2 section 5), and its error shown by the
+ * colour within 5 characters of the limit, and its error shown by the
  * touched/dirty rule.
  */
 import { Text, TextInput, type TextInputProps } from '@mantine/core';

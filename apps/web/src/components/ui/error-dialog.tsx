@@ -1,4 +1,4 @@
-/** The error dialog of spec 1 section 2: title "Error" and "Click OK to try again." unless told otherwise. */
+/** The error dialog: title "Error" and "Click OK to try again." unless told otherwise. */
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { MESSAGES } from '@flare/core/messages';
 

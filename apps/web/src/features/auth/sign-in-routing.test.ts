@@ -14,7 +14,7 @@ describe('where sign-in lands', () => {
   });
 });
 
-describe('when a field shows its error (spec 1 section 5)', () => {
+describe('when a field shows its error', () => {
   const error = { type: 'too_small', message: 'Required' };
   it('only when touched, and changed or the submit failed, and not disabled', () => {
     expect(visibleError(error, { touched: false, dirty: true, submitFailed: false })).toBeUndefined();

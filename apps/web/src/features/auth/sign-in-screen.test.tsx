@@ -35,7 +35,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('sign-in errors (spec 1 section 8)', () => {
+describe('sign-in errors', () => {
   it('wrong credentials: the catalogue message, no contact-support note', async () => {
     renderSignIn({ status: 400, body: { error: 'invalid_grant', message: 'Bad credentials' } });
     submit();

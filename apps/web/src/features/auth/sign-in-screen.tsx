@@ -55,7 +55,7 @@ export function SignInScreen() {
   const email = useWatch({ control: form.control, name: 'email' });
   const [search] = useSearchParams();
 
-  // Tokens handed over in the URL sign in at once (spec 1 section 2).
+  // Tokens handed over in the URL sign in at once.
   useEffect(() => {
     const tokens = tokensFromQuery(search);
     if (!tokens) return;

@@ -1,4 +1,4 @@
-/** Centres the map on an incident at the event-locate zoom (spec 2 section 9: 17). */
+/** Centres the map on an incident at the event-locate zoom (17). */
 import { MAP_ZOOM } from '@flare/core/constants';
 import type { Location } from '@flare/core/schemas/location';
 import { centreMap, revealMap } from '../../map/map-commands';

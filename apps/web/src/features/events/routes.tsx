@@ -1,5 +1,5 @@
 /**
- * The Events section's routes (spec 2 section 2): list, detail, and Edit Location (edit-event access on a
+ * The Events section's routes: list, detail, and Edit Location (edit-event access on a
  * large screen). Screens load on first visit, so the sign-in page does not carry them.
  */
 import { lazy } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The Live section's routes (spec 2 section 2): list, detail, edit profile and access, new asset.
+ * The Live section's routes: list, detail, edit profile and access, new asset.
  * Screens load on first visit, so the sign-in page does not carry them.
  */
 import { lazy } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The map's right-click menu (spec 2 section 2): copy the point's coordinates or its three-word
+ * The map's right-click menu: copy the point's coordinates or its three-word
  * address. Opens where the map was right-clicked (or at the centre with the context-menu key or
  * Shift+F10 on the focused map); closes on a click elsewhere, Escape, or when the map moves.
  */

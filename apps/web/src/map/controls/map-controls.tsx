@@ -1,5 +1,5 @@
 /**
- * The map's tools (spec 1 section 2, "Map tools"): map type, show all, find my location and zoom in a
+ * The map's tools: map type, show all, find my location and zoom in a
  * column at the bottom right, and the right-click menu. Rendered inside `MapView`.
  */
 import { Stack } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * Find-my-location (spec 2 section 4): idle, requesting, success (a position) or error (a message
+ * Find-my-location: idle, requesting, success (a position) or error (a message
  * to show until closed). Pressing again with a position clears it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * An asset's current run (spec 2 section 2: Start, Run Time, Alert Points; Time-to-Scene on
- * arrival): when it turned active, and how many of its reports since had the alert on.
+ * An asset's current run (what the detail panel shows as Start, Run Time, Alert Points, and
+ * Time-to-Scene on arrival): when it turned active, and how many of its reports since had the alert on.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('things').addColumn('run_started_at', 'timestamptz').execute();

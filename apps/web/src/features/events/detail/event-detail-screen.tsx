@@ -1,5 +1,5 @@
 /**
- * An incident at events/{eventId} (spec 2 section 2): state and date, street and copyable position,
+ * An incident at events/{eventId}: state and date, street and copyable position,
  * the roadway heading, start, end and duration, the navigation-app message, the System ID, Edit
  * Location, and the vehicles on scene and gone. The live store keeps it current.
  */

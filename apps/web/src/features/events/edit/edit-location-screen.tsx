@@ -1,7 +1,7 @@
 /**
- * Edit Location at events/{eventId}/edit (spec 2 sections 2 and 5): the position set by dragging the
+ * Edit Location at events/{eventId}/edit: the position set by dragging the
  * marker on the map (under 100 m from where the incident was detected), the roadway heading, Save
- * and Cancel, the instructions, and the update's errors (spec 2 section 8).
+ * and Cancel, the instructions, and the update's errors.
  */
 import { Alert, Button, Center, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';

@@ -61,7 +61,7 @@ describe('events list filters', () => {
     expect(countLocations(all)).toEqual({ active: 1, recent: 3 });
   });
 
-  it('sizes rows as spec 2 section 9 says', () => {
+  it('sizes rows: 80 px, +90 when active, + the active-vehicle count, +15 per inactive vehicle', () => {
     const two = [makeLocationThing(), makeLocationThing()];
     expect(eventRowHeight(makeLocation({ things_active: two }))).toBe(80 + 90 + 2);
     expect(eventRowHeight(makeLocation({ is_active: false, things_inactive: two }))).toBe(80 + 30);

@@ -1,5 +1,5 @@
 /**
- * The events list's Display choice and search (spec 2 section 2), kept in the URL, and the rule
+ * The events list's Display choice and search, kept in the URL, and the rule
  * that picks and orders the rows they leave.
  */
 import {
@@ -77,7 +77,7 @@ export function countLocations(all: Location[]): { active: number; recent: numbe
   return { active, recent: all.length - active };
 }
 
-/** 80 px, +90 when active, + the active-vehicle count, +15 per inactive vehicle (spec 2 section 9). */
+/** 80 px, +90 when active, + the active-vehicle count, +15 per inactive vehicle. */
 export function eventRowHeight(location: Location): number {
   return (
     EVENT_ROW_HEIGHT.base +

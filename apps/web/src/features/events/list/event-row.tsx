@@ -1,6 +1,6 @@
 /**
  * One events-list row: System ID, state, street and start; an active incident lists the vehicles on
- * scene, and every vehicle that left has a line of its own (the heights of spec 2 section 9).
+ * scene, and every vehicle that left has a line of its own (heights: eventRowHeight).
  */
 import { ActionIcon, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCurrentLocation } from '@tabler/icons-react';

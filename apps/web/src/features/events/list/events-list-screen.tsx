@@ -1,5 +1,5 @@
 /**
- * The Events (or Incidents) list of spec 2 section 2: counts of active and recent incidents, the
+ * The Events (or Incidents) list: counts of active and recent incidents, the
  * Display choice, a search, and a virtualised list that follows the live feed.
  */
 import { Box, Center, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -109,7 +109,7 @@ export function EventsListScreen() {
   );
 }
 
-/** Only the rows in view are in the page, each as tall as spec 2 section 9 says. */
+/** Only the rows in view are in the page, each as tall as its vehicles make it (eventRowHeight). */
 function VirtualEventList({
   rows,
   label,

@@ -1,7 +1,7 @@
 /**
  * The organisation's incidents as the events list, detail and map see them: a store keyed by id,
  * filled from the locations API and changed by `location` live messages. It keeps at most
- * MAX_STORED_LOCATIONS (spec 2 section 4): active incidents first, then the most recently started.
+ * MAX_STORED_LOCATIONS: active incidents first, then the most recently started.
  */
 import { useSyncExternalStore } from 'react';
 import { MAX_STORED_LOCATIONS, type Location } from '@flare/core/schemas/location';

@@ -1,5 +1,5 @@
 /**
- * GET /locations (spec 2 section 7): a complete load (the server's default: active ones and those of
+ * GET /locations: a complete load (the server's default: active ones and those of
  * the last 7 days) or an incremental one of the incidents changed since a watermark. Entries that fail
  * the schema are dropped.
  */

@@ -1,5 +1,5 @@
 /**
- * Keeps the live-locations store current for one sign-in (spec 2 section 4, "Event source"): a
+ * Keeps the live-locations store current for one sign-in: a
  * complete load, then the live socket's `location` messages with an incremental load after every
  * reconnect or, for large organisations, an incremental load every 30 s instead.
  */

@@ -1,5 +1,5 @@
 /**
- * Edit Location on the map (spec 2 section 4, "Map marker dragging"): while a position is being set,
+ * Edit Location on the map: while a position is being set,
  * a draggable marker and the move limit's circle around where the incident was detected. A drag
  * ending at or past the limit goes back to the last position allowed.
  */

@@ -1,5 +1,5 @@
 /**
- * An incident's map marker (spec 2 section 4, "Marker presentation"): a button with the active or
+ * An incident's map marker: a button with the active or
  * the recent icon, named for screen readers, above every asset marker.
  */
 import { locationStatusLabel, type Location } from '@flare/core/schemas/location';

@@ -1,4 +1,4 @@
-/** PUT /things/{id}: the asset profile's changed fields (spec 2 section 7); answers the asset. */
+/** PUT /things/{id}: the asset profile's changed fields; answers the asset. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ThingSchema, type Thing, type UpdateThingInput } from '@flare/core/schemas/thing';
 import { apiFetch, parseResponse } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-/** Organization Access: the owner, managers and accessors, with the edit link (spec 2 section 2). */
+/** Organization Access: the owner, managers and accessors, with the edit link. */
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Thing } from '@flare/core/schemas/thing';

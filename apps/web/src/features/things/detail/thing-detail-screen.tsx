@@ -1,5 +1,5 @@
 /**
- * The asset detail panel at things/{thingId} (spec 2 section 2): live status, profile and
+ * The asset detail panel at things/{thingId}: live status, profile and
  * organisation access. The live store keeps it moving; the REST copy covers an asset the store
  * does not hold yet.
  */

@@ -1,4 +1,4 @@
-/** The profile section: names and numbers, badges, integrations and the edit link (spec 2 section 2). */
+/** The profile section: names and numbers, badges, integrations and the edit link. */
 import { ActionIcon, Anchor, Group, Popover, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-/** The status section of the detail panel: what it shows depends on the status (spec 2 section 2). */
+/** The status section of the detail panel: what it shows depends on the status. */
 import { Stack } from '@mantine/core';
 import type { Thing } from '@flare/core/schemas/thing';
 import { timeToSceneMs } from '@flare/core/status/thing-run';

@@ -1,5 +1,5 @@
 /**
- * "Edit Organization Access" at things/{thingId}/edit/associations (spec 2 sections 2 and 4): each
+ * "Edit Organization Access" at things/{thingId}/edit/associations: each
  * organisation related to the asset is a Manager, an Accessor or removed; organisations the user
  * knows can be added. Only the changed ones are sent.
  */

@@ -1,5 +1,5 @@
 /**
- * "Edit Profile" at things/{thingId}/edit and .../edit/profile (spec 2 sections 2 to 5): nickname,
+ * "Edit Profile" at things/{thingId}/edit and .../edit/profile: nickname,
  * type and subtype, numbers, service switches and integrations; only changed fields are sent.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -139,7 +139,7 @@ function ProfileForm({
                 const next = value ?? '';
                 if (next === field.value) return;
                 field.onChange(next);
-                // A new type clears the subtype (spec 2 section 5).
+                // A new type clears the subtype.
                 setValue('thingSubtypeId', null, { shouldDirty: true });
               }}
               onBlur={field.onBlur}

@@ -14,7 +14,7 @@ export function LoadingForm() {
   );
 }
 
-/** A failed load or save, in the words of spec 2 section 8. */
+/** A failed load or save, in the product's fixed wording. */
 export function thingErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return THING_MESSAGES.unknownFailure;
   // The server's own words (the client's fallback text is not one).

@@ -1,6 +1,6 @@
 /**
  * The profile's integrations: provider (Geotab or Samsara) and integration ID, at most 2 and each
- * provider once; the add button reads "Available providers in use" when full (spec 2 section 5).
+ * provider once; the add button reads "Available providers in use" when full.
  */
 import { ActionIcon, Button, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';

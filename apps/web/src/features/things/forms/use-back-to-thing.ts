@@ -26,7 +26,7 @@ export function useBackToThing(): () => void {
 }
 
 /**
- * After a successful save the screen goes back after 150 ms (spec 2 sections 2 and 9). Returns
+ * After a successful save the screen goes back after 150 ms. Returns
  * whether the save happened, and the function that marks it.
  */
 export function useNavigateAfterSave(back: () => void): { saved: boolean; markSaved: () => void } {

@@ -1,4 +1,4 @@
-/** The dismissible notice about offline assets (spec 2 section 1); the wording is ours, the spec's is not shown. */
+/** The dismissible notice about offline assets; the wording is ours, the spec's is not shown. */
 import { Alert, Anchor } from '@mantine/core';
 import { SUPPORT_EMAIL } from '../../../config/links';
 import { usePref } from '../../../lib/prefs';

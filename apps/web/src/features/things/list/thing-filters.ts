@@ -1,5 +1,5 @@
 /**
- * The assets-list filters of spec 2 section 2, kept in the URL, and the rule that picks and orders
+ * The assets-list filters, kept in the URL, and the rule that picks and orders
  * the rows they leave.
  */
 import {

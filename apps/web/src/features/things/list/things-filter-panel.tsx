@@ -1,5 +1,5 @@
 /**
- * The Filters panel (spec 2 section 2): Status with Show All and the meanings list, Owned and Managed
+ * The Filters panel: Status with Show All and the meanings list, Owned and Managed
  * organisations, Type with nested subtypes; Apply only when something changed, Clear All.
  */
 import {

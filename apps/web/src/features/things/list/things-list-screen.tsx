@@ -1,5 +1,5 @@
 /**
- * The Live section's assets list (spec 2 section 2): counts, search, filters, map-view toggles and a
+ * The Live section's assets list: counts, search, filters, map-view toggles and a
  * virtualised list in the spec's order. Rows come from the live-things store, so they move as the
  * feed does.
  */

@@ -1,4 +1,4 @@
-/** The first load of the assets failed: why, in the spec's words (section 8), and a way to try again. */
+/** The first load of the assets failed: why, in the product's fixed wording, and a way to try again. */
 import { Button, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { LoadFailure } from '../live/live-things-store';

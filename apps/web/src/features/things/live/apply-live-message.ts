@@ -1,4 +1,4 @@
-/** How one live-feed message changes the asset it names (spec 2 section 4, "Live feed rules"). */
+/** How one live-feed message changes the asset it names. */
 import type { LiveMessage, ThingLiveMessage } from '@flare/core/live/messages';
 import type { Thing } from '@flare/core/schemas/thing';
 import { movesAsset } from '@flare/core/status/thing-position';

@@ -14,7 +14,7 @@ export interface LiveThingsSnapshot {
   things: ReadonlyMap<string, Thing>;
   /** False until the first complete load. */
   loaded: boolean;
-  /** Why the first complete load failed (spec 2 section 8), until a load succeeds or is retried. */
+  /** Why the first complete load failed, until a load succeeds or is retried. */
   failure: LoadFailure | null;
 }
 

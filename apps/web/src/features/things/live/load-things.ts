@@ -1,5 +1,5 @@
 /**
- * GET /organization/things, every page one after another (spec 2 section 7): a complete load, or an
+ * GET /organization/things, every page one after another: a complete load, or an
  * incremental one of the assets changed since a watermark. Entries that fail the schema are dropped.
  */
 import { THINGS_PAGE_SIZE } from '@flare/core/constants';

@@ -100,7 +100,7 @@ describe('things sync for a streaming organisation', () => {
   });
 });
 
-describe('a first load that fails (spec 2 section 8, "Things load")', () => {
+describe('a first load that fails', () => {
   it.each([
     ['no connection', 'network-error' as const, 'Connection failed'],
     ['the organisation is gone', { status: 404, body: { message: 'Not Found' } }, 'Organization not found'],

@@ -1,5 +1,5 @@
 /**
- * Keeps the live-things store current for one sign-in (spec 2 section 4, "Event source"): a complete
+ * Keeps the live-things store current for one sign-in: a complete
  * REST load, then the live socket's batches with an incremental load after every reconnect or, for
  * large organisations, an incremental load every 15 s instead.
  */

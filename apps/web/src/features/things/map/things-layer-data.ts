@@ -1,5 +1,5 @@
 /**
- * How the live assets become what the map draws (spec 2, "Marker presentation"): icon by type and
+ * How the live assets become what the map draws: icon by type and
  * status, stacking order, size by zoom, the compass arrow of moving assets, and the typed arrays
  * the map layer uploads. Pure: no DOM, no WebGL, so it is tested on its own and shared with the
  * map benchmark (which also feeds it to deck.gl for comparison).
@@ -88,7 +88,7 @@ export function stationMarkerSize(zoom: number): number {
 
 /**
  * Station-linked assets are drawn as their station only with Group View and Density View on and
- * below zoom 14 (spec 2, "Marker presentation").
+ * below zoom 14.
  */
 export function shouldGroupStations(view: {
   stationView: boolean;

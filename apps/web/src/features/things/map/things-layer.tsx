@@ -1,5 +1,5 @@
 /**
- * The live assets on the map (spec 2 sections 2–4, "Marker presentation"): icons by type and
+ * The live assets on the map: icons by type and
  * status, stacked location-first, sized by zoom, with the compass arrow of moving assets, an info
  * window on hover and selection by click; Density View adds a heatmap and, with Group View below
  * zoom 14, station-linked assets collapse into their station. Shows the assets the list's filters

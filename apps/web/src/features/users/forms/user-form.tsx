@@ -1,5 +1,5 @@
 /**
- * The user form of the new and edit screens (spec 1 section 5): first name, last name, email and
+ * The user form of the new and edit screens: first name, last name, email and
  * role, every one required; the roles offered are those the signed-in user may assign, by order.
  * Save is enabled once the form changed; the server's refusal shows under the buttons.
  */

@@ -1,5 +1,5 @@
 /**
- * The users list (spec 1 section 2): the organisation's users with role, last sign-in and status,
+ * The users list: the organisation's users with role, last sign-in and status,
  * searched 250 ms after the last key; users of managing and accessing organisations below, read-only.
  */
 import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
