@@ -1,7 +1,7 @@
 /**
  * Street names of incidents by reverse geocoding over HTTP: Nominatim's `/reverse` (format jsonv2)
  * or Photon's `/reverse` (GeoJSON), told apart by the answer. Answers are cached per position rounded
- * to 4 decimals (about 11 m), and requests go out one at a time at most one per `minIntervalMs`
+ * to 4 decimals (about 11 m), and requests go out one at a time each `minIntervalMs` after the previous one ended
  * (Nominatim's public service allows one a second). Only the incidents' street job calls it, so a
  * slow or failing geocoder never holds up ingest.
  */
@@ -61,7 +61,16 @@ export class StreetGeocoder {
   private async request(lat: number, lng: number): Promise<string | null> {
     const wait = this.lastRequestAt + this.options.minIntervalMs - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    this.lastRequestAt = Date.now();
+    try {
+      return await this.ask(lat, lng);
+    } finally {
+      // Spaced from the end of the previous request, so the geocoder itself sees the gap even when a
+      // request took long to arrive (Nominatim's policy: at most one request per second).
+      this.lastRequestAt = Date.now();
+    }
+  }
+
+  private async ask(lat: number, lng: number): Promise<string | null> {
     const url = new URL('reverse', `${this.baseUrl.replace(/\/$/, '')}/`);
     url.search = new URLSearchParams({
       format: 'jsonv2',
