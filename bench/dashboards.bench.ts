@@ -15,7 +15,14 @@ import { Worker } from 'node:worker_threads';
 import { openDatabase } from '@flare/server/src/platform/db/database';
 import { organizationTypeId } from '@flare/server/src/seed/reference-data';
 import { startServerProcess, type ServerProcess } from '@flare/server/test/server-process';
-import { benchCredential, BENCH_PASSWORD, percentile, registerDevices, type Engine } from './support';
+import {
+  benchCredential,
+  BENCH_PASSWORD,
+  engines,
+  percentile,
+  registerDevices,
+  type Engine,
+} from './support';
 
 const ORGANIZATIONS = 100;
 const ASSETS_PER_ORGANIZATION = 100;
@@ -228,4 +235,10 @@ export async function benchDashboards(engine: Engine) {
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+export async function benchDashboardsAllEngines() {
+  const results = [];
+  for (const engine of engines()) results.push(await benchDashboards(engine));
+  return results;
 }

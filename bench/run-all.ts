@@ -3,16 +3,22 @@
  * as a ratio, because the machines are shared and noisy.
  */
 import { benchAuthenticatedRequests } from './auth-requests.bench';
+import { benchDashboardsAllEngines } from './dashboards.bench';
 import { benchIncidentsAllEngines } from './incidents.bench';
 import { benchIngestAllEngines } from './ingest.bench';
 import { benchLiveFeedAllEngines } from './live-feed.bench';
 import { benchMap } from './map.bench';
+import { benchStationsAllEngines } from './stations.bench';
+import { benchTripsAllEngines } from './trips.bench';
 
 const results = [
   await benchAuthenticatedRequests(),
   ...(await benchIngestAllEngines()),
   ...(await benchIncidentsAllEngines()),
+  ...(await benchStationsAllEngines()),
   ...(await benchLiveFeedAllEngines()),
+  ...(await benchDashboardsAllEngines()),
+  ...(await benchTripsAllEngines()),
   ...(await benchMap()),
 ];
 for (const r of results) {

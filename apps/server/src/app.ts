@@ -9,6 +9,7 @@ import { platformPlugin } from './platform/platform.plugin';
 import { registerWebApp, webBuildId } from './platform/web-app';
 import { accountsModule } from './modules/accounts/accounts.module';
 import { apiKeysModule } from './modules/api-keys/api-keys.module';
+import { areasModule } from './modules/areas/areas.module';
 import { authModule } from './modules/auth/auth.module';
 import { incidentsModule } from './modules/incidents/incidents.module';
 import { liveModule } from './modules/live/live.module';
@@ -17,6 +18,8 @@ import { referenceModule } from './modules/reference/reference.module';
 import { systemModule } from './modules/system/system.module';
 import { telemetryModule } from './modules/telemetry/telemetry.module';
 import { thingsModule } from './modules/things/things.module';
+import { tripsModule } from './modules/trips/trips.module';
+import { deviceCommandsModule } from './modules/device-commands/device-commands.module';
 import { usersModule } from './modules/users/users.module';
 import { seedDemoData } from './seed/demo-data';
 import { seedDemoFleet } from './seed/demo-fleet';
@@ -34,6 +37,9 @@ const MODULES = [
   telemetryModule,
   thingsModule,
   incidentsModule,
+  areasModule,
+  tripsModule,
+  deviceCommandsModule,
   liveModule,
 ];
 

@@ -64,6 +64,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mqtt|mqtts|ws|wss):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
+  DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  DEVICE_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   OSMAND_PORT: z.coerce.number().int().min(0).max(65535).default(5055),
   INGEST_IP_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(30_000),
   INGEST_DEVICE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
@@ -162,6 +164,10 @@ export type Config = {
   natsUrl: string | undefined;
   /** MQTT broker to take device reports from (`things/{credential}/telemetry`); unset: no MQTT. */
   mqttUrl: string | undefined;
+  /** How long a device command waits for the device's reply before "Request timed out". */
+  deviceCommandTimeoutMs: number;
+  /** Without MQTT: the share of commands the simulated devices refuse. */
+  deviceSimulatorFailureRate: number;
   /** PostgreSQL waits: connecting, one statement, a transaction left idle. */
   databaseTimeouts: DatabaseTimeouts;
   /** Port of the OsmAnd (Traccar Client) listener. */
@@ -241,6 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitEmail: e.AUTH_RATE_LIMIT_EMAIL,
     natsUrl: e.NATS_URL,
     mqttUrl: e.MQTT_URL,
+    deviceCommandTimeoutMs: e.DEVICE_COMMAND_TIMEOUT_MS,
+    deviceSimulatorFailureRate: e.DEVICE_SIMULATOR_FAILURE_RATE,
     osmandPort: e.OSMAND_PORT,
     ingestIpRequestsPerMinute: e.INGEST_IP_REQUESTS_PER_MINUTE,
     ingestDeviceRequestsPerMinute: e.INGEST_DEVICE_REQUESTS_PER_MINUTE,

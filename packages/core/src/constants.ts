@@ -63,6 +63,8 @@ export const LIVE_FEED = {
   maxBackoffMs: 10_000,
   flushMs: 1000,
 } as const;
+/** Alerting turned off on an asset turns itself back on after this long. */
+export const ALERTING_AUTO_RESET_MS = 60 * 60_000;
 export const THINGS_POLL_MS = 15_000;
 export const LOCATIONS_POLL_MS = 30_000;
 export const THINGS_PAGE_SIZE = 500;
@@ -75,6 +77,7 @@ export const NAVIGATE_AFTER_SAVE_MS = 150;
 export const ASSET_ROW_HEIGHT = { inService: 65, outOfService: 90 } as const;
 /** Events list rows: 80, +90 when active, + the active-vehicle count, +15 per inactive vehicle. */
 export const EVENT_ROW_HEIGHT = { base: 80, active: 90, perInactiveVehicle: 15 } as const;
+export const AREA_ROW_HEIGHT = 75;
 /** The events list's Display choices, the default first looked at being one day ago. */
 export const EVENTS_DISPLAYS = ['active', 'today', 'day', 'all'] as const;
 export type EventsDisplay = (typeof EVENTS_DISPLAYS)[number];

@@ -87,6 +87,8 @@ export async function seedDemoFleet(db: Db): Promise<void> {
           registry_number: null,
           wzdx_enabled: asset.type === 'arrow_board',
           r2r_enabled: asset.responder,
+          // Responders carry command hardware (R2R, LED), alternately HA5 and HA7.
+          hardware: asset.responder ? (asset.deviceId.endsWith('1') ? 'ha5' : 'ha7') : null,
           // The demo fleet is driven by the built-in simulator (and by hand in the docs' examples) with
           // its System Ids: marked as legacy devices, which an administrator can undo per asset.
           legacy_device_id: true,

@@ -121,6 +121,7 @@ const EZ_TYPES = [
 
 export const organizationTypeId = (name: string) => stableId(`organization_type:${name}`);
 export const thingTypeId = (name: string) => stableId(`thing_type:${name}`);
+export const ezTypeId = (dbName: string) => stableId(`ez_type:${dbName}`);
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 
@@ -175,7 +176,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
     for (const type of EZ_TYPES) {
       await trx
         .insertInto('ez_types')
-        .values({ id: stableId(`ez_type:${type.db_name}`), ...type })
+        .values({ id: ezTypeId(type.db_name), ...type })
         .onConflict((oc) => oc.column('id').doUpdateSet(type))
         .execute();
     }

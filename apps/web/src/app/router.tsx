@@ -5,10 +5,12 @@ import { SignInScreen } from '../features/auth/sign-in-screen';
 import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
 import { SectionPlaceholder } from '../features/sections/section-placeholder';
+import { areasRoutes, editAreaRoutes, newAreaRoutes } from '../features/areas/routes';
 import { editLocationRoutes, eventsRoutes } from '../features/events/routes';
 import { thingsRoutes } from '../features/things/routes';
 import { usersRoutes } from '../features/users/routes';
 import { integrationsRoutes } from '../features/integrations/routes';
+import { tripsRoutes } from '../features/trips/routes';
 import { AccountsLayout, ACCOUNTS_NEW_TABS, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
 import { DashboardShell } from './shell/dashboard-shell';
 import { DashboardIndex, DataIndex } from './dashboard-index';
@@ -68,10 +70,26 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              section('areas', ['new', ':areaId/*']),
+              {
+                path: 'areas',
+                element: <RequireSection section="areas" />,
+                children: [
+                  ...areasRoutes,
+                  {
+                    path: 'new',
+                    element: <RequireAccess access="viewAreas" desktopOnly />,
+                    children: newAreaRoutes,
+                  },
+                  {
+                    path: ':areaId/edit',
+                    element: <RequireAccess access="viewAreas" desktopOnly />,
+                    children: editAreaRoutes,
+                  },
+                ],
+              },
               section('closures', ['*']),
               section('zones', ['*']),
-              section('trips', ['*']),
+              { path: 'trips', element: <RequireSection section="trips" />, children: tripsRoutes },
               section('r2r'),
               section('hazards', ['*']),
               {

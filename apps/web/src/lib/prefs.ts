@@ -11,9 +11,14 @@ export interface Prefs {
   offlineNoticeDismissed: boolean;
   /** Edit Location's instruction dialog: "Don't show again". */
   locationInstructionsDismissed: boolean;
+  /** The area form's instruction dialog: "Don't show again". */
+  areaInstructionsDismissed: boolean;
   /** Not a stored preference in the spec: kept so the map opens as the user left it. */
   mapType: MapType;
 }
+
+/** The "Don't show again" choices of the map-editing instructions. */
+export type InstructionsPref = 'locationInstructionsDismissed' | 'areaInstructionsDismissed';
 
 const KEY = 'flare.prefs';
 const DEFAULTS: Prefs = {
@@ -23,6 +28,7 @@ const DEFAULTS: Prefs = {
   showOffline: true,
   offlineNoticeDismissed: false,
   locationInstructionsDismissed: false,
+  areaInstructionsDismissed: false,
   mapType: 'roadmap',
 };
 const listeners = new Set<() => void>();

@@ -71,7 +71,7 @@ describe('live feed client against a socket server', () => {
     expect(statuses).toEqual(['connecting', 'open']);
   });
 
-  it('tells when the server ends the connection as unauthorized, and only then', async () => {
+  it('tells when the server ends the connection as unauthorized, and only then; does not come back when told not to', async () => {
     let connections = 0;
     const url = await startCable((socket) => {
       connections += 1;
@@ -83,17 +83,21 @@ describe('live feed client against a socket server', () => {
       }, 20);
     });
     let unauthorized = 0;
+    const statuses: string[] = [];
     feed = openLiveFeed({
       url,
       token: () => 'token-123',
       organizationId: 'org-1',
       onMessage: () => undefined,
-      onStatus: () => undefined,
+      onStatus: (s) => statuses.push(s),
       onResubscribed: () => undefined,
       onUnauthorized: () => (unauthorized += 1),
       firstBackoffMs: 5,
     });
-    await until(() => unauthorized === 1);
+    await until(() => statuses.at(-1) === 'failed');
+    // Well past the 5 ms back-off: no third connection.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(unauthorized).toBe(1);
     expect(connections).toBe(2);
   });
 

@@ -53,6 +53,8 @@ export function openLiveFeed(options: FeedOptions): LiveFeed {
   let attempts = 0;
   let everConfirmed = false;
   let closed = false;
+  /** The server ended the connection and said not to come back (ActionCable's `reconnect: false`). */
+  let refused = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
   const send = (command: object) => {
@@ -69,7 +71,8 @@ export function openLiveFeed(options: FeedOptions): LiveFeed {
     ws.onclose = () => {
       if (socket !== ws || closed) return;
       socket = null;
-      scheduleReconnect();
+      if (refused) options.onStatus('failed');
+      else scheduleReconnect();
     };
   }
 
@@ -93,10 +96,13 @@ export function openLiveFeed(options: FeedOptions): LiveFeed {
         if (everConfirmed) options.onResubscribed();
         everConfirmed = true;
         return;
-      case 'disconnect':
-        if ((frame as { reason?: unknown }).reason === 'unauthorized') options.onUnauthorized?.();
+      case 'disconnect': {
+        const { reason, reconnect } = frame as { reason?: unknown; reconnect?: unknown };
+        refused = reconnect === false;
+        if (reason === 'unauthorized') options.onUnauthorized?.();
         socket?.close();
         return;
+      }
       case 'reject_subscription':
         socket?.close();
         return;

@@ -27,6 +27,7 @@ export const ThingStateSchema = z.object({
   run_alert_points: z.number().int(),
   alarm: z.string().nullable(),
   alarm_raised_at: z.string().nullable(),
+  station_id: z.string().nullable(),
 });
 export type ThingState = z.infer<typeof ThingStateSchema>;
 

@@ -11,12 +11,13 @@ export const LIVE_CHANNEL = 'EventsChannel';
 /** The sub-protocol a dashboard sends next to its access token. */
 export const LIVE_SUBPROTOCOL = 'datapumper';
 
-/** The asset's run (status/thing-run.ts) and raised alarm, sent with every status update. */
+/** The asset's run (status/thing-run.ts), raised alarm and station, sent with every status update. */
 const RunFields = ThingSchema.pick({
   run_started_at: true,
   run_alert_points: true,
   alarm: true,
   alarm_raised_at: true,
+  station_id: true,
 }).shape;
 
 export const PointMessageSchema = z.object({

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { unstorableText } from '../text';
+
+/** Text the database can store (no NUL, valid Unicode), with the reason as the message otherwise. */
+export const storable = (schema: z.ZodString) =>
+  schema.superRefine((text, ctx) => {
+    const problem = unstorableText(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: `Text ${problem}` });
+  });
 
 /** Required text: trimmed, at least one character. */
-export const requiredText = () => z.string().trim().min(1, MESSAGES.required);
+export const requiredText = () => storable(z.string().trim().min(1, MESSAGES.required));
 
 export const EmailSchema = z.string().trim().min(1, MESSAGES.required).pipe(z.email(MESSAGES.invalidEmail));
 

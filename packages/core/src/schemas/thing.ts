@@ -2,14 +2,9 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { SERVER_STATUSES } from '../status/thing-status';
-import { normalizeText, unstorableText } from '../text';
-
-/** Text the database can store (see text.ts), with the reason as the message otherwise. */
-const storable = (schema: z.ZodString) =>
-  schema.superRefine((text, ctx) => {
-    const problem = unstorableText(text);
-    if (problem) ctx.addIssue({ code: 'custom', message: `Text ${problem}` });
-  });
+import { HARDWARE_MODELS } from '../things/device-commands';
+import { normalizeText } from '../text';
+import { storable } from './common';
 
 export const ThingRelationshipSchema = z.object({
   organization_uuid: z.string(),
@@ -55,6 +50,8 @@ export const ThingSchema = z.object({
   organization: z.object({ id: z.string(), name: z.string(), organization_type: z.string() }),
   street: z.string().nullable(),
   features: z.object({ r2r: z.boolean() }),
+  /** The device's hardware when it takes commands (R2R, LED): ha5 or ha7. */
+  hardware: z.enum(HARDWARE_MODELS).nullable(),
   organization_relationships: z.array(ThingRelationshipSchema),
   is_allowed_for_closures: z.boolean(),
   is_allowed_for_test_mode: z.boolean(),
@@ -72,6 +69,8 @@ export const ThingSchema = z.object({
   /** An alarm the device raised (`sos`, `lowBattery`, …) and when; it stays until someone acknowledges it. */
   alarm: z.string().nullable(),
   alarm_raised_at: z.string().nullable(),
+  /** The station area the asset is parked at; null when it is elsewhere or responding. */
+  station_id: z.string().nullable(),
   updated_at: z.string(),
 });
 export type Thing = z.infer<typeof ThingSchema>;

@@ -64,6 +64,7 @@ function thing(overrides: Partial<Thing> = {}): Thing {
     organization: { id: ORG, name: 'Metro Police', organization_type: 'police' },
     street: null,
     features: { r2r: false },
+    hardware: null,
     organization_relationships: [
       { organization_uuid: COUNTY, organization_name: 'County', relationship_type: 'accessor' },
     ],
@@ -80,6 +81,7 @@ function thing(overrides: Partial<Thing> = {}): Thing {
     run_alert_points: 0,
     alarm: null,
     alarm_raised_at: null,
+    station_id: null,
     updated_at: '2024-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -23,6 +23,7 @@ const state = (patch: Partial<ThingState> = {}): ThingState => ({
   run_alert_points: 4,
   alarm: 'sos',
   alarm_raised_at: '2026-11-23T10:04:00.000Z',
+  station_id: 'station-1',
   ...patch,
 });
 
@@ -46,6 +47,7 @@ describe('live messages of domain events', () => {
       run_alert_points: 4,
       alarm: 'sos',
       alarm_raised_at: '2026-11-23T10:04:00.000Z',
+      station_id: 'station-1',
     });
   });
 
@@ -64,6 +66,7 @@ describe('live messages of domain events', () => {
         run_alert_points: 4,
         alarm: null,
         alarm_raised_at: null,
+        station_id: 'station-1',
       });
     }
   });

@@ -13,6 +13,7 @@ export function stateMessage(state: ThingState): LiveMessage {
     run_alert_points: state.run_alert_points,
     alarm: state.alarm,
     alarm_raised_at: state.alarm_raised_at,
+    station_id: state.station_id,
   };
   if (state.moved && state.lat !== null && state.lng !== null && state.heartbeat_at !== null) {
     return {

@@ -101,7 +101,7 @@ describe('context providers', () => {
 
   it('at a station, a position must be within 30 m to move the asset (100 m elsewhere)', async () => {
     await report('SPD-CAR-104', `lat=39.8&lon=-89.6&accuracy=5&${at(-2000)}`);
-    known.stations.set(demoThingId('SPD-CAR-104'), 'station-1');
+    known.stations.set(demoThingId('SPD-CAR-104'), crypto.randomUUID());
     await report('SPD-CAR-104', `lat=39.9&lon=-89.6&accuracy=50&${at(-1000)}`);
     expect((await state('SPD-CAR-104')).lat).toBe(39.8);
     known.stations.clear();

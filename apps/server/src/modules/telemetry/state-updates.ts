@@ -152,6 +152,7 @@ class ThingAccumulator {
       battery: battery?.battery ?? null,
       charging: charging?.charging ?? null,
       alarm: this.raisedAlarm(),
+      stationId: context.stationId,
     };
   }
 }

@@ -79,6 +79,8 @@ export interface ThingStateUpdate {
   charging: boolean | null;
   /** The alarm the batch raises (core's raisesOver among its reports): it stays until acknowledged. */
   alarm: { type: string; at: Date } | null;
+  /** The station area the thing is parked at, from the areas section's context. */
+  stationId: string | null;
 }
 
 /** A thing's live state as stored. */
@@ -100,6 +102,7 @@ export interface StoredState {
   run_alert_points: number;
   alarm: string | null;
   alarm_raised_at: Date | null;
+  station_id: string | null;
 }
 
 /** A status change the status engine decided, applied only if the thing is still as it was read. */
@@ -113,7 +116,7 @@ export interface StatusMove {
 
 const STORED_STATE = sql`s.thing_id, s.lat, s.lng, s.speed, s.course, s.accuracy, s.position_at, s.enroute,
   s.in_service, s.status, s.status_changed_at, s.street, s.heartbeat_at, s.run_started_at, s.run_alert_points,
-  s.alarm, s.alarm_raised_at`;
+  s.alarm, s.alarm_raised_at, s.station_id`;
 
 /** The (from, to) status pairs of one kind of run transition, from core's run rule. */
 function transitions(kind: RunTransition) {
@@ -303,6 +306,7 @@ export class TelemetryRepository {
         ${ifFresh('status_changed_at', sql`case when s.status = v.status then s.status_changed_at else now() end`)},
         ${runAssignments(sql`v.status`, sql`v.alert_points`, fresh)},
         ${ifFresh('status', sql`v.status`)},
+        ${ifFresh('station_id', sql`v.station_id`)},
         updated_at = now()
       from unnest(
         ${column((u) => u.thingId)}::uuid[], ${column((u) => u.position?.lat ?? null)}::float8[],
@@ -314,9 +318,9 @@ export class TelemetryRepository {
         ${column((u) => u.heartbeatAt.toISOString())}::timestamptz[], ${column((u) => u.status)}::text[],
         ${column((u) => u.alertPoints)}::int[], ${column((u) => u.battery)}::float8[],
         ${column((u) => u.charging)}::boolean[], ${column((u) => u.alarm?.type ?? null)}::text[],
-        ${column((u) => u.alarm?.at.toISOString() ?? null)}::timestamptz[]
+        ${column((u) => u.alarm?.at.toISOString() ?? null)}::timestamptz[], ${column((u) => u.stationId)}::uuid[]
       ) as v(id, lat, lng, speed, course, accuracy, position_at, enroute, in_service, heartbeat_at, status,
-        alert_points, battery, charging, alarm, alarm_at)
+        alert_points, battery, charging, alarm, alarm_at, station_id)
       where s.thing_id = v.id and (${fresh} or ${raisesAlarm})
       returning ${STORED_STATE}`.execute(this.db);
     return rows;

@@ -82,6 +82,7 @@ async function commit(status: ServerStatus, alerting: number) {
         battery: null,
         charging: null,
         alarm: null,
+        stationId: null,
       },
     ],
   );

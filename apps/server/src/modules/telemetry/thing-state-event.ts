@@ -22,5 +22,6 @@ export function toThingState(stored: StoredState, organizationIds: string[], mov
     run_alert_points: stored.run_alert_points,
     alarm: stored.alarm,
     alarm_raised_at: stored.alarm_raised_at?.toISOString() ?? null,
+    station_id: stored.station_id,
   };
 }

@@ -45,6 +45,7 @@ export function toThingResponse(row: ThingDetailRow): Thing {
     },
     street: row.street,
     features: { r2r: row.r2r_enabled },
+    hardware: row.hardware,
     organization_relationships: row.relationships.map((r) => ({
       organization_uuid: r.organization_id,
       organization_name: r.name,
@@ -67,6 +68,7 @@ export function toThingResponse(row: ThingDetailRow): Thing {
     run_alert_points: row.run_alert_points,
     alarm: row.alarm,
     alarm_raised_at: row.alarm_raised_at?.toISOString() ?? null,
+    station_id: row.station_id,
     updated_at: row.updated_at.toISOString(),
   };
 }

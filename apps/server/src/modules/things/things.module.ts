@@ -4,6 +4,7 @@ import { apiRoutes } from '../../platform/platform.plugin';
 import { ThingsRepository } from './things.repository';
 import { registerThingsRoutes } from './things.routes';
 import { ThingsService } from './things.service';
+import { alertingResetJob } from './alerting-reset.job';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,10 @@ export const thingsModule = fp(
       app.thingStates,
       app.events,
       () => app.publicUrl(),
+      app.jobs,
+    );
+    await app.jobs.work(alertingResetJob, ({ thing_id, off_at }) =>
+      things.resetAlerting(thing_id, new Date(off_at)),
     );
     app.decorate('things', things);
     await apiRoutes(app, (api) => registerThingsRoutes(api, things));

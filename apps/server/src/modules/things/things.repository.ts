@@ -119,6 +119,7 @@ export class ThingsRepository {
           's.run_started_at',
           's.alarm',
           's.alarm_raised_at',
+          's.station_id',
           'scene.incident_id',
           sql<boolean>`coalesce(s.enroute, false)`.as('enroute'),
           sql<boolean>`coalesce(s.in_service, true)`.as('in_service'),
@@ -224,6 +225,7 @@ export class ThingsRepository {
       registry_number: string | null;
       is_publicly_alerting: boolean;
       is_active: boolean;
+      alerting_off_at: Date | null;
     }>,
     identifiers?: {
       upsert: Array<{ system_name: 'geotab' | 'samsara'; identifier_id: string }>;
@@ -318,6 +320,26 @@ export class ThingsRepository {
     await this.db
       .updateTable('things')
       .set({ device_credential_hash: hash, device_credential_created_at: issuedAt, updated_at: issuedAt })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Alerting back on, if it is still off since `offAt` (nobody turned it on, or off again, since). */
+  async resetAlerting(id: string, offAt: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('things')
+      .set({ is_publicly_alerting: true, alerting_off_at: null, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('is_publicly_alerting', '=', false)
+      .where('alerting_off_at', '=', offAt)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async setTestMode(id: string, on: boolean): Promise<void> {
+    await this.db
+      .updateTable('things')
+      .set({ test_mode: on, updated_at: new Date() })
       .where('id', '=', id)
       .execute();
   }

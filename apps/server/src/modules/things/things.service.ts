@@ -31,6 +31,9 @@ import { conflict, unprocessable, type HttpError } from '../../platform/http-err
 import type { Principal } from '../../platform/auth-hook';
 import { parseQueryTime } from '../../platform/query-time';
 import type { EventBus } from '../../platform/bus/event-bus';
+import type { JobQueue } from '../../platform/jobs/job-queue';
+import { ALERTING_AUTO_RESET_MS } from '@flare/core/constants';
+import { alertingResetJob } from './alerting-reset.job';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ThingStatesService } from '../telemetry/thing-states.service';
 import { toThingResponse } from './things.mapper';
@@ -55,6 +58,7 @@ export class ThingsService {
     private readonly events: EventBus,
     /** The server's public origin, for the address devices report to. */
     private readonly publicUrl: () => string,
+    private readonly jobs: JobQueue,
   ) {}
 
   /** The organisations of a listing: those asked for, each of which the caller must see. */
@@ -122,6 +126,30 @@ export class ThingsService {
     return things;
   }
 
+  /** The reset job: alerting back on, if still off since `offAt`; tells the live feed. */
+  async resetAlerting(id: string, offAt: Date): Promise<void> {
+    if (!(await this.repository.resetAlerting(id, offAt))) return;
+    const { ownerId, managerIds, accessorIds } = (await this.repository.findOwnership([id])).get(id)!;
+    await this.changed(id, [ownerId, ...managerIds, ...accessorIds]);
+  }
+
+  /** The device confirmed its test mode (an R2R test): the asset shows it, here and on the live feed. */
+  async setTestMode(id: string, on: boolean): Promise<Thing> {
+    const { ownerId, managerIds, accessorIds } = (await this.repository.findOwnership([id])).get(id)!;
+    await this.repository.setTestMode(id, on);
+    return this.changed(id, [ownerId, ...managerIds, ...accessorIds]);
+  }
+
+  /** Whether the caller sees the asset (false also when there is none). */
+  async maySee(principal: Principal, id: string): Promise<boolean> {
+    const [things, callerOrgs] = await Promise.all([
+      this.repository.findOwnership([id]),
+      this.accounts.visibleOrganizationIds(principal),
+    ]);
+    const thing = things.get(id);
+    return thing !== undefined && THING_RULES.read(callerOrgs, thing);
+  }
+
   async get(principal: Principal, id: string): Promise<Thing> {
     await this.authorise(principal, id, 'read');
     return this.load(id);
@@ -160,8 +188,20 @@ export class ThingsService {
         .map(({ system_name, identifier_id }) => ({ system_name, identifier_id })),
       remove: external_identifiers.filter((e) => e.isDeleted).map((e) => e.system_name),
     };
+    // Alerting turned off comes back on by itself after an hour, unless changed again meanwhile.
+    const alertingOff = !input.is_publicly_alerting && current.is_publicly_alerting;
+    const offAt = new Date();
+    if (alertingOff) Object.assign(fields, { alerting_off_at: offAt });
+    if (input.is_publicly_alerting) Object.assign(fields, { alerting_off_at: null });
     await this.repository.update(id, fields, identifiers).catch(refuseNicknameClash(input.nickname));
     if (in_service !== current.in_service) await this.states.setInService(id, in_service);
+    if (alertingOff) {
+      await this.jobs.send(
+        alertingResetJob,
+        { thing_id: id, off_at: offAt.toISOString() },
+        { startAfter: ALERTING_AUTO_RESET_MS / 1000 },
+      );
+    }
     return this.changed(id, organizationIds);
   }
 

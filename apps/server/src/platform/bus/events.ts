@@ -4,6 +4,7 @@
  * there). A keyed event is emitted and watched per key, e.g. per organisation.
  */
 import type { z } from 'zod';
+import { AreaChangedSchema } from '@flare/core/events/area-events';
 import { IncidentChangedSchema } from '@flare/core/events/incident-events';
 import { ThingChangedSchema, ThingStatesChangedSchema } from '@flare/core/events/thing-events';
 import { UserSessionsEndedSchema } from '@flare/core/events/user-events';
@@ -22,6 +23,8 @@ export const EVENTS = {
   'thing.changed': { schema: ThingChangedSchema, shared: true },
   /** An incident opened, an asset joined or left it, it ended, or a user moved it: as stored now. */
   'incident.changed': { schema: IncidentChangedSchema, shared: true },
+  /** An area was added, changed or deleted: every process's station index reloads its organisation. */
+  'area.changed': { schema: AreaChangedSchema, shared: true },
   /** A user's sessions were ended: every process closes that user's live-feed sockets. */
   'user.sessions-ended': { schema: UserSessionsEndedSchema, shared: true },
   /** A live-feed message for the organisation named by the key, for every process's sockets. */

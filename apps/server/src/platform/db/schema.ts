@@ -1,4 +1,5 @@
 /** Table types for Kysely. Column names are the database's (snake_case). */
+import type { LngLat, PolygonGeometry } from '@flare/core/areas/area-geometry';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -178,6 +179,9 @@ export interface ThingsTable {
   is_active: Generated<boolean>;
   wzdx_enabled: Generated<boolean>;
   r2r_enabled: Generated<boolean>;
+  /** Command hardware (ha5, ha7), null for devices that take no commands. */
+  hardware: Generated<'ha5' | 'ha7' | null>;
+  alerting_off_at: NullableTimestamp;
   test_mode: Generated<boolean>;
   /** SHA-256 (hex) of the device's credential; null until one is issued. */
   device_credential_hash: string | null;
@@ -214,7 +218,40 @@ export interface ThingStatesTable {
   alarm_acknowledged_at: NullableTimestamp;
   /** Alarms raised up to this time were acknowledged (a resent one is not raised again). */
   alarm_cleared_through: NullableTimestamp;
+  /** The station area the thing is parked at (its position inside it, not responding). */
+  station_id: string | null;
   updated_at: DefaultedTimestamp;
+}
+
+export interface AreasTable {
+  id: Generated<string>;
+  organization_id: string;
+  ez_type_id: string;
+  thing_id: string | null;
+  name: string;
+  description: string | null;
+  lat: number;
+  lng: number;
+  radius_miles: Generated<number>;
+  /** GeoJSON Polygon, or null for points and legacy circles. */
+  area_geom: ColumnType<PolygonGeometry | null, string | null, string | null>;
+  /** GeoJSON Point of a point of interest. */
+  point_geom: ColumnType<{ type: 'Point'; coordinates: LngLat } | null, string | null, string | null>;
+  min_lng: number;
+  min_lat: number;
+  max_lng: number;
+  max_lat: number;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country_code: string | null;
+  is_active: Generated<boolean>;
+  created_by: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  deleted_at: NullableTimestamp;
 }
 
 export interface ThingRelationshipsTable {
@@ -227,6 +264,20 @@ export interface ThingExternalIdentifiersTable {
   thing_id: string;
   system_name: 'geotab' | 'samsara';
   identifier_id: string;
+}
+
+export interface DeviceCommandsTable {
+  id: Generated<string>;
+  thing_id: string;
+  command: string;
+  params: ColumnType<Record<string, unknown>, string, string>;
+  requested_by: string | null;
+  requested_at: DefaultedTimestamp;
+  /** pending, delivered, failed or timed_out. */
+  outcome: Generated<string>;
+  error: string | null;
+  result: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  completed_at: NullableTimestamp;
 }
 
 export interface PointsTable {
@@ -309,4 +360,6 @@ export interface Database {
   thing_relationships: ThingRelationshipsTable;
   thing_external_identifiers: ThingExternalIdentifiersTable;
   points: PointsTable;
+  areas: AreasTable;
+  device_commands: DeviceCommandsTable;
 }

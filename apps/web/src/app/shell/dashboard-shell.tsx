@@ -21,8 +21,10 @@ import { LiveSocket } from '../../live/live-socket';
 import { liveRegistry } from '../live-registry';
 import { LazyMapView } from '../../map/lazy-map-view';
 import { onMapCommand } from '../../map/map-commands';
+import { LazyAreaDrawLayer } from '../../features/areas/map/lazy-area-draw-layer';
 import { LazyLocationsLayer } from '../../features/events/map/lazy-locations-layer';
 import { LazyThingsLayer } from '../../features/things/map/lazy-things-layer';
+import { LazyTripsLayer } from '../../features/trips/map/lazy-trips-layer';
 import { ThingsMapControls } from '../../features/things/map/things-map-controls';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
 
@@ -177,8 +179,10 @@ function ShellMap({ children, covered = false }: { children?: React.ReactNode; c
     >
       <LazyMapView>
         <LazyThingsLayer />
+        <LazyTripsLayer />
         {/* DOM markers: above every asset drawn in the map's canvas. */}
         <LazyLocationsLayer />
+        <LazyAreaDrawLayer />
         <ThingsMapControls />
       </LazyMapView>
       {children}

@@ -10,6 +10,9 @@ import * as createIncidents from './202611241200_create_incidents';
 import * as idempotentPoints from './202611241300_idempotent_points';
 import * as createApiKeys from './202611251000_create_api_keys';
 import * as deviceCredentials from './202611261500_device_credentials';
+import * as createAreas from './202611270900_create_areas';
+import * as addTripPointsIndex from './202611271000_add_trip_points_index';
+import * as createDeviceCommands from './202611271010_create_device_commands';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -22,4 +25,7 @@ export const migrations: Record<string, Migration> = {
   '202611241300_idempotent_points': idempotentPoints,
   '202611251000_create_api_keys': createApiKeys,
   '202611261500_device_credentials': deviceCredentials,
+  '202611270900_create_areas': createAreas,
+  '202611271000_add_trip_points_index': addTripPointsIndex,
+  '202611271010_create_device_commands': createDeviceCommands,
 };

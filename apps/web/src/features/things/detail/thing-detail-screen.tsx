@@ -18,6 +18,7 @@ import { useThing } from '../api/get-thing';
 import { DeviceCredentialSection } from '../device-credential/device-credential-section';
 import { ThingAccessSection } from './thing-access-section';
 import { ThingAlarmAlert } from './thing-alarm-alert';
+import { ThingCommandsSection } from './thing-commands-section';
 import { ThingProfileSection } from './thing-profile-section';
 import { ThingStatusSection } from './thing-status-section';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
@@ -85,6 +86,7 @@ export function ThingDetailScreen() {
         respondersType={profile?.userOrg.responders_type ?? 'none'}
         polling={profile?.userOrg.is_large_org ?? false}
       />
+      <ThingCommandsSection thing={thing} permissions={profile?.permissions ?? []} />
       <Divider />
       <ThingProfileSection thing={thing} canEdit={canEdit} wzdxOrg={profile?.userOrg.is_wzdx_org ?? false} />
       <Divider />

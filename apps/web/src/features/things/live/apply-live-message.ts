@@ -41,7 +41,7 @@ export function applyLiveMessage(
   }
 }
 
-/** What every status update carries as the server keeps it: the check-in, the run and the alarm. */
+/** What every status update carries as the server keeps it: the check-in, the run, the alarm and the station. */
 function serverState(message: Extract<LiveMessage, { type: 'point' | 'heartbeat' }>) {
   return {
     heartbeat_datetime: message.heartbeat_datetime,
@@ -49,6 +49,7 @@ function serverState(message: Extract<LiveMessage, { type: 'point' | 'heartbeat'
     run_alert_points: message.run_alert_points,
     alarm: message.alarm,
     alarm_raised_at: message.alarm_raised_at,
+    station_id: message.station_id,
   };
 }
 

@@ -1,8 +1,12 @@
 /**
- * Stations (areas of the station type) that assets are grouped under on the map. Stations and the
- * assets' station links arrive with the stations issue; until then there are none, and the
- * grouping path of the things layer draws every asset on its own.
+ * Stations (areas of the station type) that assets are grouped under on the map: the assets the
+ * server links to a station (`station_id`: parked inside it, not responding), one group per station,
+ * its marker at the middle of its assets.
  */
+import { useMemo } from 'react';
+import type { Thing } from '@flare/core/schemas/thing';
+import { useLiveThings } from '../live/live-things-store';
+
 export interface StationGroup {
   id: string;
   name: string;
@@ -12,8 +16,26 @@ export interface StationGroup {
   thingIds: ReadonlySet<string>;
 }
 
-const NONE: readonly StationGroup[] = [];
+export function stationGroupsOf(things: Iterable<Thing>): StationGroup[] {
+  const members = new Map<string, Thing[]>();
+  for (const thing of things) {
+    if (!thing.station_id || thing.lat === null || thing.lng === null) continue;
+    const list = members.get(thing.station_id);
+    if (list) list.push(thing);
+    else members.set(thing.station_id, [thing]);
+  }
+  return [...members].map(([id, list]) => ({
+    id,
+    name: 'Station',
+    position: [
+      list.reduce((sum, thing) => sum + thing.lng!, 0) / list.length,
+      list.reduce((sum, thing) => sum + thing.lat!, 0) / list.length,
+    ],
+    thingIds: new Set(list.map((thing) => thing.id)),
+  }));
+}
 
 export function useStationGroups(): readonly StationGroup[] {
-  return NONE;
+  const { things } = useLiveThings();
+  return useMemo(() => stationGroupsOf(things.values()), [things]);
 }

@@ -1,0 +1,89 @@
+/**
+ * Device commands over MQTT against the local Mosquitto (TEST_MQTT_URL, default
+ * mqtt://127.0.0.1:1883), a test client playing the device: the command on things/{id}/commands, the
+ * reply on things/{id}/replies correlated by id, and "Request timed out" when the device is silent.
+ * Skipped with a note when no broker answers.
+ */
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeviceCommandSchema, type DeviceCommand } from '@flare/core/things/device-commands';
+import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { demoThingId } from '../../seed/demo-fleet';
+
+const MQTT_URL = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+
+async function brokerAnswers(): Promise<boolean> {
+  try {
+    const client = await mqtt.connectAsync(MQTT_URL, { connectTimeout: 1000, reconnectPeriod: 0 });
+    await client.endAsync();
+    return true;
+  } catch {
+    return false;
+  }
+}
+const available = await brokerAnswers();
+if (!available) console.warn(`MQTT command test skipped: no broker answered at ${MQTT_URL}`);
+
+describe.skipIf(!available)('device commands over MQTT', () => {
+  let t: TestApp;
+  let device: mqtt.MqttClient;
+  let token: string;
+  const received: DeviceCommand[] = [];
+  /** Whether the device answers, and how. */
+  let answer: ((command: DeviceCommand) => object) | null = null;
+
+  beforeAll(async () => {
+    t = await createTestApp({ MQTT_URL, STATUS_SWEEP_MS: '0', DEVICE_COMMAND_TIMEOUT_MS: '500' });
+    token = (await t.signIn('admin@springfield-pd.test')).access_token;
+    device = await mqtt.connectAsync(MQTT_URL);
+    await device.subscribeAsync('things/SPD-CAR-107/commands', { qos: 1 });
+    device.on('message', (_topic, payload) => {
+      const command = DeviceCommandSchema.parse(JSON.parse(payload.toString()));
+      received.push(command);
+      if (answer)
+        void device.publishAsync('things/SPD-CAR-107/replies', JSON.stringify(answer(command)), { qos: 1 });
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/ingest/osmand?id=SPD-CAR-107&timestamp=${Math.floor(Date.now() / 1000)}&lat=39.78&lon=-89.65&speed=0&accuracy=5`,
+    });
+  });
+  afterAll(async () => {
+    await device?.endAsync();
+    await t?.close();
+  });
+
+  const r2r = () =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/things/${demoThingId('SPD-CAR-107')}/r2r`,
+      headers: bearer(token),
+    });
+
+  it('publishes the command and answers with the reply of the same id', async () => {
+    answer = (command) => ({ id: command.id, ok: true, result: { delivered: true } });
+    const response = await r2r();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Alert Delivered', test_mode: true, delivered: true });
+    expect(received.at(-1)).toMatchObject({ command: 'r2r_test', params: { test_mode: true } });
+  });
+
+  it('ignores replies to other commands, and times out: "Request timed out"', async () => {
+    answer = () => ({ id: 'someone-else', ok: true, result: { delivered: true } });
+    const response = await r2r();
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ message: 'Request timed out' });
+    const row = await t.db
+      .selectFrom('device_commands')
+      .select('outcome')
+      .where('id', '=', received.at(-1)!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.outcome).toBe('timed_out');
+  });
+
+  it('a device that says no: the test-mode failure message', async () => {
+    answer = (command) => ({ id: command.id, ok: false, error: 'lights busy' });
+    const response = await r2r();
+    expect(response.json()).toMatchObject({ message: 'Unable to deactivate Test Mode' });
+  });
+});

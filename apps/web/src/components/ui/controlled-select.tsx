@@ -1,0 +1,45 @@
+/**
+ * A Select bound to a react-hook-form field holding a string ('' when nothing is chosen), showing
+ * its error by the form's rule (visibleError). `onChosen` runs after a change (e.g. to clear a field
+ * that depends on this one).
+ */
+import { Select, type SelectProps } from '@mantine/core';
+import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import { visibleError } from '../../lib/field-error';
+
+export function ControlledSelect<T extends FieldValues>({
+  control,
+  name,
+  submitFailed,
+  onChosen,
+  ...props
+}: {
+  control: Control<T>;
+  name: FieldPathByValue<T, string | null | undefined>;
+  submitFailed: boolean;
+  onChosen?: (value: string) => void;
+} & Omit<SelectProps, 'value' | 'onChange' | 'onBlur' | 'error'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select
+          {...props}
+          value={field.value || null}
+          onChange={(value) => {
+            field.onChange(value ?? '');
+            onChosen?.(value ?? '');
+          }}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={visibleError(fieldState.error, {
+            touched: fieldState.isTouched,
+            dirty: fieldState.isDirty,
+            submitFailed,
+          })}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * An area's detail: name, description, type, lat/lon, address and owner; Edit (disabled for those who
+ * may not change it), and Delete Area after a confirmation. A failed delete keeps the dialog open with
+ * the reason; an area deleted already counts as deleted.
+ */
+import { Alert, Button, Center, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { mayDeleteArea, mayEditArea } from '@flare/core/permissions/area-access';
+import { AREA_MESSAGES, areaDeleteErrorMessage, type Area } from '@flare/core/schemas/area';
+import { DetailField } from '../../../components/ui/detail-field';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useDeleteArea } from '../api/delete-area';
+import { useArea } from '../api/get-areas';
+import { callerOf } from '../area-caller';
+import { areaPlace } from '../list/filter-areas';
+
+export function AreaDetailScreen() {
+  const { areaId = '' } = useParams();
+  const { area, data } = useArea(areaId);
+  if (!area) {
+    return (
+      <Stack p="sm">
+        {data ? (
+          <Text role="alert">{AREA_MESSAGES.notFound}</Text>
+        ) : (
+          <Center>
+            <LoadingIndicator label="Loading area" />
+          </Center>
+        )}
+      </Stack>
+    );
+  }
+  return <AreaDetail area={area} />;
+}
+
+function AreaDetail({ area }: { area: Area }) {
+  const profile = useSession()?.profile;
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const deletion = useDeleteArea();
+  const subject = { organizationId: area.organization_id, avType: area.ez_type.is_av_type };
+  const canEdit = !!profile && !isMobile && mayEditArea(callerOf(profile), subject);
+  const canDelete = !!profile && mayDeleteArea(callerOf(profile), subject);
+  const deleteError =
+    deletion.error instanceof ApiError
+      ? areaDeleteErrorMessage(deletion.error.status)
+      : deletion.error && AREA_MESSAGES.unableToDelete;
+
+  const remove = () =>
+    deletion.mutate(area.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        void navigate('..', { relative: 'path' });
+      },
+    });
+
+  return (
+    <Stack gap="sm" p="sm" pt={0}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Title order={1} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          {area.name}
+        </Title>
+        {canEdit ? (
+          <Button component={Link} to="edit" variant="default" size="xs">
+            Edit
+          </Button>
+        ) : (
+          <Button variant="default" size="xs" disabled>
+            Edit
+          </Button>
+        )}
+      </Group>
+      {area.desc && <Text size="sm">{area.desc}</Text>}
+      <Stack gap={6}>
+        <DetailField label="Type">{area.ez_type.display_name}</DetailField>
+        <DetailField label="Lat/Lon">
+          {area.lat.toFixed(6)}, {area.lng.toFixed(6)}
+        </DetailField>
+        {area.radius_dist > 0 && <DetailField label="Radius">{area.radius_dist} mi</DetailField>}
+        <DetailField label="Address">{areaPlace(area)}</DetailField>
+        {area.address2 && <DetailField label="Address 2">{area.address2}</DetailField>}
+        {area.postal_code && <DetailField label="Postal code">{area.postal_code}</DetailField>}
+        {area.country_code && <DetailField label="Country">{area.country_code}</DetailField>}
+        <DetailField label="Owner">{area.organization_name}</DetailField>
+      </Stack>
+      <Button color="red" variant="outline" disabled={!canDelete} onClick={() => setConfirming(true)}>
+        Delete Area
+      </Button>
+      <Modal
+        opened={confirming}
+        onClose={() => {
+          setConfirming(false);
+          deletion.reset();
+        }}
+        title="Delete Area"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack>
+          <Text>Delete the area “{area.name}”? This cannot be undone.</Text>
+          {deleteError && (
+            <Alert color="red" role="alert" py="xs">
+              {deleteError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={deletion.isPending} onClick={remove}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,274 @@
+/**
+ * Add an area (areas/new) or edit one (areas/{id}/edit): the name, description and type, the address,
+ * and the shape drawn on the map: an exclusion's polygon or a point of interest (legacy circles keep
+ * their circle until a shape is drawn instead). A new area starts as an exclusion at the map's centre.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Center, Group, List, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { polygonOf, ringPoints } from '@flare/core/areas/area-geometry';
+import { mayAddArea, mayEditArea } from '@flare/core/permissions/area-access';
+import {
+  AREA_DESCRIPTION_MAX,
+  AREA_MESSAGES,
+  AREA_NAME_MAX,
+  AreaFormSchema,
+  areaSaveErrorMessage,
+  areaShapeOf,
+  type Area,
+  type AreaFormInput,
+  type AreaFormValues,
+  type AreaInput,
+} from '@flare/core/schemas/area';
+import type { Profile } from '@flare/core/schemas/profile';
+import { ControlledSelect } from '../../../components/ui/controlled-select';
+import { CountedTextInput } from '../../../components/ui/counted-text-input';
+import {
+  FormActions,
+  FormScreen,
+  ServerErrorLine,
+  UnauthorizedMessage,
+} from '../../../components/ui/form-layout';
+import { InstructionsDialog } from '../../../components/ui/instructions-dialog';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { ApiError } from '../../../lib/api-client';
+import { usePref } from '../../../lib/prefs';
+import { useSession } from '../../../lib/session';
+import { centreMap } from '../../../map/map-commands';
+import { useArea } from '../api/get-areas';
+import { useEzTypes } from '../api/get-ez-types';
+import { useSaveArea } from '../api/save-area';
+import { callerOf } from '../area-caller';
+import { AddressFields } from './address-fields';
+import { areaDraft, useAreaDraft, type AreaDraft, type DraftShape } from './area-draft';
+import { CoordinateSearch } from './coordinate-search';
+
+export function NewAreaScreen() {
+  const profile = useSession()?.profile;
+  if (!profile) return <UnauthorizedMessage />;
+  return <AreaForm profile={profile} area={null} />;
+}
+
+export function EditAreaScreen() {
+  const profile = useSession()?.profile;
+  const { areaId = '' } = useParams();
+  const { area, data } = useArea(areaId);
+  if (!profile) return <UnauthorizedMessage />;
+  if (!area)
+    return data ? (
+      <FormScreen title="Edit Area">
+        <ServerErrorLine message={AREA_MESSAGES.notFound} />
+      </FormScreen>
+    ) : (
+      <Center p="lg">
+        <LoadingIndicator label="Loading area" />
+      </Center>
+    );
+  return <AreaForm key={area.id} profile={profile} area={area} />;
+}
+
+function draftOf(area: Area | null): Omit<AreaDraft, 'revision'> {
+  if (!area) return { shape: 'polygon', position: null, ring: [], radiusMiles: 0 };
+  const shape: DraftShape = area.point_geom ? 'poi' : area.area_geom ? 'polygon' : 'legacy';
+  return {
+    shape,
+    position: { lat: area.lat, lng: area.lng },
+    ring: area.area_geom ? ringPoints(area.area_geom) : [],
+    radiusMiles: area.radius_dist,
+  };
+}
+
+function formOf(area: Area | null, profile: Profile): AreaFormInput {
+  return {
+    name: area?.name ?? '',
+    desc: area?.desc ?? '',
+    ez_type_id: area?.ez_type.id ?? '',
+    address1: area?.address1 ?? '',
+    address2: area?.address2 ?? '',
+    city: area?.city ?? '',
+    state: area?.state ?? '',
+    postal_code: area?.postal_code ?? '',
+    country_code: area?.country_code ?? profile.userOrg.country_code ?? 'US',
+  };
+}
+
+function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
+  const navigate = useNavigate();
+  const types = useEzTypes();
+  const save = useSaveArea();
+  const draft = useAreaDraft();
+  const [dismissed] = usePref('areaInstructionsDismissed');
+  const [instructions, setInstructions] = useState(!dismissed);
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<AreaFormInput, unknown, AreaFormValues>({
+    resolver: zodResolver(AreaFormSchema),
+    defaultValues: formOf(area, profile),
+    mode: 'onTouched',
+  });
+  const { control, formState } = form;
+  const submitFailed = formState.submitCount > 0 && !formState.isSubmitSuccessful;
+  const country = useWatch({ control, name: 'country_code' }).toUpperCase();
+  const caller = callerOf(profile);
+  const organizationId = area?.organization_id ?? profile.userOrg.id;
+  const allowed = (avType: boolean) =>
+    area ? mayEditArea(caller, { organizationId, avType }) : mayAddArea(caller, { organizationId, avType });
+
+  // The draft (and the drawing on the map) lives as long as this screen.
+  useEffect(() => {
+    areaDraft.begin(draftOf(area));
+    if (area) centreMap([area.lng, area.lat]);
+    return () => areaDraft.end();
+  }, [area]);
+
+  if (!allowed(area?.ez_type.is_av_type ?? false)) return <UnauthorizedMessage />;
+  if (!types.data || !draft)
+    return (
+      <Center p="lg">
+        <LoadingIndicator label="Loading" />
+      </Center>
+    );
+  const typeOptions = types.data
+    .filter((type) => allowed(type.is_av_type))
+    .map((type) => ({ value: type.id, label: type.display_name }));
+
+  const submit = async (values: AreaFormValues) => {
+    setProblem(null);
+    const input: AreaInput = {
+      ...values,
+      lat: draft.position?.lat ?? null,
+      lng: draft.position?.lng ?? null,
+      is_poi: draft.shape === 'poi',
+      area_geom: draft.shape === 'polygon' && draft.ring.length > 0 ? polygonOf(draft.ring) : null,
+      radius_dist: draft.shape === 'legacy' ? draft.radiusMiles : 0,
+    };
+    const shapeProblem = draft.position ? areaShapeOf(input).problem : AREA_MESSAGES.positionRequired;
+    if (shapeProblem) {
+      setProblem(shapeProblem);
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({ id: area?.id ?? null, input });
+      void navigate(`/dashboard/areas/${saved.id}`);
+    } catch (error) {
+      setProblem(
+        error instanceof ApiError
+          ? areaSaveErrorMessage(error.status, error.message)
+          : AREA_MESSAGES.unableToSave,
+      );
+    }
+  };
+
+  return (
+    <FormScreen title={area ? 'Edit Area' : 'Add Area'} subtitle={area?.name}>
+      <Group justify="space-between">
+        <Text size="sm" c="gray.7">
+          Draw the area on the map.
+        </Text>
+        <Button variant="subtle" size="xs" onClick={() => setInstructions(true)}>
+          View Instructions
+        </Button>
+      </Group>
+      <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+        <Stack gap="sm">
+          {draft.shape === 'legacy' ? (
+            <Alert color="gray" py="xs">
+              A circle of {draft.radiusMiles} mi around its centre.{' '}
+              <Button
+                variant="subtle"
+                size="compact-xs"
+                onClick={() => areaDraft.change({ shape: 'polygon', ring: [] })}
+              >
+                Draw a shape instead
+              </Button>
+            </Alert>
+          ) : (
+            <Group justify="space-between">
+              <SegmentedControl
+                aria-label="Shape"
+                value={draft.shape}
+                onChange={(shape) => areaDraft.change({ shape: shape })}
+                data={[
+                  { value: 'polygon', label: 'Exclusion' },
+                  { value: 'poi', label: 'Point of Interest' },
+                ]}
+              />
+              {draft.shape === 'polygon' && (
+                <Button variant="default" size="xs" onClick={() => areaDraft.change({ ring: [] })}>
+                  Redraw
+                </Button>
+              )}
+            </Group>
+          )}
+          <Text size="sm" aria-live="polite">
+            {draft.shape === 'polygon'
+              ? `${draft.ring.length} points drawn`
+              : draft.position
+                ? `At ${draft.position.lat.toFixed(6)}, ${draft.position.lng.toFixed(6)}`
+                : 'No position yet'}
+          </Text>
+          <CoordinateSearch
+            onFound={(position) =>
+              draft.shape === 'poi' ? areaDraft.change({ position }) : centreMap([position.lng, position.lat])
+            }
+          />
+          <CountedTextInput
+            control={control}
+            name="name"
+            label="Name"
+            withAsterisk
+            max={AREA_NAME_MAX}
+            submitFailed={submitFailed}
+          />
+          <CountedTextInput
+            control={control}
+            name="desc"
+            label="Description"
+            max={AREA_DESCRIPTION_MAX}
+            submitFailed={submitFailed}
+          />
+          <ControlledSelect
+            control={control}
+            name="ez_type_id"
+            label="Area Type"
+            withAsterisk
+            data={typeOptions}
+            submitFailed={submitFailed}
+          />
+          <AddressFields
+            control={control}
+            setValue={form.setValue}
+            country={country}
+            submitFailed={submitFailed}
+          />
+          <FormActions
+            canSave={!formState.isSubmitting}
+            submitting={formState.isSubmitting}
+            onCancel={() => void navigate(area ? `/dashboard/areas/${area.id}` : '/dashboard/areas')}
+          />
+          <ServerErrorLine message={problem} />
+        </Stack>
+      </form>
+      <InstructionsDialog
+        title="Drawing an area"
+        pref="areaInstructionsDismissed"
+        opened={instructions}
+        onClose={() => setInstructions(false)}
+      >
+        <List size="sm" spacing={4}>
+          <List.Item>
+            Exclusion: click on the map for each corner; click the first corner again to close the shape.
+          </List.Item>
+          <List.Item>
+            Drag a corner to move it; Redraw starts again. Keep it under 0.5 square miles.
+          </List.Item>
+          <List.Item>
+            Point of Interest: click on the map where it is, or type its &quot;lat, lng&quot;.
+          </List.Item>
+          <List.Item>Fill in the name, type and address, then Save.</List.Item>
+        </List>
+      </InstructionsDialog>
+    </FormScreen>
+  );
+}

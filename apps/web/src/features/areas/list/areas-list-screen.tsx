@@ -1,0 +1,125 @@
+/**
+ * The Areas list: "Showing (x/y)", the Area Types filter, a search, Add (for those who may add areas
+ * to their organisation), and the areas, each opening its detail.
+ */
+import {
+  Button,
+  Center,
+  Group,
+  MultiSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconMapPin, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MESSAGES } from '@flare/core/messages';
+import { mayAddArea } from '@flare/core/permissions/area-access';
+import { AREA_ROW_HEIGHT } from '@flare/core/constants';
+import type { Area } from '@flare/core/schemas/area';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { useSession } from '../../../lib/session';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useAreas } from '../api/get-areas';
+import { useEzTypes } from '../api/get-ez-types';
+import { callerOf } from '../area-caller';
+import { centreOnArea } from '../locate-area';
+import { areaPlace, filterAreas } from './filter-areas';
+
+export function AreasListScreen() {
+  const profile = useSession()?.profile;
+  const areas = useAreas();
+  const types = useEzTypes();
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const [typeIds, setTypeIds] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  const all = useMemo(() => areas.data ?? [], [areas.data]);
+  const rows = useMemo(() => filterAreas(all, { typeIds, search }), [all, typeIds, search]);
+  const canAdd =
+    !!profile && mayAddArea(callerOf(profile), { organizationId: profile.userOrg.id, avType: false });
+
+  const open = (area: Area) => {
+    centreOnArea(area);
+    void navigate(area.id);
+  };
+
+  return (
+    <Stack gap={0} h="100%">
+      <Stack gap="xs" p="sm" pt={0}>
+        <Group justify="space-between" align="baseline">
+          <Title order={1} size="h4">
+            Areas
+          </Title>
+          <Text size="sm" c="gray.7">
+            Showing ({rows.length}/{all.length})
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <MultiSelect
+            label="Area Types"
+            placeholder={typeIds.length === 0 ? 'All types' : undefined}
+            data={(types.data ?? []).map((type) => ({ value: type.id, label: type.display_name }))}
+            value={typeIds}
+            onChange={setTypeIds}
+            clearable
+            style={{ flex: 1 }}
+          />
+          {!isMobile && (
+            <Button component={Link} to="new" disabled={!canAdd} aria-disabled={!canAdd}>
+              Add
+            </Button>
+          )}
+        </Group>
+        <TextInput
+          aria-label="Search areas"
+          placeholder="Search areas"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+      </Stack>
+      {areas.error ? (
+        <Text role="alert" p="md" c="red.9" ta="center">
+          {MESSAGES.unknownFailure}
+        </Text>
+      ) : !areas.data ? (
+        <Center p="lg">
+          <LoadingIndicator label="Loading areas" />
+        </Center>
+      ) : rows.length === 0 ? (
+        <Text p="md" c="gray.7" ta="center">
+          No Areas
+        </Text>
+      ) : (
+        <Stack gap={0} role="list" aria-label="Areas" style={{ overflowY: 'auto', flex: 1 }}>
+          {rows.map((area) => (
+            <UnstyledButton
+              key={area.id}
+              role="listitem"
+              onClick={() => open(area)}
+              h={AREA_ROW_HEIGHT}
+              px="sm"
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+            >
+              <Group gap="sm" wrap="nowrap">
+                <IconMapPin size={20} aria-hidden />
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate>
+                    {area.name}
+                  </Text>
+                  <Text size="sm" c="gray.7" truncate>
+                    {area.ez_type.display_name} · {areaPlace(area)}
+                  </Text>
+                </Stack>
+              </Group>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

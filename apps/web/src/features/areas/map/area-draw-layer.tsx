@@ -1,0 +1,127 @@
+/**
+ * Drawing an area on the map (terra-draw) while the area form is open: a polygon drawn point by point
+ * (click the first point, or double-click, to close it) whose corners can then be dragged, or a point
+ * of interest placed with a click. A new area starts at the map's centre, zoomed to 15.5.
+ */
+import { useEffect, useRef } from 'react';
+import {
+  TerraDraw,
+  TerraDrawPointMode,
+  TerraDrawPolygonMode,
+  TerraDrawSelectMode,
+  type GeoJSONStoreFeatures,
+} from 'terra-draw';
+import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
+import { polygonOf, ringPoints, type LngLat } from '@flare/core/areas/area-geometry';
+import { MAP_ZOOM } from '@flare/core/constants';
+import { useMap } from '../../../map/map-context';
+import { areaDraft, useAreaDraft, type AreaDraft } from '../forms/area-draft';
+
+const AREA_COLOUR = '#1971c2';
+
+export function AreaDrawLayer() {
+  const map = useMap();
+  const draft = useAreaDraft();
+  const draw = useRef<TerraDraw | null>(null);
+  const drawing = draft !== null;
+
+  // One terra-draw instance while the form is open.
+  useEffect(() => {
+    if (!drawing) return;
+    const instance = new TerraDraw({
+      adapter: new TerraDrawMapLibreGLAdapter({ map }),
+      modes: [
+        new TerraDrawPolygonMode({
+          styles: { fillColor: AREA_COLOUR, outlineColor: AREA_COLOUR, fillOpacity: 0.25 },
+        }),
+        new TerraDrawPointMode({ styles: { pointColor: AREA_COLOUR, pointWidth: 8 } }),
+        new TerraDrawSelectMode({
+          flags: {
+            polygon: { feature: { coordinates: { draggable: true, midpoints: true, deletable: true } } },
+            point: { feature: { draggable: true } },
+          },
+          styles: { selectedPolygonColor: AREA_COLOUR, selectedPolygonOutlineColor: AREA_COLOUR },
+        }),
+      ],
+    });
+    instance.start();
+    instance.on('finish', () => reportDrawn(instance));
+    draw.current = instance;
+    const current = areaDraft.get();
+    if (current && !current.position) {
+      const { lng, lat } = map.getCenter();
+      areaDraft.drawn({ position: { lat, lng } });
+      map.jumpTo({ zoom: MAP_ZOOM.addArea });
+    }
+    return () => {
+      instance.stop();
+      draw.current = null;
+    };
+  }, [map, drawing]);
+
+  // The form's changes: draw the draft again.
+  const revision = draft?.revision;
+  useEffect(() => {
+    const instance = draw.current;
+    const current = areaDraft.get();
+    if (!instance || !current) return;
+    instance.clear();
+    showDraft(instance, current);
+    if (current.position) map.easeTo({ center: [current.position.lng, current.position.lat] });
+    // Only a new revision redraws; what the user draws is already on the map.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [revision]);
+
+  return null;
+}
+
+function showDraft(instance: TerraDraw, draft: AreaDraft): void {
+  if (draft.shape === 'legacy') {
+    instance.setMode('static');
+    return;
+  }
+  if (draft.shape === 'poi') {
+    if (draft.position)
+      addFeature(instance, { type: 'Point', coordinates: [draft.position.lng, draft.position.lat] }, 'point');
+    instance.setMode('point');
+    return;
+  }
+  if (draft.ring.length >= 3) {
+    const [id] = addFeature(instance, polygonOf(draft.ring), 'polygon');
+    instance.setMode('select');
+    if (id !== undefined) instance.selectFeature(id);
+  } else {
+    instance.setMode('polygon');
+  }
+}
+
+function addFeature(instance: TerraDraw, geometry: GeoJSONStoreFeatures['geometry'], mode: string) {
+  const results = instance.addFeatures([
+    { id: crypto.randomUUID(), type: 'Feature', geometry, properties: { mode } },
+  ]);
+  return results.filter((result) => result.valid).map((result) => result.id!);
+}
+
+/** What the user drew becomes the draft's ring or point (a new point of interest replaces the old). */
+function reportDrawn(instance: TerraDraw): void {
+  const features = instance.getSnapshot();
+  const polygon = features.findLast((feature) => feature.geometry.type === 'Polygon');
+  const points = features.filter((feature) => feature.geometry.type === 'Point');
+  if (areaDraft.get()?.shape === 'poi' && points.length > 0) {
+    const latest = points.at(-1)!;
+    for (const older of points.slice(0, -1)) instance.removeFeatures([older.id!]);
+    const [lng, lat] = latest.geometry.coordinates as LngLat;
+    areaDraft.drawn({ position: { lat, lng } });
+    return;
+  }
+  if (!polygon) return;
+  const ring = ringPoints({ type: 'Polygon', coordinates: polygon.geometry.coordinates as LngLat[][] });
+  const lng = ring.reduce((sum, p) => sum + p[0], 0) / ring.length;
+  const lat = ring.reduce((sum, p) => sum + p[1], 0) / ring.length;
+  areaDraft.drawn({ ring, position: { lat, lng } });
+  // Once closed, the polygon's corners can be dragged.
+  if (instance.getMode() === 'polygon') {
+    instance.setMode('select');
+    if (polygon.id !== undefined) instance.selectFeature(polygon.id);
+  }
+}

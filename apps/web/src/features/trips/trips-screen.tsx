@@ -1,0 +1,207 @@
+/**
+ * The Trips section: the trip report form, then per asset (in its map colour) a summary and its runs;
+ * a run opens its replay. The report lives in the URL, where the map's trips layer reads it too.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  ColorSwatch,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import dayjs from 'dayjs';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { tripLoadErrorMessage, type Trip } from '@flare/core/schemas/trip';
+import { summariseRun, summariseTrip, type RunSummary } from '@flare/core/trips/trip-runs';
+import { MPS_TO_KMH, MPS_TO_MPH, speedUnit, type SpeedUnit } from '@flare/core/things/thing-display';
+import { ApiError } from '../../lib/api-client';
+import { formatDuration } from '../../lib/format-time';
+import { useSession } from '../../lib/session';
+import { fitMap, type LngLat } from '../../map/map-commands';
+import { useTripAssets } from './api/get-trip-assets';
+import { useTrips, type TripResult } from './api/get-trip';
+import { ReplayPanel } from './replay/replay-panel';
+import { replay, useReplay } from './replay/replay-store';
+import { TripReportFormFields } from './trip-report-form';
+import { reportFromSearch, searchOfReport, TRIP_COLOURS, TRIPS_PATH, type TripReport } from './trip-search';
+
+export function TripsScreen() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const report = useMemo(() => reportFromSearch(new URLSearchParams(search)), [search]);
+  const window = useMemo(() => report && { start: report.start, end: report.end }, [report]);
+  const results = useTrips(report?.thingIds ?? [], window);
+  const names = new Map((useTripAssets().data ?? []).map((a) => [a.id, a.name]));
+  const unit = speedUnit(useSession()?.profile?.userOrg.country_code ?? null);
+  const state = useReplay();
+
+  // A new report fits the map to its paths once they are in, and ends the replay of the last one.
+  const allLoaded = results.length > 0 && results.every((r) => !r.loading);
+  useEffect(() => {
+    if (!allLoaded) return;
+    const positions: LngLat[] = results.flatMap((r) =>
+      (r.trip?.runs ?? []).flatMap((run) => run.points.map((p): LngLat => [p.lng, p.lat])),
+    );
+    fitMap(positions);
+  }, [allLoaded, search]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => () => replay.close(), [search]);
+
+  const show = (next: TripReport) => void navigate({ pathname: TRIPS_PATH, search: searchOfReport(next) });
+
+  return (
+    <Stack p="md" gap="md">
+      <Title order={1} size="h3">
+        Trips
+      </Title>
+      <TripReportFormFields key={search} report={report} onSubmit={show} />
+      {report?.thingIds.map((thingId, i) => (
+        <AssetTrip
+          key={thingId}
+          name={names.get(thingId) ?? 'Asset'}
+          colour={TRIP_COLOURS[i]!}
+          result={results[i]}
+          unit={unit}
+          replayedRun={state?.runKey}
+        />
+      ))}
+      {state && <ReplayPanel trips={results} />}
+    </Stack>
+  );
+}
+
+function AssetTrip({
+  name,
+  colour,
+  result,
+  unit,
+  replayedRun,
+}: {
+  name: string;
+  colour: string;
+  result: TripResult | undefined;
+  unit: SpeedUnit;
+  replayedRun: string | undefined;
+}) {
+  const heading = (
+    <Group gap="xs">
+      <ColorSwatch color={colour} size={14} aria-hidden />
+      <Title order={2} size="h5">
+        {name}
+      </Title>
+    </Group>
+  );
+  if (!result || result.loading)
+    return (
+      <Stack gap={4}>
+        {heading}
+        <Loader size="sm" aria-label={`Loading the trips of ${name}`} />
+      </Stack>
+    );
+  if (result.error || !result.trip) {
+    const error = result.error;
+    return (
+      <Stack gap={4}>
+        {heading}
+        <Alert color="red" role="alert">
+          {error instanceof ApiError ? tripLoadErrorMessage(error.status, error.message) : 'Unknown failure'}
+        </Alert>
+      </Stack>
+    );
+  }
+  const trip = result.trip;
+  return (
+    <Stack gap={4} aria-label={`Trips of ${name}`} component="section">
+      {heading}
+      <SummaryLine summary={summariseTrip(trip.runs)} unit={unit} runs={trip.runs.length} />
+      {trip.runs.length === 0 ? (
+        <Text size="sm" c="gray.7">
+          No trips in this time range.
+        </Text>
+      ) : (
+        <RunsTable trip={trip} unit={unit} replayedRun={replayedRun} />
+      )}
+    </Stack>
+  );
+}
+
+const speedIn = (mps: number, unit: SpeedUnit) =>
+  Math.round(mps * (unit === 'mph' ? MPS_TO_MPH : MPS_TO_KMH));
+const distanceIn = (m: number, unit: SpeedUnit) =>
+  unit === 'mph' ? `${(m / 1609.344).toFixed(1)} mi` : `${(m / 1000).toFixed(1)} km`;
+
+function SummaryLine({ summary, unit, runs }: { summary: RunSummary; unit: SpeedUnit; runs: number }) {
+  return (
+    <Text size="sm" data-testid="trip-summary">
+      {runs} {runs === 1 ? 'run' : 'runs'} · {distanceIn(summary.distanceM, unit)} ·{' '}
+      {formatDuration(summary.durationS * 1000)} · max {speedIn(summary.maxSpeedMps, unit)} {unit} · avg{' '}
+      {speedIn(summary.averageSpeedMps, unit)} {unit} · {summary.stops}{' '}
+      {summary.stops === 1 ? 'stop' : 'stops'}
+    </Text>
+  );
+}
+
+function RunsTable({
+  trip,
+  unit,
+  replayedRun,
+}: {
+  trip: Trip;
+  unit: SpeedUnit;
+  replayedRun: string | undefined;
+}) {
+  return (
+    <Box style={{ overflowX: 'auto' }}>
+      <Table striped fz="xs" verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Start</Table.Th>
+            <Table.Th>Duration</Table.Th>
+            <Table.Th>Distance</Table.Th>
+            <Table.Th>Max / avg ({unit})</Table.Th>
+            <Table.Th>Stops</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Replay</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {trip.runs.map((run) => {
+            const summary = summariseRun(run);
+            const key = `${trip.thing_id}:${run.run_id}`;
+            return (
+              <Table.Tr key={run.run_id}>
+                <Table.Td>
+                  {dayjs(run.run_start).format('MMM D, h:mm A')}
+                  {run.is_active ? ' (active)' : ''}
+                </Table.Td>
+                <Table.Td>{formatDuration(run.run_duration * 1000)}</Table.Td>
+                <Table.Td>{distanceIn(summary.distanceM, unit)}</Table.Td>
+                <Table.Td>
+                  {speedIn(summary.maxSpeedMps, unit)} / {speedIn(summary.averageSpeedMps, unit)}
+                </Table.Td>
+                <Table.Td>{summary.stops}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-xs"
+                    variant={replayedRun === key ? 'filled' : 'light'}
+                    aria-label={`Replay the run of ${dayjs(run.run_start).format('MMM D, h:mm A')}`}
+                    onClick={() => replay.open(key, Date.parse(run.run_start))}
+                  >
+                    Replay
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}

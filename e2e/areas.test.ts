@@ -1,0 +1,198 @@
+/**
+ * The Areas section against a real server: an exclusion drawn on the map point by point (terra-draw),
+ * saved with its address, shown in the list and the detail, edited, refused without a shape, and
+ * deleted after a confirmation; an asset driven through the OsmAnd port into a station is grouped
+ * under the station's marker, with its count. Every screen passes axe.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { AREA_MESSAGES } from '@flare/core/schemas/area';
+import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { sendOsmandReport } from './support/osmand';
+import { signInAs } from './support/sign-in';
+import { freePort, startServer, type RunningServer } from './support/server';
+
+const ADMIN = 'admin@springfield-pd.test';
+
+let browser: Browser;
+let server: RunningServer;
+let page: Page;
+let osmandPort: number;
+
+type MapWindow = Window & { __flareMap?: { jumpTo(options: { zoom: number }): void; loaded(): boolean } };
+
+beforeAll(async () => {
+  osmandPort = await freePort();
+  [server, browser] = await Promise.all([
+    startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
+    openBrowser(),
+  ]);
+  page = await browser.newPage();
+  // Lets the test move the map (the app hands its map to tests that ask).
+  await page.addInitScript(() => {
+    (window as Window & { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = {};
+  });
+  await signInAs(page, server.url, ADMIN);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const main = () => page.getByRole('main');
+const showing = () => main().getByText(/^Showing \(\d+\/\d+\)$/);
+
+async function closeInstructions() {
+  const instructions = page.getByRole('dialog', { name: 'Drawing an area' });
+  await instructions.waitFor();
+  await expectAccessible(page);
+  await instructions.getByRole('button', { name: 'Close', exact: true }).click();
+  await instructions.waitFor({ state: 'hidden' });
+}
+
+/** Clicks on the map at offsets (px) from its centre, a moment apart as a user would. */
+async function clickMap(offsets: Array<[number, number]>) {
+  const box = (await page.locator('.maplibregl-canvas').boundingBox())!;
+  for (const [dx, dy] of offsets) {
+    await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+    await page.waitForTimeout(300);
+  }
+}
+
+async function pick(label: string, option: string) {
+  await main().getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('areas', () => {
+  it('draws an exclusion on the map and saves it with its address', async () => {
+    await page.goto(`${server.url}/dashboard/areas`);
+    await expect.poll(() => showing().textContent()).toBe('Showing (0/0)');
+    await expectAccessible(page);
+    await main().getByRole('link', { name: 'Add' }).click();
+    await page.waitForURL('**/dashboard/areas/new');
+    await closeInstructions();
+    await main().getByText('0 points drawn').waitFor();
+    // Without a shape, Save says what is missing and saves nothing.
+    await main().getByRole('textbox', { name: 'Name' }).fill('North lot');
+    await pick('Area Type', 'Exclusion Zone');
+    await pick('State', 'Illinois');
+    await main().getByRole('button', { name: 'Save' }).click();
+    await main().getByRole('alert').filter({ hasText: AREA_MESSAGES.tooFewPoints }).waitFor();
+
+    // A triangle: three corners, then the first again to close it.
+    await page.waitForTimeout(1_000);
+    await clickMap([
+      [-80, -60],
+      [80, -60],
+      [0, 70],
+      [-80, -60],
+    ]);
+    await main().getByText('3 points drawn').waitFor();
+    await main().getByRole('textbox', { name: 'Zip code' }).fill('62701');
+    await main().getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/dashboard\/areas\/[0-9a-f-]{36}$/);
+    await main().getByRole('heading', { level: 1, name: 'North lot' }).waitFor();
+    await main().getByText('Exclusion Zone').waitFor();
+    await main().getByText('Springfield Police Department').waitFor();
+    await expectAccessible(page);
+
+    const id = page.url().split('/').at(-1)!;
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('flare.auth')!) as { token: string }).token,
+    );
+    const areas = (await (
+      await fetch(`${server.url}/api/organization/exclusion_zone`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as {
+      data: Array<{ id: string; area_geom: { coordinates: number[][][] }; postal_code: string }>;
+    };
+    const saved = areas.data.find((area) => area.id === id)!;
+    expect(saved.area_geom.coordinates[0]).toHaveLength(4);
+    expect(saved.postal_code).toBe('62701');
+  });
+
+  it('edits the area and lists it', async () => {
+    await main().getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(/\/edit$/);
+    await closeInstructions();
+    await main().getByText('3 points drawn').waitFor();
+    await main().getByRole('textbox', { name: 'Name' }).fill('South lot');
+    await main().getByRole('button', { name: 'Save' }).click();
+    await main().getByRole('heading', { level: 1, name: 'South lot' }).waitFor();
+    await page.goto(`${server.url}/dashboard/areas`);
+    await expect.poll(() => showing().textContent()).toBe('Showing (1/1)');
+    await main().getByRole('textbox', { name: 'Search areas' }).fill('nothing like it');
+    await expect.poll(() => showing().textContent()).toBe('Showing (0/1)');
+    await main().getByRole('textbox', { name: 'Search areas' }).fill('south');
+    await main().getByRole('listitem').filter({ hasText: 'South lot' }).click();
+    await main().getByRole('heading', { level: 1, name: 'South lot' }).waitFor();
+  });
+
+  it('deletes the area after a confirmation', async () => {
+    await main().getByRole('button', { name: 'Delete Area' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Area' });
+    await dialog.waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.waitForURL(/\/dashboard\/areas$/);
+    await expect.poll(() => showing().textContent()).toBe('Showing (0/0)');
+  });
+
+  it('groups an asset parked at a station under the station, with its count', async () => {
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('flare.auth')!) as { token: string }).token,
+    );
+    const at = { lat: 39.7901, lng: -89.6442 };
+    const d = 0.002;
+    const created = await fetch(`${server.url}/api/organization/exclusion_zone`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Station 3',
+        ez_type_id: (
+          (await (
+            await fetch(`${server.url}/api/ez_types`, { headers: { authorization: `Bearer ${token}` } })
+          ).json()) as Array<{
+            id: string;
+            db_name: string;
+          }>
+        ).find((type) => type.db_name === 'station')!.id,
+        lat: at.lat,
+        lng: at.lng,
+        area_geom: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [at.lng - d, at.lat - d],
+              [at.lng + d, at.lat - d],
+              [at.lng + d, at.lat + d],
+              [at.lng - d, at.lat + d],
+              [at.lng - d, at.lat - d],
+            ],
+          ],
+        },
+        state: 'IL',
+        country_code: 'US',
+      }),
+    });
+    expect(created.status).toBe(201);
+    await sendOsmandReport(osmandPort, 'SPD-SUV-103', {
+      lat: String(at.lat),
+      lon: String(at.lng),
+      accuracy: '5',
+      alerting: '0',
+    });
+
+    await page.goto(`${server.url}/dashboard/things`);
+    await page.getByRole('list', { name: 'Assets' }).waitFor();
+    await page.getByRole('switch', { name: 'Density View' }).check();
+    await page.waitForFunction(() => (window as MapWindow).__flareMap?.loaded() === true);
+    // Grouping happens below zoom 14.
+    await page.evaluate(() => (window as MapWindow).__flareMap!.jumpTo({ zoom: 12 }));
+    await page.getByRole('img', { name: 'Station: 1 assets' }).waitFor();
+    await page.evaluate(() => (window as MapWindow).__flareMap!.jumpTo({ zoom: 15 }));
+    await page.getByRole('img', { name: 'Station: 1 assets' }).waitFor({ state: 'detached' });
+  });
+});
