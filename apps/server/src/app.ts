@@ -10,6 +10,7 @@ import { registerWebApp, webBuildId } from './platform/web-app';
 import { accountsModule } from './modules/accounts/accounts.module';
 import { apiKeysModule } from './modules/api-keys/api-keys.module';
 import { areasModule } from './modules/areas/areas.module';
+import { alertingZonesModule } from './modules/alerting-zones/alerting-zones.module';
 import { authModule } from './modules/auth/auth.module';
 import { incidentsModule } from './modules/incidents/incidents.module';
 import { liveModule } from './modules/live/live.module';
@@ -38,6 +39,7 @@ const MODULES = [
   thingsModule,
   incidentsModule,
   areasModule,
+  alertingZonesModule,
   tripsModule,
   deviceCommandsModule,
   liveModule,

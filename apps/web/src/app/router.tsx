@@ -11,6 +11,7 @@ import { thingsRoutes } from '../features/things/routes';
 import { usersRoutes } from '../features/users/routes';
 import { integrationsRoutes } from '../features/integrations/routes';
 import { tripsRoutes } from '../features/trips/routes';
+import { editZoneRoutes, newZoneRoutes, zonesRoutes } from '../features/zones/routes';
 import { AccountsLayout, ACCOUNTS_NEW_TABS, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
 import { DashboardShell } from './shell/dashboard-shell';
 import { DashboardIndex, DataIndex } from './dashboard-index';
@@ -88,7 +89,23 @@ export const routes: RouteObject[] = [
                 ],
               },
               section('closures', ['*']),
-              section('zones', ['*']),
+              {
+                path: 'zones',
+                element: <RequireSection section="zones" />,
+                children: [
+                  ...zonesRoutes,
+                  {
+                    path: 'new',
+                    element: <RequireAccess access="manageZones" desktopOnly />,
+                    children: newZoneRoutes,
+                  },
+                  {
+                    path: ':zoneId/edit',
+                    element: <RequireAccess access="manageZones" desktopOnly />,
+                    children: editZoneRoutes,
+                  },
+                ],
+              },
               { path: 'trips', element: <RequireSection section="trips" />, children: tripsRoutes },
               section('r2r'),
               section('hazards', ['*']),

@@ -13,12 +13,15 @@ export interface Prefs {
   locationInstructionsDismissed: boolean;
   /** The area form's instruction dialog: "Don't show again". */
   areaInstructionsDismissed: boolean;
+  /** The zone form's instruction dialog: "Don't show again". */
+  zoneInstructionsDismissed: boolean;
   /** Not a stored preference in the spec: kept so the map opens as the user left it. */
   mapType: MapType;
 }
 
 /** The "Don't show again" choices of the map-editing instructions. */
-export type InstructionsPref = 'locationInstructionsDismissed' | 'areaInstructionsDismissed';
+export type InstructionsPref =
+  'locationInstructionsDismissed' | 'areaInstructionsDismissed' | 'zoneInstructionsDismissed';
 
 const KEY = 'flare.prefs';
 const DEFAULTS: Prefs = {
@@ -29,6 +32,7 @@ const DEFAULTS: Prefs = {
   offlineNoticeDismissed: false,
   locationInstructionsDismissed: false,
   areaInstructionsDismissed: false,
+  zoneInstructionsDismissed: false,
   mapType: 'roadmap',
 };
 const listeners = new Set<() => void>();

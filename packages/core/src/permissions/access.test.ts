@@ -19,6 +19,7 @@ const TABLE: Array<[Access, Permission[]]> = [
   ['addMobileClosure', ['mobile:closure:create', 'mobile:closure:manage']],
   ['editMobileClosure', ['mobile:closure:update', 'mobile:closure:manage']],
   ['viewZones', ['zone:read', 'zone:manage', 'haas:manage']],
+  ['manageZones', ['zone:manage', 'haas:manage']],
   ['viewTrips', ['trip:read']],
   ['viewR2r', ['engineer:test']],
   ['viewAccountsNew', ['engineer:test']],

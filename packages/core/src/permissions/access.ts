@@ -21,6 +21,7 @@ export const ACCESS = {
   addMobileClosure: ['mobile:closure:create', 'mobile:closure:manage'],
   editMobileClosure: ['mobile:closure:update', 'mobile:closure:manage'],
   viewZones: ['zone:read', 'zone:manage', 'haas:manage'],
+  manageZones: ['zone:manage', 'haas:manage'],
   viewTrips: ['trip:read'],
   viewR2r: ['engineer:test'],
   viewAccountsNew: ['engineer:test'],

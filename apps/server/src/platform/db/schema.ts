@@ -1,5 +1,6 @@
 /** Table types for Kysely. Column names are the database's (snake_case). */
 import type { LngLat, PolygonGeometry } from '@flare/core/areas/area-geometry';
+import type { LineStringGeometry } from '@flare/core/schemas/alerting-zone';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -254,6 +255,21 @@ export interface AreasTable {
   deleted_at: NullableTimestamp;
 }
 
+export interface AlertingZonesTable {
+  id: Generated<string>;
+  organization_id: string;
+  zone_type: string;
+  hotspot_id: string;
+  description: string | null;
+  alert_message: string | null;
+  /** GeoJSON LineString. */
+  geometry: ColumnType<LineStringGeometry, string, string>;
+  created_by: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
 export interface ThingRelationshipsTable {
   thing_id: string;
   organization_id: string;
@@ -361,5 +377,6 @@ export interface Database {
   thing_external_identifiers: ThingExternalIdentifiersTable;
   points: PointsTable;
   areas: AreasTable;
+  alerting_zones: AlertingZonesTable;
   device_commands: DeviceCommandsTable;
 }

@@ -81,8 +81,8 @@ describe('drawer', () => {
     await renderShell(['incident:read'], '/dashboard/events');
     await closeSupport();
     const nav = screen.getByRole('navigation', { name: 'Sections' });
-    // The section's screen loads on first visit.
-    expect(await screen.findByRole('heading', { name: 'Events' })).toBeTruthy();
+    // The section's screen loads on first visit (its module is transformed then: seconds on a busy machine).
+    expect(await screen.findByRole('heading', { name: 'Events' }, { timeout: 10_000 })).toBeTruthy();
     fireEvent.click(within(nav).getByRole('link', { name: 'Events' }));
     expect(screen.queryByRole('heading', { name: 'Events' })).toBeNull(); // hidden with the drawer
     fireEvent.click(within(nav).getByRole('link', { name: 'Events' }));

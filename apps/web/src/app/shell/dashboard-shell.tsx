@@ -25,6 +25,7 @@ import { LazyAreaDrawLayer } from '../../features/areas/map/lazy-area-draw-layer
 import { LazyLocationsLayer } from '../../features/events/map/lazy-locations-layer';
 import { LazyThingsLayer } from '../../features/things/map/lazy-things-layer';
 import { LazyTripsLayer } from '../../features/trips/map/lazy-trips-layer';
+import { LazyZoneDrawLayer, LazyZonesLayer } from '../../features/zones/map/lazy-zone-layers';
 import { ThingsMapControls } from '../../features/things/map/things-map-controls';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
 
@@ -180,9 +181,11 @@ function ShellMap({ children, covered = false }: { children?: React.ReactNode; c
       <LazyMapView>
         <LazyThingsLayer />
         <LazyTripsLayer />
+        <LazyZonesLayer />
         {/* DOM markers: above every asset drawn in the map's canvas. */}
         <LazyLocationsLayer />
         <LazyAreaDrawLayer />
+        <LazyZoneDrawLayer />
         <ThingsMapControls />
       </LazyMapView>
       {children}

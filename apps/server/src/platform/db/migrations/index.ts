@@ -13,6 +13,7 @@ import * as deviceCredentials from './202611261500_device_credentials';
 import * as createAreas from './202611270900_create_areas';
 import * as addTripPointsIndex from './202611271000_add_trip_points_index';
 import * as createDeviceCommands from './202611271010_create_device_commands';
+import * as createAlertingZones from './202611280900_create_alerting_zones';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '202611270900_create_areas': createAreas,
   '202611271000_add_trip_points_index': addTripPointsIndex,
   '202611271010_create_device_commands': createDeviceCommands,
+  '202611280900_create_alerting_zones': createAlertingZones,
 };

@@ -15,7 +15,7 @@ import { useSession } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDeleteArea } from '../api/delete-area';
 import { useArea } from '../api/get-areas';
-import { callerOf } from '../area-caller';
+import { callerOf } from '../../../lib/caller';
 import { areaPlace } from '../list/filter-areas';
 
 export function AreaDetailScreen() {

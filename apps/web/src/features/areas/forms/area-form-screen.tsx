@@ -40,7 +40,7 @@ import { centreMap } from '../../../map/map-commands';
 import { useArea } from '../api/get-areas';
 import { useEzTypes } from '../api/get-ez-types';
 import { useSaveArea } from '../api/save-area';
-import { callerOf } from '../area-caller';
+import { callerOf } from '../../../lib/caller';
 import { AddressFields } from './address-fields';
 import { areaDraft, useAreaDraft, type AreaDraft, type DraftShape } from './area-draft';
 import { CoordinateSearch } from './coordinate-search';

@@ -25,7 +25,7 @@ import { useSession } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useAreas } from '../api/get-areas';
 import { useEzTypes } from '../api/get-ez-types';
-import { callerOf } from '../area-caller';
+import { callerOf } from '../../../lib/caller';
 import { centreOnArea } from '../locate-area';
 import { areaPlace, filterAreas } from './filter-areas';
 

@@ -1,4 +1,4 @@
-/** The signed-in user as core's area permission rules see them. */
+/** The signed-in user as core's permission rules see them (their organisation and permissions). */
 import type { Profile } from '@flare/core/schemas/profile';
 
 export function callerOf(profile: Profile): { organizationId: string; permissions: readonly string[] } {

@@ -1,0 +1,187 @@
+/**
+ * The alerting zones API (`/api/organization/alerting_zones`): the save rules and messages, who may
+ * do what, other organisations' zones, and a zone turning active while a wrong-way-driver asset
+ * reporting through the real ingest path responds on it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlertingZoneSchema, ZONE_MESSAGES } from '@flare/core/schemas/alerting-zone';
+import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { demoOrganizationId } from '../../seed/demo-data';
+import { thingTypeId } from '../../seed/reference-data';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ADMIN = 'admin@springfield-pd.test';
+const USER = 'user@springfield-pd.test';
+const OTHER_ADMIN = 'admin@capital-roadworks.test';
+const PLATFORM = 'platform@prairie-fleet.test';
+const SPD = demoOrganizationId('springfield-pd');
+const CRW = demoOrganizationId('capital-roadworks');
+const PATH = '/api/organization/alerting_zones';
+
+beforeAll(async () => {
+  t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  for (const email of [ADMIN, USER, OTHER_ADMIN, PLATFORM])
+    tokens[email] = (await t.signIn(email)).access_token;
+});
+afterAll(() => t.close());
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  email: string,
+  payload?: Record<string, unknown>,
+) => t.app.inject({ method, url, headers: bearer(tokens[email]!), ...(payload ? { payload } : {}) });
+
+/** An exit ramp running east along latitude 39.81. */
+const RAMP = [
+  [-89.66, 39.81],
+  [-89.655, 39.81],
+];
+const zone = (patch: Record<string, unknown> = {}) => ({
+  type: 'wrong_way_driver',
+  hotspot_id: 'HS-EXIT-92',
+  geom_type: 'polyline',
+  geometry: { type: 'LineString', coordinates: RAMP },
+  description: 'Exit 92 off-ramp',
+  alert_message: 'Wrong-way driver ahead',
+  ...patch,
+});
+
+describe('saving alerting zones', () => {
+  it('adds a zone, which the organisation lists in the wire format, in standby', async () => {
+    const created = await call('POST', PATH, ADMIN, zone());
+    expect(created.statusCode, created.body).toBe(201);
+    const saved = AlertingZoneSchema.parse(created.json());
+    expect(saved).toMatchObject({
+      organization_id: SPD,
+      external_id: 'HS-EXIT-92',
+      alerting_zone_type_name: 'wrong_way_driver',
+      description: 'Exit 92 off-ramp',
+      alert_message: 'Wrong-way driver ahead',
+      is_active: false,
+      things: [],
+      active_things: [],
+    });
+    expect(saved.features.features[0]!.geometry.coordinates).toEqual(RAMP);
+    const listed = (await call('GET', PATH, USER)).json().data as Array<{ id: string }>;
+    expect(listed.map((z) => z.id)).toContain(saved.id);
+    const byHotspot = (await call('GET', `${PATH}?hotspot_id=HS-EXIT-92`, USER)).json().data;
+    expect(byHotspot.map((z: { id: string }) => z.id)).toEqual([saved.id]);
+  });
+
+  it('refuses a line of one point, a blank or taken hotspot id, and saves nothing', async () => {
+    const before = (await call('GET', PATH, USER)).json().data.length;
+    const onePoint = await call(
+      'POST',
+      PATH,
+      ADMIN,
+      zone({ hotspot_id: 'HS-1', geometry: { type: 'LineString', coordinates: [RAMP[0]] } }),
+    );
+    expect(onePoint.statusCode).toBe(400);
+    expect(onePoint.body).toContain(ZONE_MESSAGES.tooFewPoints);
+    expect((await call('POST', PATH, ADMIN, zone({ hotspot_id: ' ' }))).statusCode).toBe(400);
+    const taken = await call('POST', PATH, ADMIN, zone({ hotspot_id: 'HS-EXIT-92' }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(ZONE_MESSAGES.hotspotTaken);
+    expect((await call('GET', PATH, USER)).json().data).toHaveLength(before);
+  });
+
+  it('changes a zone with the whole body, refuses a hotspot id taken by another, 404s an unknown one', async () => {
+    const saved = (await call('POST', PATH, ADMIN, zone({ hotspot_id: 'HS-CHANGE' }))).json();
+    const changed = await call(
+      'PUT',
+      `${PATH}/${saved.id}`,
+      ADMIN,
+      zone({ hotspot_id: 'HS-CHANGED', description: null }),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ id: saved.id, external_id: 'HS-CHANGED', description: null });
+    expect((await call('PUT', `${PATH}/${saved.id}`, ADMIN, zone())).statusCode).toBe(409);
+    const unknown = await call('PUT', `${PATH}/00000000-0000-4000-8000-000000000000`, ADMIN, zone());
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, ZONE_MESSAGES.notFound]);
+  });
+
+  it('deletes a zone; deleting it again answers 404 Zone not found; its hotspot id is free again', async () => {
+    const saved = (await call('POST', PATH, ADMIN, zone({ hotspot_id: 'HS-GONE' }))).json();
+    expect((await call('DELETE', `${PATH}/${saved.id}`, ADMIN)).json()).toEqual({ id: saved.id });
+    const again = await call('DELETE', `${PATH}/${saved.id}`, ADMIN);
+    expect([again.statusCode, again.json().message]).toEqual([404, ZONE_MESSAGES.notFound]);
+    expect((await call('POST', PATH, ADMIN, zone({ hotspot_id: 'HS-GONE' }))).statusCode).toBe(201);
+  });
+});
+
+describe('who may see and change zones', () => {
+  it('users see zones but may not add, change or delete them', async () => {
+    const saved = (await call('POST', PATH, ADMIN, zone({ hotspot_id: 'HS-USER' }))).json();
+    expect((await call('POST', PATH, USER, zone({ hotspot_id: 'HS-USER-2' }))).statusCode).toBe(403);
+    expect((await call('PUT', `${PATH}/${saved.id}`, USER, zone({ hotspot_id: 'HS-USER' }))).statusCode).toBe(
+      403,
+    );
+    expect((await call('DELETE', `${PATH}/${saved.id}`, USER)).statusCode).toBe(403);
+  });
+
+  it("another organisation neither lists nor touches an organisation's zones; a platform administrator does", async () => {
+    const saved = (await call('POST', PATH, ADMIN, zone({ hotspot_id: 'HS-PRIVATE' }))).json();
+    const theirs = (await call('GET', PATH, OTHER_ADMIN)).json().data as Array<{ id: string }>;
+    expect(theirs.map((z) => z.id)).not.toContain(saved.id);
+    // Asked for by id, it is as if the organisation did not exist (the list says so: 404's message).
+    const asked = await call('GET', `${PATH}?org_ids[]=${SPD}`, OTHER_ADMIN);
+    expect([asked.statusCode, asked.json().message]).toEqual([404, 'Organization not found']);
+    expect(
+      (await call('PUT', `${PATH}/${saved.id}`, OTHER_ADMIN, zone({ hotspot_id: 'HS-X' }))).statusCode,
+    ).toBe(404);
+    expect((await call('DELETE', `${PATH}/${saved.id}`, OTHER_ADMIN)).statusCode).toBe(404);
+    expect(
+      (await call('POST', PATH, OTHER_ADMIN, zone({ hotspot_id: 'HS-X', organization_id: SPD }))).statusCode,
+    ).toBe(403);
+    // The same hotspot id in another organisation is another zone.
+    const own = await call('POST', PATH, OTHER_ADMIN, zone({ hotspot_id: 'HS-PRIVATE' }));
+    expect([own.statusCode, own.json().organization_id]).toEqual([201, CRW]);
+    const byPlatform = await call(
+      'PUT',
+      `${PATH}/${saved.id}`,
+      PLATFORM,
+      zone({ hotspot_id: 'HS-PRIVATE', description: 'by the platform' }),
+    );
+    expect(byPlatform.json()).toMatchObject({ description: 'by the platform' });
+  });
+});
+
+describe('zone activity', () => {
+  it('lists the wrong-way-driver assets along a zone, and is active while one responds', async () => {
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: bearer(tokens[PLATFORM]!),
+      payload: { device_id: 'WWD-RAMP-92', thing_type_id: thingTypeId('wwd'), organization_id: SPD },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const { id: thingId, device_credential } = registered.json();
+    const saved = (await call('POST', PATH, ADMIN, zone({ hotspot_id: 'HS-ACTIVITY' }))).json();
+    let clock = Math.floor(Date.now() / 1000);
+    const report = async (lat: number, alerting: boolean) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/ingest/osmand?id=${device_credential.device_credential}&timestamp=${(clock += 10)}&lat=${lat}&lon=-89.657&accuracy=5&alerting=${alerting}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const [listed] = (await call('GET', `${PATH}?hotspot_id=HS-ACTIVITY`, USER)).json().data;
+      return listed;
+    };
+    // 50 m north of the ramp, quiet: along the zone, which stays in standby.
+    expect(await report(39.8105, false)).toMatchObject({
+      id: saved.id,
+      is_active: false,
+      things: [{ id: thingId, name: 'WWD-RAMP-92', is_active: false }],
+      active_things: [],
+    });
+    // Detecting a wrong-way driver: the zone is active.
+    expect(await report(39.8105, true)).toMatchObject({
+      is_active: true,
+      active_things: [{ id: thingId, name: 'WWD-RAMP-92', is_active: true }],
+    });
+    // Half a kilometre away it belongs to the zone no more.
+    expect(await report(39.815, true)).toMatchObject({ is_active: false, things: [] });
+  });
+});

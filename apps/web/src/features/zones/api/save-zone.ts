@@ -1,0 +1,31 @@
+/** POST /organization/alerting_zones (a new zone) and PUT /organization/alerting_zones/{id}. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  AlertingZoneSchema,
+  type AlertingZone,
+  type AlertingZoneInput,
+} from '@flare/core/schemas/alerting-zone';
+import { apiFetch, parseResponse } from '../../../lib/api-client';
+import { ZONES_KEY } from './get-zones';
+
+export async function saveZone({
+  id,
+  input,
+}: {
+  id: string | null;
+  input: AlertingZoneInput;
+}): Promise<AlertingZone> {
+  const body = await apiFetch<unknown>(
+    id ? `/organization/alerting_zones/${encodeURIComponent(id)}` : '/organization/alerting_zones',
+    { method: id ? 'PUT' : 'POST', body: input },
+  );
+  return parseResponse(AlertingZoneSchema, body);
+}
+
+export function useSaveZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveZone,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ZONES_KEY }),
+  });
+}

@@ -1,0 +1,243 @@
+/**
+ * Add a wrong-way-driver zone (zones/new) or edit one (zones/{id}/edit): its hotspot id, description
+ * and alert message, and its line drawn on the map point by point; an existing zone can be deleted
+ * here after a confirmation.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Center, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { mayManageZone } from '@flare/core/permissions/zone-access';
+import {
+  AlertingZoneInputSchema,
+  ZONE_ALERT_MESSAGE_MAX,
+  ZONE_DESCRIPTION_MAX,
+  ZONE_HOTSPOT_ID_MAX,
+  ZONE_MESSAGES,
+  ZONE_TYPE,
+  ZoneFormSchema,
+  zoneSaveErrorMessage,
+  type AlertingZone,
+  type ZoneFormInput,
+} from '@flare/core/schemas/alerting-zone';
+import type { Profile } from '@flare/core/schemas/profile';
+import type { z } from 'zod';
+import { CountedTextInput } from '../../../components/ui/counted-text-input';
+import {
+  FormActions,
+  FormScreen,
+  ServerErrorLine,
+  UnauthorizedMessage,
+} from '../../../components/ui/form-layout';
+import { InstructionsDialog } from '../../../components/ui/instructions-dialog';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { ApiError } from '../../../lib/api-client';
+import { callerOf } from '../../../lib/caller';
+import { usePref } from '../../../lib/prefs';
+import { useSession } from '../../../lib/session';
+import { useDeleteZone } from '../api/delete-zone';
+import { useZone } from '../api/get-zones';
+import { useSaveZone } from '../api/save-zone';
+import { centreOnZone } from '../locate-zone';
+import { zoneDraft, useZoneDraft } from '../zone-draft';
+import { ZONES_PATH } from '../zone-paths';
+
+type ZoneFormValues = z.infer<typeof ZoneFormSchema>;
+
+export function NewZoneScreen() {
+  const profile = useSession()?.profile;
+  if (!profile) return <UnauthorizedMessage />;
+  return <ZoneForm profile={profile} zone={null} />;
+}
+
+export function EditZoneScreen() {
+  const profile = useSession()?.profile;
+  const { zoneId = '' } = useParams();
+  const { zone, data } = useZone(zoneId);
+  if (!profile) return <UnauthorizedMessage />;
+  if (!zone)
+    return data ? (
+      <FormScreen title="Edit Zone">
+        <ServerErrorLine message={ZONE_MESSAGES.notFound} />
+      </FormScreen>
+    ) : (
+      <Center p="lg">
+        <LoadingIndicator label="Loading zone" />
+      </Center>
+    );
+  return <ZoneForm key={zone.id} profile={profile} zone={zone} />;
+}
+
+const lineOf = (zone: AlertingZone | null) => zone?.features.features[0]?.geometry.coordinates ?? [];
+
+function ZoneForm({ profile, zone }: { profile: Profile; zone: AlertingZone | null }) {
+  const navigate = useNavigate();
+  const save = useSaveZone();
+  const draft = useZoneDraft();
+  const [dismissed] = usePref('zoneInstructionsDismissed');
+  const [instructions, setInstructions] = useState(!dismissed);
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<ZoneFormInput, unknown, ZoneFormValues>({
+    resolver: zodResolver(ZoneFormSchema),
+    defaultValues: {
+      hotspot_id: zone?.external_id ?? '',
+      description: zone?.description ?? '',
+      alert_message: zone?.alert_message ?? '',
+    },
+    mode: 'onTouched',
+  });
+  const { control, formState } = form;
+  const submitFailed = formState.submitCount > 0 && !formState.isSubmitSuccessful;
+  const organizationId = zone?.organization_id ?? profile.userOrg.id;
+
+  // The draft (and the drawing on the map) lives as long as this screen.
+  useEffect(() => {
+    zoneDraft.begin({ line: lineOf(zone) });
+    if (zone) centreOnZone(zone);
+    return () => zoneDraft.end();
+  }, [zone]);
+
+  if (!mayManageZone(callerOf(profile), { organizationId })) return <UnauthorizedMessage />;
+  if (!draft)
+    return (
+      <Center p="lg">
+        <LoadingIndicator label="Loading" />
+      </Center>
+    );
+
+  const submit = async (values: ZoneFormValues) => {
+    setProblem(null);
+    const parsed = AlertingZoneInputSchema.safeParse({
+      ...values,
+      type: ZONE_TYPE,
+      geom_type: 'polyline',
+      geometry: { type: 'LineString', coordinates: draft.line },
+    });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? ZONE_MESSAGES.unableToSave);
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({ id: zone?.id ?? null, input: parsed.data });
+      void navigate(`${ZONES_PATH}/${saved.id}`);
+    } catch (error) {
+      setProblem(
+        error instanceof ApiError
+          ? zoneSaveErrorMessage(error.status, error.message)
+          : ZONE_MESSAGES.unableToSave,
+      );
+    }
+  };
+
+  return (
+    <FormScreen title={zone ? 'Edit Zone' : 'Add Zone'} subtitle={zone?.external_id}>
+      <Group justify="space-between">
+        <Text size="sm" c="gray.7">
+          Draw the zone&apos;s line on the map.
+        </Text>
+        <Button variant="subtle" size="xs" onClick={() => setInstructions(true)}>
+          View Instructions
+        </Button>
+      </Group>
+      <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Text size="sm" aria-live="polite">
+              {draft.line.length} points drawn
+            </Text>
+            <Button variant="default" size="xs" onClick={() => zoneDraft.change({ line: [] })}>
+              Redraw
+            </Button>
+          </Group>
+          <CountedTextInput
+            control={control}
+            name="hotspot_id"
+            label="Hotspot ID"
+            withAsterisk
+            max={ZONE_HOTSPOT_ID_MAX}
+            submitFailed={submitFailed}
+          />
+          <CountedTextInput
+            control={control}
+            name="description"
+            label="Description"
+            max={ZONE_DESCRIPTION_MAX}
+            submitFailed={submitFailed}
+          />
+          <CountedTextInput
+            control={control}
+            name="alert_message"
+            label="Alert Message"
+            max={ZONE_ALERT_MESSAGE_MAX}
+            submitFailed={submitFailed}
+          />
+          <FormActions
+            canSave={!formState.isSubmitting}
+            submitting={formState.isSubmitting}
+            onCancel={() => void navigate(zone ? `${ZONES_PATH}/${zone.id}` : ZONES_PATH)}
+          />
+          <ServerErrorLine message={problem} />
+        </Stack>
+      </form>
+      {zone && <DeleteZone zone={zone} />}
+      <InstructionsDialog
+        title="Drawing a zone"
+        pref="zoneInstructionsDismissed"
+        opened={instructions}
+        onClose={() => setInstructions(false)}
+      >
+        <List size="sm" spacing={4}>
+          <List.Item>Click on the map for each point of the line, along the roadway.</List.Item>
+          <List.Item>Click the last point again (or press Enter) to finish the line.</List.Item>
+          <List.Item>Drag a point to move it; Redraw starts again.</List.Item>
+          <List.Item>Fill in the hotspot ID, then Save.</List.Item>
+        </List>
+      </InstructionsDialog>
+    </FormScreen>
+  );
+}
+
+function DeleteZone({ zone }: { zone: AlertingZone }) {
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const deletion = useDeleteZone();
+  const close = () => {
+    setConfirming(false);
+    deletion.reset();
+  };
+  return (
+    <>
+      <Button color="red" variant="outline" onClick={() => setConfirming(true)}>
+        Delete Zone
+      </Button>
+      <Modal
+        opened={confirming}
+        onClose={close}
+        title="Delete Zone"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack>
+          <Text>Delete the zone “{zone.external_id}”? This cannot be undone.</Text>
+          {deletion.error && (
+            <Alert color="red" role="alert" py="xs">
+              {ZONE_MESSAGES.unableToDelete}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={deletion.isPending}
+              onClick={() => deletion.mutate(zone.id, { onSuccess: () => void navigate(ZONES_PATH) })}
+            >
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * The Zones list: wrong-way-driver zones with their status (Active while a wrong-way driver is
+ * detected on them, else Standby), a search over zone id, description and the assets along each,
+ * Add for those who manage zones. A row selects its zone (drawn thicker on the map and centred).
+ */
+import { Button, Center, Group, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { IconRoute, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { mayManageZone } from '@flare/core/permissions/zone-access';
+import { zonesLoadErrorMessage, zoneStatus, type AlertingZone } from '@flare/core/schemas/alerting-zone';
+import { searchZones } from '@flare/core/zones/zone-search';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { Tag } from '../../../components/ui/tag';
+import { ApiError } from '../../../lib/api-client';
+import { callerOf } from '../../../lib/caller';
+import { useSession } from '../../../lib/session';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useZones } from '../api/get-zones';
+import { centreOnZone } from '../locate-zone';
+import { ZONES_PATH } from '../zone-paths';
+
+const ROW_HEIGHT = 64;
+
+export function ZonesListScreen() {
+  const profile = useSession()?.profile;
+  const zones = useZones();
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const { zoneId } = useParams();
+  const [search, setSearch] = useState('');
+  const all = useMemo(() => zones.data ?? [], [zones.data]);
+  const rows = useMemo(() => searchZones(all, search), [all, search]);
+  const canManage = !!profile && mayManageZone(callerOf(profile), { organizationId: profile.userOrg.id });
+  const loadError =
+    zones.error &&
+    (zones.error instanceof ApiError
+      ? zonesLoadErrorMessage(zones.error.status, zones.error.message)
+      : zonesLoadErrorMessage(0, undefined));
+
+  const select = (zone: AlertingZone) => {
+    centreOnZone(zone);
+    void navigate(`${ZONES_PATH}/${zone.id}`);
+  };
+
+  return (
+    <Stack gap={0} h="100%">
+      <Stack gap="xs" p="sm" pt={0}>
+        <Group justify="space-between" align="baseline">
+          <Title order={1} size="h4">
+            Alerting Zones
+          </Title>
+          <Text size="sm" c="gray.7">
+            Showing ({rows.length}/{all.length})
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <TextInput
+            aria-label="Search zones"
+            placeholder="Search zone, description or asset"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            style={{ flex: 1 }}
+          />
+          {!isMobile && canManage && (
+            <Button component={Link} to={`${ZONES_PATH}/new`}>
+              Add
+            </Button>
+          )}
+        </Group>
+      </Stack>
+      {loadError ? (
+        <Text role="alert" p="md" c="red.9" ta="center">
+          {loadError}
+        </Text>
+      ) : !zones.data ? (
+        <Center p="lg">
+          <LoadingIndicator label="Loading zones" />
+        </Center>
+      ) : rows.length === 0 ? (
+        <Text p="md" c="gray.7" ta="center">
+          No Zones
+        </Text>
+      ) : (
+        <Stack gap={0} role="list" aria-label="Zones" style={{ overflowY: 'auto', flex: 1 }}>
+          {rows.map((zone) => (
+            <ZoneRow
+              key={zone.id}
+              zone={zone}
+              selected={zone.id === zoneId}
+              canEdit={
+                !isMobile &&
+                !!profile &&
+                mayManageZone(callerOf(profile), { organizationId: zone.organization_id })
+              }
+              onSelect={() => select(zone)}
+            />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function ZoneRow({
+  zone,
+  selected,
+  canEdit,
+  onSelect,
+}: {
+  zone: AlertingZone;
+  selected: boolean;
+  canEdit: boolean;
+  onSelect: () => void;
+}) {
+  const status = zoneStatus(zone);
+  const assets = zone.things.map((thing) => thing.name).join(', ');
+  return (
+    <Group
+      role="listitem"
+      gap="xs"
+      wrap="nowrap"
+      h={ROW_HEIGHT}
+      px="sm"
+      bg={selected ? 'blue.0' : undefined}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <UnstyledButton
+        onClick={onSelect}
+        aria-current={selected || undefined}
+        style={{ flex: 1, minWidth: 0 }}
+      >
+        <Group gap="sm" wrap="nowrap">
+          <IconRoute size={20} aria-hidden />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={600} truncate>
+              {zone.external_id}
+            </Text>
+            <Text size="sm" c="gray.7" truncate>
+              {[zone.description, assets].filter(Boolean).join(' · ') || 'No description'}
+            </Text>
+          </Stack>
+        </Group>
+      </UnstyledButton>
+      <Tag tone={status === 'active' ? 'danger' : 'neutral'}>
+        {status === 'active' ? 'Active' : 'Standby'}
+      </Tag>
+      {canEdit && (
+        <Button
+          component={Link}
+          to={`${ZONES_PATH}/${zone.id}/edit`}
+          variant="subtle"
+          size="compact-xs"
+          aria-label={`Edit ${zone.external_id}`}
+        >
+          Edit
+        </Button>
+      )}
+    </Group>
+  );
+}

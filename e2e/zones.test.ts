@@ -1,0 +1,202 @@
+/**
+ * The Zones section against a real server: a wrong-way-driver zone drawn on the map point by point
+ * (terra-draw), refused without a line, saved, found by the search (zone id, description, and the
+ * wrong-way-driver asset reporting next to it through the OsmAnd port), shown Active while that asset
+ * detects a wrong-way driver, and deleted after a confirmation. Every screen passes axe.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ZONE_MESSAGES } from '@flare/core/schemas/alerting-zone';
+import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { sendOsmandReport } from './support/osmand';
+import { signInAs } from './support/sign-in';
+import { DEMO_PASSWORD, freePort, startServer, type RunningServer } from './support/server';
+
+const ADMIN = 'admin@springfield-pd.test';
+const PLATFORM = 'platform@prairie-fleet.test';
+
+interface TestMap {
+  isMoving(): boolean;
+  queryRenderedFeatures(options: { layers: string[] }): Array<{ properties: { status: string } }>;
+}
+type MapWindow = Window & { __flareMap?: TestMap };
+
+let browser: Browser;
+let server: RunningServer;
+let page: Page;
+let osmandPort: number;
+
+beforeAll(async () => {
+  osmandPort = await freePort();
+  [server, browser] = await Promise.all([
+    startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
+    openBrowser(),
+  ]);
+  page = await browser.newPage();
+  // Lets the test read the map (the app hands its map to tests that ask).
+  await page.addInitScript(() => {
+    (window as Window & { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = {};
+  });
+  await signInAs(page, server.url, ADMIN);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const main = () => page.getByRole('main');
+const showing = () => main().getByText(/^Showing \(\d+\/\d+\)$/);
+const search = () => main().getByRole('textbox', { name: 'Search zones' });
+
+async function api<T>(path: string, token: string, init: { method?: string; body?: unknown } = {}) {
+  const response = await fetch(`${server.url}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+  });
+  expect(response.ok, await response.clone().text()).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Registers a wrong-way-driver detector for Springfield (as the platform administrator would). */
+async function registerDetector(deviceId: string, organizationId: string): Promise<string> {
+  const signIn = await fetch(`${server.url}/api/user_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      application: 'dashboard',
+      username: PLATFORM,
+      password: DEMO_PASSWORD,
+    }),
+  });
+  const { access_token } = (await signIn.json()) as { access_token: string };
+  const types = await api<Array<{ id: string; name: string }>>('/thing_types', access_token);
+  const registered = await api<{ device_credential: { device_credential: string } }>(
+    '/things',
+    access_token,
+    {
+      method: 'POST',
+      body: {
+        device_id: deviceId,
+        thing_type_id: types.find((type) => type.name === 'wwd')!.id,
+        organization_id: organizationId,
+      },
+    },
+  );
+  return registered.device_credential.device_credential;
+}
+
+async function closeInstructions() {
+  const instructions = page.getByRole('dialog', { name: 'Drawing a zone' });
+  await instructions.waitFor();
+  await expectAccessible(page);
+  await instructions.getByRole('button', { name: 'Close', exact: true }).click();
+  await instructions.waitFor({ state: 'hidden' });
+}
+
+/** Clicks on the map at offsets (px) from its centre, a moment apart as a user would. */
+async function clickMap(offsets: Array<[number, number]>) {
+  const box = (await page.locator('.maplibregl-canvas').boundingBox())!;
+  for (const [dx, dy] of offsets) {
+    await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+    await page.waitForTimeout(300);
+  }
+}
+
+describe('alerting zones', () => {
+  it('draws a zone on the map and saves it', async () => {
+    await page.goto(`${server.url}/dashboard/zones`);
+    await expect.poll(() => showing().textContent()).toBe('Showing (0/0)');
+    await expectAccessible(page);
+    await main().getByRole('link', { name: 'Add' }).click();
+    await page.waitForURL('**/dashboard/zones/new');
+    await closeInstructions();
+
+    // Without a line, Save says what is missing and saves nothing.
+    await main().getByRole('textbox', { name: 'Hotspot ID' }).fill('HS-EXIT-92');
+    await main().getByRole('textbox', { name: 'Description' }).fill('Exit 92 off-ramp');
+    await main().getByRole('button', { name: 'Save' }).click();
+    await main().getByRole('alert').filter({ hasText: ZONE_MESSAGES.tooFewPoints }).waitFor();
+
+    // Two points along the ramp, the last clicked again to finish the line.
+    await page.waitForTimeout(1_000);
+    await clickMap([
+      [-100, 0],
+      [100, 0],
+      [100, 0],
+    ]);
+    await main().getByText('2 points drawn').waitFor();
+    await main().getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/dashboard\/zones\/[0-9a-f-]{36}$/);
+    const row = main().getByRole('listitem').filter({ hasText: 'HS-EXIT-92' });
+    await row.getByText('Standby').waitFor();
+    await expect.poll(() => showing().textContent()).toBe('Showing (1/1)');
+    await expectAccessible(page);
+  });
+
+  it('finds the zone by its id, its description and the detector along it, Active while it detects', async () => {
+    const { token } = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('flare.auth')!) as { token: string },
+    );
+    const zones = await api<{
+      data: Array<{
+        organization_id: string;
+        features: { features: Array<{ geometry: { coordinates: number[][] } }> };
+      }>;
+    }>('/organization/alerting_zones', token);
+    const [zone] = zones.data;
+    const [lng, lat] = zone!.features.features[0]!.geometry.coordinates[0]!;
+    const credential = await registerDetector('WWD-RAMP-92', zone!.organization_id);
+    await sendOsmandReport(osmandPort, credential, { lat: String(lat), lon: String(lng), alerting: 'true' });
+
+    await page.reload();
+    const row = main().getByRole('listitem').filter({ hasText: 'HS-EXIT-92' });
+    await row.getByText('Active').waitFor();
+    // Selecting it fits the map to its line, drawn in the active zones' colour.
+    await row.getByRole('button', { name: /HS-EXIT-92/ }).click();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const map = (window as MapWindow).__flareMap;
+            return map && !map.isMoving()
+              ? // A line crossing tiles comes back once per tile.
+                [
+                  ...new Set(
+                    map
+                      .queryRenderedFeatures({ layers: ['flare-zone-lines'] })
+                      .map((line) => line.properties.status),
+                  ),
+                ]
+              : [];
+          }),
+        { timeout: 15_000 },
+      )
+      .toEqual(['active']);
+    for (const [text, shown] of [
+      ['wwd-ramp', 'Showing (1/1)'],
+      ['exit 92', 'Showing (1/1)'],
+      ['hs-exit', 'Showing (1/1)'],
+      ['nowhere', 'Showing (0/1)'],
+    ] as const) {
+      await search().fill(text);
+      await expect.poll(() => showing().textContent()).toBe(shown);
+    }
+    await search().fill('');
+  });
+
+  it('deletes the zone after a confirmation', async () => {
+    await main().getByRole('link', { name: 'Edit HS-EXIT-92' }).click();
+    await page.waitForURL(/\/edit$/);
+    await closeInstructions();
+    await main().getByText('2 points drawn').waitFor();
+    await main().getByRole('button', { name: 'Delete Zone' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Zone' });
+    await dialog.waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.waitForURL(/\/dashboard\/zones$/);
+    await expect.poll(() => showing().textContent()).toBe('Showing (0/0)');
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AlertingZoneInputSchema,
+  ZONE_MESSAGES,
+  zonesLoadErrorMessage,
+  zoneSaveErrorMessage,
+  zoneStatus,
+} from './alerting-zone';
+
+const valid = {
+  type: 'wrong_way_driver',
+  hotspot_id: ' HS-1 ',
+  geom_type: 'polyline',
+  geometry: {
+    type: 'LineString',
+    coordinates: [
+      [-89.65, 39.8],
+      [-89.64, 39.8],
+    ],
+  },
+};
+
+describe('the alerting zone payload', () => {
+  it('takes a line of 2 points and trims the hotspot id', () => {
+    expect(AlertingZoneInputSchema.parse(valid).hotspot_id).toBe('HS-1');
+  });
+
+  it('refuses a line of one point, a blank hotspot id, and another zone type', () => {
+    const onePoint = { ...valid, geometry: { type: 'LineString', coordinates: [[-89.65, 39.8]] } };
+    expect(AlertingZoneInputSchema.safeParse(onePoint).error?.issues[0]?.message).toBe(
+      ZONE_MESSAGES.tooFewPoints,
+    );
+    expect(AlertingZoneInputSchema.safeParse({ ...valid, hotspot_id: '  ' }).error?.issues[0]?.message).toBe(
+      'Required',
+    );
+    expect(AlertingZoneInputSchema.safeParse({ ...valid, type: 'speeding' }).success).toBe(false);
+    expect(AlertingZoneInputSchema.safeParse({ ...valid, geom_type: 'polygon' }).success).toBe(false);
+  });
+});
+
+describe('zone messages', () => {
+  it('the load errors', () => {
+    expect(zonesLoadErrorMessage(0, undefined)).toBe('Connection failed');
+    expect(zonesLoadErrorMessage(403, 'x')).toBe('User does not have required permissions');
+    expect(zonesLoadErrorMessage(404, 'Organization not found')).toBe('Organization not found');
+    expect(zonesLoadErrorMessage(404, undefined)).toBe('Unknown failure');
+    expect(zonesLoadErrorMessage(500, 'boom')).toBe('Unknown failure');
+  });
+
+  it('the save errors and the status', () => {
+    expect(zoneSaveErrorMessage(409, ZONE_MESSAGES.hotspotTaken)).toBe(ZONE_MESSAGES.hotspotTaken);
+    expect(zoneSaveErrorMessage(500, 'boom')).toBe(ZONE_MESSAGES.unableToSave);
+    expect(zoneStatus({ is_active: true })).toBe('active');
+    expect(zoneStatus({ is_active: false })).toBe('standby');
+  });
+});
