@@ -103,7 +103,7 @@ describe('areas as GeoJSON', () => {
     expect(download.suggestedFilename()).toMatch(
       /^areas-springfield-police-department-\d{4}-\d{2}-\d{2}\.geojson$/,
     );
-    exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as AreaFeatureCollection;
+    exported = JSON.parse(await readFile(await download.path(), 'utf8')) as AreaFeatureCollection;
 
     const areas = await listAreas();
     expect(exported.type).toBe('FeatureCollection');
