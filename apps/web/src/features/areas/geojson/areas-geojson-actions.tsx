@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import type { Area } from '@flare/core/schemas/area';
 import { downloadAreasGeoJson } from './export-areas';
 
-export const GEOJSON_ACCEPT = '.geojson,.json,application/geo+json,application/json';
+const GEOJSON_ACCEPT = '.geojson,.json,application/geo+json,application/json';
 
 export function AreasGeoJsonActions({
   areas,
@@ -20,46 +20,37 @@ export function AreasGeoJsonActions({
   // Cleared after each choice, so the same file can be chosen again.
   const resetFile = useRef<() => void>(null);
   return (
-    <Group gap="xs" justify="space-between" wrap="nowrap">
-      {onImport ? (
-        <Text size="xs" c="gray.7">
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {onImport && (
+        <Text size="xs" c="gray.7" style={{ flex: 1 }}>
           Import a GeoJSON file, or drop one on the list.
         </Text>
-      ) : (
-        <span />
       )}
-      <Group gap="xs" wrap="nowrap">
-        {onImport && (
-          <FileButton
-            resetRef={resetFile}
-            accept={GEOJSON_ACCEPT}
-            onChange={(file) => {
-              if (file) onImport(file);
-              resetFile.current?.();
-            }}
-          >
-            {(props) => (
-              <Button
-                {...props}
-                variant="default"
-                size="xs"
-                leftSection={<IconUpload size={14} aria-hidden />}
-              >
-                Import
-              </Button>
-            )}
-          </FileButton>
-        )}
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconDownload size={14} aria-hidden />}
-          disabled={areas.length === 0}
-          onClick={() => downloadAreasGeoJson(areas, organisationName)}
+      {onImport && (
+        <FileButton
+          resetRef={resetFile}
+          accept={GEOJSON_ACCEPT}
+          onChange={(file) => {
+            if (file) onImport(file);
+            resetFile.current?.();
+          }}
         >
-          Export GeoJSON
-        </Button>
-      </Group>
+          {(props) => (
+            <Button {...props} variant="default" size="xs" leftSection={<IconUpload size={14} aria-hidden />}>
+              Import
+            </Button>
+          )}
+        </FileButton>
+      )}
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconDownload size={14} aria-hidden />}
+        disabled={areas.length === 0}
+        onClick={() => downloadAreasGeoJson(areas, organisationName)}
+      >
+        Export GeoJSON
+      </Button>
     </Group>
   );
 }

@@ -49,7 +49,8 @@ export function AreasListScreen() {
   const areaImport = useAreaImport(types.data ?? []);
   // Import needs the area types to read the file's `ez_type`s.
   const importFile = canAdd && types.data ? (file: File) => void areaImport.start(file) : null;
-  const { dragging, dropProps } = useFileDrop(importFile);
+  // The dialog is in this list's tree, so a file dropped on it would reach the list: one at a time.
+  const { dragging, dropProps } = useFileDrop(areaImport.state.phase === 'idle' ? importFile : null);
 
   const open = (area: Area) => {
     centreOnArea(area);
