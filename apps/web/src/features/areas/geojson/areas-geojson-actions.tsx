@@ -23,7 +23,7 @@ export function AreasGeoJsonActions({
     <Group gap="xs" justify="flex-end" wrap="nowrap">
       {onImport && (
         <Text size="xs" c="gray.7" style={{ flex: 1 }}>
-          Import a GeoJSON file, or drop one on the list.
+          Or drop a GeoJSON file on the list.
         </Text>
       )}
       {onImport && (
