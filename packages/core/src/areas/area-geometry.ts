@@ -44,6 +44,13 @@ export function polygonOf(points: readonly LngLat[]): PolygonGeometry {
   return { type: 'Polygon', coordinates: [[...points, points[0]!].map(([lng, lat]) => [lng, lat])] };
 }
 
+/** A polygon area's position: the mean of its distinct points (what the list centres the map on). */
+export function ringCentre(points: readonly LngLat[]): { lat: number; lng: number } {
+  const lng = points.reduce((sum, p) => sum + p[0], 0) / points.length;
+  const lat = points.reduce((sum, p) => sum + p[1], 0) / points.length;
+  return { lat, lng };
+}
+
 /** What is wrong with an exclusion's polygon, or null when it may be saved. */
 export function exclusionProblem(geometry: PolygonGeometry): ExclusionProblem | null {
   if (geometry.coordinates.length !== 1) return 'invalid';

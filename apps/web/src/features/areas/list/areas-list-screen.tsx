@@ -1,6 +1,7 @@
 /**
- * The Areas list: "Showing (x/y)", the Area Types filter, a search, Add (for those who may add areas
- * to their organisation), and the areas, each opening its detail.
+ * The Areas list: "Showing (x/y)", the Area Types filter, a search, Add and Import (for those who may
+ * add areas to their organisation; a GeoJSON file may also be dropped on the list), Export GeoJSON of
+ * the areas listed, and the areas, each opening its detail.
  */
 import {
   Button,
@@ -26,6 +27,10 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useAreas } from '../api/get-areas';
 import { useEzTypes } from '../api/get-ez-types';
 import { callerOf } from '../../../lib/caller';
+import { AreasGeoJsonActions } from '../geojson/areas-geojson-actions';
+import { ImportAreasDialog } from '../geojson/import-areas-dialog';
+import { useAreaImport } from '../geojson/use-area-import';
+import { useFileDrop } from '../geojson/use-file-drop';
 import { centreOnArea } from '../locate-area';
 import { areaPlace, filterAreas } from './filter-areas';
 
@@ -41,6 +46,11 @@ export function AreasListScreen() {
   const rows = useMemo(() => filterAreas(all, { typeIds, search }), [all, typeIds, search]);
   const canAdd =
     !!profile && mayAddArea(callerOf(profile), { organizationId: profile.userOrg.id, avType: false });
+  const areaImport = useAreaImport(types.data ?? []);
+  // Import needs the area types to read the file's `ez_type`s.
+  const importFile = canAdd && types.data ? (file: File) => void areaImport.start(file) : null;
+  // The dialog is in this list's tree, so a file dropped on it would reach the list: one at a time.
+  const { dragging, dropProps } = useFileDrop(areaImport.state.phase === 'idle' ? importFile : null);
 
   const open = (area: Area) => {
     centreOnArea(area);
@@ -48,7 +58,12 @@ export function AreasListScreen() {
   };
 
   return (
-    <Stack gap={0} h="100%">
+    <Stack
+      gap={0}
+      h="100%"
+      {...dropProps}
+      style={dragging ? { outline: '2px dashed var(--mantine-color-blue-6)', outlineOffset: -2 } : undefined}
+    >
       <Stack gap="xs" p="sm" pt={0}>
         <Group justify="space-between" align="baseline">
           <Title order={1} size="h4">
@@ -74,6 +89,11 @@ export function AreasListScreen() {
             </Button>
           )}
         </Group>
+        <AreasGeoJsonActions
+          areas={rows}
+          organisationName={profile?.userOrg.name ?? ''}
+          onImport={importFile}
+        />
         <TextInput
           aria-label="Search areas"
           placeholder="Search areas"
@@ -120,6 +140,7 @@ export function AreasListScreen() {
           ))}
         </Stack>
       )}
+      <ImportAreasDialog state={areaImport.state} onClose={areaImport.close} />
     </Stack>
   );
 }

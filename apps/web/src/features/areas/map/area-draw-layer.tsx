@@ -12,7 +12,7 @@ import {
   type GeoJSONStoreFeatures,
 } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
-import { polygonOf, ringPoints, type LngLat } from '@flare/core/areas/area-geometry';
+import { polygonOf, ringCentre, ringPoints, type LngLat } from '@flare/core/areas/area-geometry';
 import { MAP_ZOOM } from '@flare/core/constants';
 import { useMap } from '../../../map/map-context';
 import { areaDraft, useAreaDraft, type AreaDraft } from '../forms/area-draft';
@@ -116,9 +116,7 @@ function reportDrawn(instance: TerraDraw): void {
   }
   if (!polygon) return;
   const ring = ringPoints({ type: 'Polygon', coordinates: polygon.geometry.coordinates as LngLat[][] });
-  const lng = ring.reduce((sum, p) => sum + p[0], 0) / ring.length;
-  const lat = ring.reduce((sum, p) => sum + p[1], 0) / ring.length;
-  areaDraft.drawn({ ring, position: { lat, lng } });
+  areaDraft.drawn({ ring, position: ringCentre(ring) });
   // Once closed, the polygon's corners can be dragged.
   if (instance.getMode() === 'polygon') {
     instance.setMode('select');

@@ -1,0 +1,74 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AREA_MESSAGES, type AreaInput } from '@flare/core/schemas/area';
+import { ApiError } from '../../../lib/api-client';
+import { saveArea } from '../api/save-area';
+import { ImportAreasDialog } from './import-areas-dialog';
+import { NOT_JSON, readAreasFile, saveImportedAreas } from './import-areas';
+
+vi.mock('../api/save-area', () => ({ saveArea: vi.fn() }));
+
+const input = (name: string) => ({ name }) as AreaInput;
+
+describe('importing areas', () => {
+  it('saves each accepted feature and reports the server refusals with its message, in file order', async () => {
+    vi.mocked(saveArea)
+      .mockResolvedValueOnce({} as never)
+      .mockRejectedValueOnce(new ApiError(403, AREA_MESSAGES.notAllowed));
+    const progress: Array<[number, number]> = [];
+    const summary = await saveImportedAreas(
+      {
+        inputs: [
+          { index: 0, input: input('Station 1') },
+          { index: 2, input: input('No stop') },
+        ],
+        refused: [{ index: 1, name: 'Whole town', reason: AREA_MESSAGES.tooLarge }],
+      },
+      (done, total) => progress.push([done, total]),
+    );
+    expect(progress).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
+    expect(summary).toEqual({
+      imported: 1,
+      refused: [
+        { index: 1, name: 'Whole town', reason: AREA_MESSAGES.tooLarge },
+        { index: 2, name: 'No stop', reason: AREA_MESSAGES.notAllowed },
+      ],
+    });
+  });
+
+  it('says when the file is not JSON', async () => {
+    await expect(readAreasFile(new Blob(['{ nope']), [])).rejects.toThrow(NOT_JSON);
+  });
+
+  it('shows the progress, then the summary', () => {
+    const inDialog = (ui: React.ReactElement) => render(<MantineProvider env="test">{ui}</MantineProvider>);
+    const importing = inDialog(
+      <ImportAreasDialog state={{ phase: 'importing', done: 2, total: 12 }} onClose={() => {}} />,
+    );
+    expect(screen.getByText('Importing 3 of 12...')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe(
+      String((2 / 12) * 100),
+    );
+    importing.unmount();
+    inDialog(
+      <ImportAreasDialog
+        state={{
+          phase: 'done',
+          summary: {
+            imported: 1,
+            refused: [{ index: 1, name: 'Whole town', reason: AREA_MESSAGES.tooLarge }],
+          },
+        }}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Imported 1 area');
+    expect(screen.getByRole('listitem').textContent).toBe(
+      `Feature 2 (Whole town): ${AREA_MESSAGES.tooLarge}`,
+    );
+  });
+});
