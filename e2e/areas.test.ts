@@ -140,6 +140,52 @@ describe('areas', () => {
     await expect.poll(() => showing().textContent()).toBe('Showing (0/0)');
   });
 
+  it('draws a circle, saved as an exclusion tracing it', async () => {
+    await main().getByRole('link', { name: 'Add' }).click();
+    await page.waitForURL('**/dashboard/areas/new');
+    await closeInstructions();
+    await main().locator('label', { hasText: /^Circle$/ }).click();
+    await main().getByText('Click the centre, then the edge').waitFor();
+    await page.waitForTimeout(1_000);
+    // The centre, then the edge 80 px east.
+    await clickMap([
+      [0, 0],
+      [80, 0],
+    ]);
+    await expect
+      .poll(async () =>
+        Number(
+          (
+            await main()
+              .getByText(/points drawn$/)
+              .textContent()
+          )?.split(' ')[0],
+        ),
+      )
+      .toBeGreaterThanOrEqual(32);
+    await main().getByRole('textbox', { name: 'Name' }).fill('Round lot');
+    await pick('Area Type', 'Exclusion Zone');
+    await pick('State', 'Illinois');
+    await main().getByRole('button', { name: 'Save' }).click();
+    await main().getByRole('heading', { level: 1, name: 'Round lot' }).waitFor();
+    const id = page.url().split('/').at(-1)!;
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('flare.auth')!) as { token: string }).token,
+    );
+    const areas = (await (
+      await fetch(`${server.url}/api/organization/exclusion_zone`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { data: Array<{ id: string; area_geom: { coordinates: number[][][] } | null }> };
+    expect(areas.data.find((area) => area.id === id)!.area_geom!.coordinates[0]!.length).toBeGreaterThan(32);
+    await main().getByRole('button', { name: 'Delete Area' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Area' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
+    await page.waitForURL(/\/dashboard\/areas$/);
+  });
+
   it('groups an asset parked at a station under the station, with its count', async () => {
     const token = await page.evaluate(
       () => (JSON.parse(localStorage.getItem('flare.auth')!) as { token: string }).token,

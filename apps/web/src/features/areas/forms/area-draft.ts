@@ -2,7 +2,8 @@
 import type { LngLat } from '@flare/core/areas/area-geometry';
 import { createDraftStore, useDraft, type Drafted } from '../../../lib/draft-store';
 
-export type DraftShape = 'polygon' | 'poi' | 'legacy';
+/** `circle` while a circle is being drawn: once drawn it is a polygon tracing the circle. */
+export type DraftShape = 'polygon' | 'circle' | 'poi' | 'legacy';
 
 interface AreaShape {
   shape: DraftShape;

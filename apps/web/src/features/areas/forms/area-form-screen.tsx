@@ -191,6 +191,7 @@ function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
                 onChange={(shape) => areaDraft.change({ shape: shape })}
                 data={[
                   { value: 'polygon', label: 'Exclusion' },
+                  { value: 'circle', label: 'Circle' },
                   { value: 'poi', label: 'Point of Interest' },
                 ]}
               />
@@ -202,11 +203,13 @@ function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
             </Group>
           )}
           <Text size="sm" aria-live="polite">
-            {draft.shape === 'polygon'
-              ? `${draft.ring.length} points drawn`
-              : draft.position
-                ? `At ${draft.position.lat.toFixed(6)}, ${draft.position.lng.toFixed(6)}`
-                : 'No position yet'}
+            {draft.shape === 'circle'
+              ? 'Click the centre, then the edge'
+              : draft.shape === 'polygon'
+                ? `${draft.ring.length} points drawn`
+                : draft.position
+                  ? `At ${draft.position.lat.toFixed(6)}, ${draft.position.lng.toFixed(6)}`
+                  : 'No position yet'}
           </Text>
           <CoordinateSearch
             onFound={(position) =>
@@ -262,6 +265,9 @@ function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
           </List.Item>
           <List.Item>
             Drag a corner to move it; Redraw starts again. Keep it under 0.5 square miles.
+          </List.Item>
+          <List.Item>
+            Circle: click its centre, then its edge; it is saved as an exclusion tracing the circle.
           </List.Item>
           <List.Item>
             Point of Interest: click on the map where it is, or type its &quot;lat, lng&quot;.

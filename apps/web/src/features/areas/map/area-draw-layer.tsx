@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import {
   TerraDraw,
+  TerraDrawCircleMode,
   TerraDrawPointMode,
   TerraDrawPolygonMode,
   TerraDrawSelectMode,
@@ -32,6 +33,9 @@ export function AreaDrawLayer() {
       adapter: new TerraDrawMapLibreGLAdapter({ map }),
       modes: [
         new TerraDrawPolygonMode({
+          styles: { fillColor: AREA_COLOUR, outlineColor: AREA_COLOUR, fillOpacity: 0.25 },
+        }),
+        new TerraDrawCircleMode({
           styles: { fillColor: AREA_COLOUR, outlineColor: AREA_COLOUR, fillOpacity: 0.25 },
         }),
         new TerraDrawPointMode({ styles: { pointColor: AREA_COLOUR, pointWidth: 8 } }),
@@ -80,6 +84,10 @@ function showDraft(instance: TerraDraw, draft: AreaDraft): void {
     instance.setMode('static');
     return;
   }
+  if (draft.shape === 'circle') {
+    instance.setMode('circle');
+    return;
+  }
   if (draft.shape === 'poi') {
     if (draft.position)
       addFeature(instance, { type: 'Point', coordinates: [draft.position.lng, draft.position.lat] }, 'point');
@@ -116,6 +124,11 @@ function reportDrawn(instance: TerraDraw): void {
   }
   if (!polygon) return;
   const ring = ringPoints({ type: 'Polygon', coordinates: polygon.geometry.coordinates as LngLat[][] });
+  if (instance.getMode() === 'circle') {
+    // A drawn circle is saved as the polygon that traces it: redrawn as one, its points can be dragged.
+    areaDraft.change({ shape: 'polygon', ring, position: ringCentre(ring) });
+    return;
+  }
   areaDraft.drawn({ ring, position: ringCentre(ring) });
   // Once closed, the polygon's corners can be dragged.
   if (instance.getMode() === 'polygon') {
