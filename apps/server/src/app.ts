@@ -11,6 +11,7 @@ import { accountsModule } from './modules/accounts/accounts.module';
 import { apiKeysModule } from './modules/api-keys/api-keys.module';
 import { areasModule } from './modules/areas/areas.module';
 import { alertingZonesModule } from './modules/alerting-zones/alerting-zones.module';
+import { closuresModule } from './modules/closures/closures.module';
 import { authModule } from './modules/auth/auth.module';
 import { incidentsModule } from './modules/incidents/incidents.module';
 import { liveModule } from './modules/live/live.module';
@@ -40,6 +41,7 @@ const MODULES = [
   incidentsModule,
   areasModule,
   alertingZonesModule,
+  closuresModule,
   tripsModule,
   deviceCommandsModule,
   liveModule,

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { AreaChangedSchema } from '@flare/core/events/area-events';
+import { ClosureChangedSchema } from '@flare/core/events/closure-events';
 import { IncidentChangedSchema } from '@flare/core/events/incident-events';
 import { ThingChangedSchema, ThingStatesChangedSchema } from '@flare/core/events/thing-events';
 import { UserSessionsEndedSchema } from '@flare/core/events/user-events';
@@ -25,6 +26,8 @@ export const EVENTS = {
   'incident.changed': { schema: IncidentChangedSchema, shared: true },
   /** An area was added, changed or deleted: every process's station index reloads its organisation. */
   'area.changed': { schema: AreaChangedSchema, shared: true },
+  /** A closure was added, changed, switched on or off, or deleted: every process's active-closure index follows. */
+  'closure.changed': { schema: ClosureChangedSchema, shared: true },
   /** A user's sessions were ended: every process closes that user's live-feed sockets. */
   'user.sessions-ended': { schema: UserSessionsEndedSchema, shared: true },
   /** A live-feed message for the organisation named by the key, for every process's sockets. */

@@ -1,6 +1,7 @@
 /** Table types for Kysely. Column names are the database's (snake_case). */
 import type { LngLat, PolygonGeometry } from '@flare/core/areas/area-geometry';
 import type { LineStringGeometry } from '@flare/core/schemas/alerting-zone';
+import type { ClosureRoute, ClosureType, LocationMethod, VehicleImpact } from '@flare/core/schemas/closure';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -270,6 +271,40 @@ export interface AlertingZonesTable {
   deleted_at: NullableTimestamp;
 }
 
+export interface ClosuresTable {
+  id: Generated<string>;
+  organization_id: string;
+  closure_type: ClosureType;
+  thing_id: string | null;
+  is_active: Generated<boolean>;
+  is_in_service: Generated<boolean>;
+  description: string;
+  alert_message: string | null;
+  direction: 'N' | 'E' | 'S' | 'W' | null;
+  impacted_lanes: ColumnType<number[], string | undefined, string>;
+  user_route: ColumnType<ClosureRoute, string, string>;
+  route_path: ColumnType<ClosureRoute, string, string>;
+  street_start: string | null;
+  street_end: string | null;
+  is_scheduled: Generated<boolean>;
+  start_time: NullableTimestamp;
+  end_time: NullableTimestamp;
+  last_start_time: NullableTimestamp;
+  is_publish_on: Generated<boolean>;
+  external_id: string | null;
+  location_method: LocationMethod | null;
+  vehicle_impact: VehicleImpact | null;
+  group_id: string | null;
+  is_wzdx_compliant: Generated<boolean>;
+  /** Feed closures: the feed and the road event they come from. */
+  feed_url: string | null;
+  feed_event_id: string | null;
+  created_by: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
 export interface ThingRelationshipsTable {
   thing_id: string;
   organization_id: string;
@@ -378,5 +413,6 @@ export interface Database {
   points: PointsTable;
   areas: AreasTable;
   alerting_zones: AlertingZonesTable;
+  closures: ClosuresTable;
   device_commands: DeviceCommandsTable;
 }

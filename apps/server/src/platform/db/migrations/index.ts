@@ -14,6 +14,7 @@ import * as createAreas from './202611270900_create_areas';
 import * as addTripPointsIndex from './202611271000_add_trip_points_index';
 import * as createDeviceCommands from './202611271010_create_device_commands';
 import * as createAlertingZones from './202611280900_create_alerting_zones';
+import * as createClosures from './202611281000_create_closures';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '202611271000_add_trip_points_index': addTripPointsIndex,
   '202611271010_create_device_commands': createDeviceCommands,
   '202611280900_create_alerting_zones': createAlertingZones,
+  '202611281000_create_closures': createClosures,
 };

@@ -1,0 +1,77 @@
+/** Closures as the API shows them, and a checked save payload as the columns it writes. */
+import { closureStatus } from '@flare/core/closures/closure-status';
+import { closureTimes } from '@flare/core/closures/closure-rules';
+import type { Closure, ClosureInput } from '@flare/core/schemas/closure';
+import type { ClosureRow, ClosureValues } from './closures.repository';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function toClosure(row: ClosureRow, now: number): Closure {
+  return {
+    id: row.id,
+    closure_type: row.closure_type,
+    thing_id: row.thing_id,
+    thing:
+      row.thing_id && row.thing_device_id
+        ? {
+            id: row.thing_id,
+            nickname: row.thing_nickname,
+            haas_id: row.thing_device_id,
+            heartbeat_datetime: iso(row.thing_heartbeat_at),
+          }
+        : null,
+    organization: { id: row.organization_id, name: row.organization_name },
+    status: closureStatus(row, row.thing_heartbeat_at?.getTime() ?? null, now),
+    is_active: row.is_active,
+    is_in_service: row.is_in_service,
+    is_dashboard_managed: row.closure_type !== 'feed',
+    description: row.description,
+    alert_message: row.alert_message,
+    direction: row.direction,
+    impacted_lanes: row.impacted_lanes,
+    user_route: row.user_route,
+    route_path: row.route_path,
+    street_start: row.street_start,
+    street_end: row.street_end,
+    start_time: iso(row.start_time),
+    end_time: iso(row.end_time),
+    last_start_time: iso(row.last_start_time),
+    is_scheduled: row.is_scheduled,
+    is_publish_on: row.is_publish_on,
+    external_id: row.external_id,
+    location_method: row.location_method,
+    vehicle_impact: row.vehicle_impact,
+    group_id: row.group_id,
+    is_wzdx_compliant: row.is_wzdx_compliant,
+    updated_at: row.updated_at.toISOString(),
+    is_deleted: row.deleted_at !== null,
+  };
+}
+
+export function toClosureValues(input: ClosureInput, now: Date): ClosureValues {
+  const times = closureTimes(input, now);
+  return {
+    closure_type: input.closure_type,
+    thing_id: input.closure_type === 'automated' ? (input.thing_id ?? null) : null,
+    is_in_service: input.is_in_service,
+    description: input.description,
+    alert_message: input.alert_message || null,
+    direction: input.direction ?? null,
+    impacted_lanes: JSON.stringify([...new Set(input.impacted_lanes)].sort((a, b) => a - b)),
+    user_route: JSON.stringify(input.user_route),
+    // Without a driving route, the straight segments between the user's points.
+    route_path: JSON.stringify(
+      input.route_path && input.route_path.coordinates.length >= 2 ? input.route_path : input.user_route,
+    ),
+    street_start: input.street_start || null,
+    street_end: input.street_end || null,
+    is_scheduled: input.is_scheduled,
+    ...times,
+    is_publish_on: input.is_publish_on,
+    external_id: input.external_id || null,
+    location_method: input.location_method ?? null,
+    vehicle_impact: input.vehicle_impact ?? null,
+    group_id: input.group_id || null,
+    is_wzdx_compliant: input.is_wzdx_compliant,
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Closures: their API, the active closures inside the status engine (an asset with an active closure
+ * is active), and the scheduled starts and ends on the job queue.
+ */
+import fp from 'fastify-plugin';
+import { apiRoutes } from '../../platform/platform.plugin';
+import { ActiveClosures } from './active-closures';
+import { closureScheduleJob } from './closure-schedule.job';
+import { ClosuresRepository } from './closures.repository';
+import { registerClosuresRoutes } from './closures.routes';
+import { ClosuresService } from './closures.service';
+
+export const closuresModule = fp(
+  async (app) => {
+    const repository = new ClosuresRepository(app.db);
+    const active = new ActiveClosures(repository);
+    await active.load();
+    app.thingContext.register(active);
+    // Every process's index follows every process's changes; the asset's status follows its closures.
+    await app.events.on('closure.changed', async ({ thing_id }) => {
+      await active.load();
+      if (thing_id) await app.thingStates.reevaluate([thing_id]);
+    });
+
+    const service = new ClosuresService(repository, app.accounts, app.events, app.jobs);
+    await app.jobs.work(closureScheduleJob, ({ closure_id, action, at }) =>
+      service.applySchedule(closure_id, action, at),
+    );
+    await apiRoutes(app, (api) => registerClosuresRoutes(api, service));
+  },
+  { name: 'closures', dependencies: ['platform', 'auth', 'accounts', 'telemetry'] },
+);

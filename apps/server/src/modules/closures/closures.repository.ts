@@ -1,0 +1,177 @@
+/** Closures as stored, with their organisation and the asset of automated closures. */
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/errors';
+import type { ClosuresTable } from '../../platform/db/schema';
+
+export type ClosureRow = Selectable<ClosuresTable> & {
+  organization_name: string;
+  thing_nickname: string | null;
+  thing_device_id: string | null;
+  thing_heartbeat_at: Date | null;
+};
+
+/** What a save writes (the payload already checked). */
+export type ClosureValues = Omit<
+  Insertable<ClosuresTable>,
+  | 'id'
+  | 'organization_id'
+  | 'closure_type'
+  | 'created_by'
+  | 'created_at'
+  | 'updated_at'
+  | 'deleted_at'
+  | 'feed_url'
+  | 'feed_event_id'
+  | 'last_start_time'
+> & {
+  closure_type: 'manual' | 'automated';
+  is_active: boolean;
+  start_time: Date | null;
+  end_time: Date | null;
+};
+
+/** Thrown when the organisation has another closure published under the work-zone id. */
+export class ExternalIdTakenError extends Error {}
+const EXTERNAL_ID_INDEX = 'closures_external_id_idx';
+
+export class ClosuresRepository {
+  constructor(private readonly db: Db) {}
+
+  private selectClosures() {
+    return this.db
+      .selectFrom('closures')
+      .innerJoin('organizations as org', 'org.id', 'closures.organization_id')
+      .leftJoin('things', 'things.id', 'closures.thing_id')
+      .leftJoin('thing_states as state', 'state.thing_id', 'closures.thing_id')
+      .selectAll('closures')
+      .select([
+        'org.name as organization_name',
+        'things.nickname as thing_nickname',
+        'things.device_id as thing_device_id',
+        'state.heartbeat_at as thing_heartbeat_at',
+      ]);
+  }
+
+  /** The organisations' closures; with `since`, those changed after it, deleted ones included. */
+  list(organizationIds: readonly string[], since?: Date): Promise<ClosureRow[]> {
+    if (organizationIds.length === 0) return Promise.resolve([]);
+    let query = this.selectClosures().where('closures.organization_id', 'in', organizationIds);
+    query = since
+      ? query.where('closures.updated_at', '>', since)
+      : query.where('closures.deleted_at', 'is', null);
+    return query.orderBy('closures.updated_at', 'desc').orderBy('closures.id').execute();
+  }
+
+  find(id: string): Promise<ClosureRow | undefined> {
+    return this.selectClosures()
+      .where('closures.id', '=', id)
+      .where('closures.deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async isWzdxOrganization(organizationId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('organizations')
+      .select('is_wzdx_org')
+      .where('id', '=', organizationId)
+      .executeTakeFirst();
+    return row?.is_wzdx_org ?? false;
+  }
+
+  /** Whether the asset belongs to the organisation (an automated closure follows one of its own). */
+  async ownsThing(organizationId: string, thingId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('things')
+      .select('id')
+      .where('id', '=', thingId)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The active closures of every asset that has one. */
+  async activeByThing(): Promise<Array<{ id: string; thing_id: string }>> {
+    const rows = await this.db
+      .selectFrom('closures')
+      .select(['id', 'thing_id'])
+      .where('is_active', '=', true)
+      .where('deleted_at', 'is', null)
+      .where('thing_id', 'is not', null)
+      .execute();
+    return rows as Array<{ id: string; thing_id: string }>;
+  }
+
+  async insert(organizationId: string, createdBy: string | null, values: ClosureValues): Promise<string> {
+    return this.unique(async () => {
+      const { id } = await this.db
+        .insertInto('closures')
+        .values({
+          organization_id: organizationId,
+          created_by: createdBy,
+          ...values,
+          last_start_time: values.is_active ? values.start_time : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    });
+  }
+
+  update(id: string, values: ClosureValues): Promise<boolean> {
+    return this.unique(() =>
+      this.setFields(id, { ...values, ...(values.is_active ? { last_start_time: values.start_time } : {}) }),
+    );
+  }
+
+  /** Switches a closure on (from now, until it is switched off) or off (ending at `end`). */
+  switchActive(id: string, active: boolean, at: Date): Promise<boolean> {
+    return this.setFields(
+      id,
+      active
+        ? { is_active: true, is_scheduled: false, start_time: at, end_time: null, last_start_time: at }
+        : { is_active: false, is_scheduled: false, end_time: at },
+    );
+  }
+
+  /** A scheduled closure's start or end came: switched on or off if its times are still those. */
+  async applySchedule(id: string, action: 'activate' | 'deactivate', at: Date): Promise<boolean> {
+    const column = action === 'activate' ? 'start_time' : 'end_time';
+    const result = await this.db
+      .updateTable('closures')
+      .set(
+        action === 'activate'
+          ? { is_active: true, last_start_time: at, updated_at: new Date() }
+          : { is_active: false, is_scheduled: false, updated_at: new Date() },
+      )
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where(column, '=', at)
+      .where('is_active', '=', action !== 'activate')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async softDelete(id: string): Promise<boolean> {
+    return this.setFields(id, { deleted_at: new Date(), is_active: false });
+  }
+
+  private async setFields(id: string, fields: Updateable<ClosuresTable>): Promise<boolean> {
+    const result = await this.db
+      .updateTable('closures')
+      .set({ ...fields, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  private async unique<T>(save: () => Promise<T>): Promise<T> {
+    try {
+      return await save();
+    } catch (error) {
+      if (isUniqueViolation(error, EXTERNAL_ID_INDEX)) throw new ExternalIdTakenError();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * Closures: the list of the organisations a caller sees (status worked out by core from the asset's
+ * last check-in), saves under core's rules (shape: ClosureInputSchema; time and organisation:
+ * closureProblems; who: closure-access), the list's quick Activate/Deactivate of manual closures, and
+ * deletes. Each change is published as `closure.changed` (the active-closure index and the asset's
+ * status follow it), and a scheduled closure's start and end are sent to the job queue.
+ */
+import { closureProblems } from '@flare/core/closures/closure-rules';
+import { MESSAGES } from '@flare/core/messages';
+import { mayAddClosure, mayDeleteClosure, mayEditClosure } from '@flare/core/permissions/closure-access';
+import {
+  CLOSURE_MESSAGES,
+  CLOSURE_STATUSES,
+  type Closure,
+  type ClosureInput,
+  type ClosureQuickUpdate,
+  type ClosureStatus,
+} from '@flare/core/schemas/closure';
+import { THING_MESSAGES } from '@flare/core/schemas/thing';
+import type { Principal } from '../../platform/auth-hook';
+import type { EventBus } from '../../platform/bus/event-bus';
+import { forbidden, notFound, unprocessable } from '../../platform/http-errors';
+import type { JobQueue } from '../../platform/jobs/job-queue';
+import type { AccountsService } from '../accounts/accounts.service';
+import { closureScheduleJob } from './closure-schedule.job';
+import { toClosure, toClosureValues } from './closures.mapper';
+import { ExternalIdTakenError, type ClosureRow, type ClosuresRepository } from './closures.repository';
+
+export class ClosuresService {
+  constructor(
+    private readonly repository: ClosuresRepository,
+    private readonly accounts: AccountsService,
+    private readonly events: EventBus,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  async list(
+    principal: Principal,
+    requested: string | string[] | undefined,
+    since: string | undefined,
+  ): Promise<{ data: Closure[]; counts: Record<ClosureStatus, number> }> {
+    const organizationIds = await this.accounts.organizationScope(principal, requested);
+    const now = Date.now();
+    const data = (await this.repository.list(organizationIds, since ? new Date(since) : undefined)).map(
+      (row) => toClosure(row, now),
+    );
+    const counts = Object.fromEntries(CLOSURE_STATUSES.map((status) => [status, 0])) as Record<
+      ClosureStatus,
+      number
+    >;
+    for (const closure of data) if (!closure.is_deleted) counts[closure.status] += 1;
+    return { data, counts };
+  }
+
+  async create(principal: Principal, input: ClosureInput): Promise<Closure> {
+    const organizationId = input.organization_id ?? principal.organizationId;
+    if (!(await this.accounts.organizationNames([organizationId])).has(organizationId))
+      throw notFound(MESSAGES.organizationNotFound);
+    if (!mayAddClosure(principal, organizationId, 'any')) throw forbidden();
+    const now = new Date();
+    await this.check(organizationId, input, now);
+    const id = await this.saving(() =>
+      this.repository.insert(organizationId, principal.userId, toClosureValues(input, now)),
+    );
+    return this.changed(id, null);
+  }
+
+  /** The whole closure, or the list's quick update (`uuid, is_active, end_time`) of a manual one. */
+  async update(principal: Principal, id: string, input: ClosureInput | ClosureQuickUpdate): Promise<Closure> {
+    const closure = await this.visibleClosure(principal, id);
+    if (closure.closure_type === 'feed') throw unprocessable('not_managed', CLOSURE_MESSAGES.notManaged);
+    const subject = { organizationId: closure.organization_id, closureType: closure.closure_type };
+    if (!mayEditClosure(principal, subject, 'any')) throw forbidden();
+    const now = new Date();
+    if ('uuid' in input) {
+      if (input.uuid !== id) throw notFound(CLOSURE_MESSAGES.notFound);
+      if (closure.closure_type !== 'manual')
+        throw unprocessable('not_manual', CLOSURE_MESSAGES.quickUpdateFailed);
+      const at = input.is_active ? now : input.end_time ? new Date(input.end_time) : now;
+      if (!(await this.repository.switchActive(id, input.is_active, at)))
+        throw notFound(CLOSURE_MESSAGES.notFound);
+      return this.changed(id, closure.thing_id);
+    }
+    await this.check(closure.organization_id, input, now);
+    if (!(await this.saving(() => this.repository.update(id, toClosureValues(input, now)))))
+      throw notFound(CLOSURE_MESSAGES.notFound);
+    return this.changed(id, closure.thing_id);
+  }
+
+  /** Deletes the closure; one already deleted answers 404 "Closure not found". */
+  async delete(principal: Principal, id: string): Promise<{ id: string }> {
+    const closure = await this.visibleClosure(principal, id);
+    if (closure.closure_type === 'feed') throw unprocessable('not_managed', CLOSURE_MESSAGES.notManaged);
+    if (
+      !mayDeleteClosure(principal, {
+        organizationId: closure.organization_id,
+        closureType: closure.closure_type,
+      })
+    )
+      throw forbidden();
+    if (!(await this.repository.softDelete(id))) throw notFound(CLOSURE_MESSAGES.notFound);
+    await this.events.emit('closure.changed', {
+      organization_id: closure.organization_id,
+      closure_id: id,
+      thing_id: closure.thing_id,
+    });
+    return { id };
+  }
+
+  /** The job: a scheduled closure's start or end has come. */
+  async applySchedule(closureId: string, action: 'activate' | 'deactivate', at: string): Promise<void> {
+    if (!(await this.repository.applySchedule(closureId, action, new Date(at)))) return;
+    const closure = await this.repository.find(closureId);
+    if (closure)
+      await this.events.emit('closure.changed', {
+        organization_id: closure.organization_id,
+        closure_id: closureId,
+        thing_id: closure.thing_id,
+      });
+  }
+
+  private async check(organizationId: string, input: ClosureInput, now: Date): Promise<void> {
+    const wzdxOrganization = await this.repository.isWzdxOrganization(organizationId);
+    const [problem] = closureProblems(input, { now, wzdxOrganization });
+    if (problem) throw unprocessable(`invalid_${problem.path}`, problem.message);
+    if (
+      input.closure_type === 'automated' &&
+      !(await this.repository.ownsThing(organizationId, input.thing_id!))
+    )
+      throw unprocessable('unknown_thing', THING_MESSAGES.notFound);
+  }
+
+  /** The closure if the caller sees its organisation; otherwise it does not exist for them. */
+  private async visibleClosure(principal: Principal, id: string): Promise<ClosureRow> {
+    const closure = await this.repository.find(id);
+    if (!closure || !(await this.accounts.canSeeOrganization(principal, closure.organization_id)))
+      throw notFound(CLOSURE_MESSAGES.notFound);
+    return closure;
+  }
+
+  private async saving<T>(save: () => Promise<T>): Promise<T> {
+    try {
+      return await save();
+    } catch (error) {
+      // The catalogue's client mapping looks for these words.
+      if (error instanceof ExternalIdTakenError)
+        throw unprocessable(
+          'external_id_taken',
+          `${CLOSURE_MESSAGES.idInUse} (violates unique work-zone id)`,
+        );
+      throw error;
+    }
+  }
+
+  /** After a save: tells every process, schedules the closure's start and end, answers the closure. */
+  private async changed(id: string, previousThingId: string | null): Promise<Closure> {
+    const closure = (await this.repository.find(id))!;
+    await this.events.emit('closure.changed', {
+      organization_id: closure.organization_id,
+      closure_id: id,
+      thing_id: closure.thing_id,
+    });
+    if (previousThingId && previousThingId !== closure.thing_id)
+      await this.events.emit('closure.changed', {
+        organization_id: closure.organization_id,
+        closure_id: id,
+        thing_id: previousThingId,
+      });
+    const now = Date.now();
+    for (const [action, time] of [
+      ['activate', closure.is_scheduled && !closure.is_active ? closure.start_time : null],
+      ['deactivate', closure.end_time],
+    ] as const) {
+      if (time && time.getTime() > now)
+        await this.jobs.send(
+          closureScheduleJob,
+          { closure_id: id, action, at: time.toISOString() },
+          { startAfter: time },
+        );
+    }
+    return toClosure(closure, now);
+  }
+}
