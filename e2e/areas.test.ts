@@ -144,7 +144,9 @@ describe('areas', () => {
     await main().getByRole('link', { name: 'Add' }).click();
     await page.waitForURL('**/dashboard/areas/new');
     await closeInstructions();
-    await main().locator('label', { hasText: /^Circle$/ }).click();
+    await main()
+      .locator('label', { hasText: /^Circle$/ })
+      .click();
     await main().getByText('Click the centre, then the edge').waitFor();
     await page.waitForTimeout(1_000);
     // The centre, then the edge 80 px east.
