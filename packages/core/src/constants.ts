@@ -37,6 +37,8 @@ export const DASHBOARD_APPLICATION = 'dashboard';
 /** Map constants. */
 export const MAP_ZOOM = {
   addArea: 15.5,
+  /** A closure's route is drawn at this zoom or closer. */
+  addClosure: 15.5,
   default: 16.25,
   eventLocate: 17,
   geoMarkerLocate: 16,

@@ -11,6 +11,7 @@ import { thingsRoutes } from '../features/things/routes';
 import { usersRoutes } from '../features/users/routes';
 import { integrationsRoutes } from '../features/integrations/routes';
 import { tripsRoutes } from '../features/trips/routes';
+import { closuresRoutes, editClosureRoutes, newClosureRoutes } from '../features/closures/routes';
 import { editZoneRoutes, newZoneRoutes, zonesRoutes } from '../features/zones/routes';
 import { AccountsLayout, ACCOUNTS_NEW_TABS, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
 import { DashboardShell } from './shell/dashboard-shell';
@@ -88,7 +89,16 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              section('closures', ['*']),
+              {
+                path: 'closures',
+                element: <RequireSection section="closures" />,
+                // Add and edit are checked by the form itself: phones use the mobile permissions.
+                children: [
+                  ...closuresRoutes,
+                  { path: 'new', children: newClosureRoutes },
+                  { path: ':closureId/edit', children: editClosureRoutes },
+                ],
+              },
               {
                 path: 'zones',
                 element: <RequireSection section="zones" />,

@@ -15,13 +15,18 @@ export interface Prefs {
   areaInstructionsDismissed: boolean;
   /** The zone form's instruction dialog: "Don't show again". */
   zoneInstructionsDismissed: boolean;
+  /** The closure form's instruction dialog: "Don't show again". */
+  closureInstructionsDismissed: boolean;
   /** Not a stored preference in the spec: kept so the map opens as the user left it. */
   mapType: MapType;
 }
 
 /** The "Don't show again" choices of the map-editing instructions. */
 export type InstructionsPref =
-  'locationInstructionsDismissed' | 'areaInstructionsDismissed' | 'zoneInstructionsDismissed';
+  | 'locationInstructionsDismissed'
+  | 'areaInstructionsDismissed'
+  | 'zoneInstructionsDismissed'
+  | 'closureInstructionsDismissed';
 
 const KEY = 'flare.prefs';
 const DEFAULTS: Prefs = {
@@ -33,6 +38,7 @@ const DEFAULTS: Prefs = {
   locationInstructionsDismissed: false,
   areaInstructionsDismissed: false,
   zoneInstructionsDismissed: false,
+  closureInstructionsDismissed: false,
   mapType: 'roadmap',
 };
 const listeners = new Set<() => void>();

@@ -26,6 +26,7 @@ import { LazyLocationsLayer } from '../../features/events/map/lazy-locations-lay
 import { LazyThingsLayer } from '../../features/things/map/lazy-things-layer';
 import { LazyTripsLayer } from '../../features/trips/map/lazy-trips-layer';
 import { LazyZoneDrawLayer, LazyZonesLayer } from '../../features/zones/map/lazy-zone-layers';
+import { LazyClosureDrawLayer, LazyClosuresLayer } from '../../features/closures/map/lazy-closure-layers';
 import { ThingsMapControls } from '../../features/things/map/things-map-controls';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
 
@@ -182,10 +183,12 @@ function ShellMap({ children, covered = false }: { children?: React.ReactNode; c
         <LazyThingsLayer />
         <LazyTripsLayer />
         <LazyZonesLayer />
+        <LazyClosuresLayer />
         {/* DOM markers: above every asset drawn in the map's canvas. */}
         <LazyLocationsLayer />
         <LazyAreaDrawLayer />
         <LazyZoneDrawLayer />
+        <LazyClosureDrawLayer />
         <ThingsMapControls />
       </LazyMapView>
       {children}

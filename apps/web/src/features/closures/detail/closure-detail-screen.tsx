@@ -1,0 +1,155 @@
+/**
+ * A closure's detail: description, type, status, asset, times, lanes, direction, work-zone fields and
+ * owner; Edit and Delete (after a confirmation) for those who may, never for feed closures (their
+ * feed manages them). The delete dialog's error goes when the dialog closes.
+ */
+import { Alert, Button, Center, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { mayDeleteClosure, mayEditClosure } from '@flare/core/permissions/closure-access';
+import {
+  CLOSURE_MESSAGES,
+  LOCATION_METHODS,
+  VEHICLE_IMPACTS,
+  type Closure,
+} from '@flare/core/schemas/closure';
+import { primaryDisplayName } from '@flare/core/things/thing-display';
+import { DetailField } from '../../../components/ui/detail-field';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { Tag } from '../../../components/ui/tag';
+import { callerOf } from '../../../lib/caller';
+import { useSession } from '../../../lib/session';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useDeleteClosure } from '../api/delete-closure';
+import { useClosure } from '../api/get-closures';
+import { CLOSURE_STATUS_LOOK, CLOSURE_TYPE_LABELS, CLOSURES_PATH } from '../closure-look';
+
+const when = (iso: string | null) => (iso ? dayjs(iso).format('D MMM YYYY HH:mm') : '—');
+
+export function ClosureDetailScreen() {
+  const { closureId = '' } = useParams();
+  const { closure, loaded } = useClosure(closureId);
+  if (!closure)
+    return (
+      <Stack p="sm">
+        {loaded ? (
+          <Text role="alert">{CLOSURE_MESSAGES.notFound}</Text>
+        ) : (
+          <Center>
+            <LoadingIndicator label="Loading closure" />
+          </Center>
+        )}
+      </Stack>
+    );
+  return <ClosureDetail closure={closure} />;
+}
+
+function ClosureDetail({ closure }: { closure: Closure }) {
+  const profile = useSession()?.profile;
+  const isMobile = useIsMobile();
+  const subject = { organizationId: closure.organization.id, closureType: closure.closure_type };
+  const canEdit = !!profile && mayEditClosure(callerOf(profile), subject, isMobile ? 'mobile' : 'desktop');
+  const canDelete = !!profile && mayDeleteClosure(callerOf(profile), subject);
+  const look = CLOSURE_STATUS_LOOK[closure.status];
+  return (
+    <Stack gap="sm" p="sm" pt={0}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Title order={1} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          {closure.description}
+        </Title>
+        {canEdit ? (
+          <Button component={Link} to="edit" variant="default" size="xs">
+            Edit
+          </Button>
+        ) : (
+          <Button variant="default" size="xs" disabled>
+            Edit
+          </Button>
+        )}
+      </Group>
+      <Group gap="xs">
+        <Tag tone={look.tone}>{look.label}</Tag>
+        {!closure.is_in_service && <Tag tone="neutral">Out of service</Tag>}
+        {closure.is_publish_on && <Tag tone="info">WZDx</Tag>}
+      </Group>
+      {closure.closure_type === 'feed' && (
+        <Text size="sm" c="gray.7">
+          From a work-zone feed, which manages it: it cannot be edited or deleted here.
+        </Text>
+      )}
+      <Stack gap={6}>
+        <DetailField label="Type">{CLOSURE_TYPE_LABELS[closure.closure_type]}</DetailField>
+        {closure.thing && <DetailField label="Asset">{primaryDisplayName(closure.thing)}</DetailField>}
+        {closure.alert_message && <DetailField label="Alert Message">{closure.alert_message}</DetailField>}
+        <DetailField label="Start">{when(closure.start_time)}</DetailField>
+        <DetailField label="End">{when(closure.end_time)}</DetailField>
+        {closure.is_scheduled && <DetailField label="Scheduled">Yes</DetailField>}
+        <DetailField label="Direction">{closure.direction ?? '—'}</DetailField>
+        <DetailField label="Impacted lanes">{closure.impacted_lanes.join(', ') || '—'}</DetailField>
+        {(closure.street_start || closure.street_end) && (
+          <DetailField label="Streets">
+            {[closure.street_start, closure.street_end].filter(Boolean).join(' to ')}
+          </DetailField>
+        )}
+        {closure.is_publish_on && (
+          <>
+            <DetailField label="Work-zone ID">{closure.external_id}</DetailField>
+            <DetailField label="Location method">
+              {closure.location_method && LOCATION_METHODS[closure.location_method]}
+            </DetailField>
+            <DetailField label="Vehicle impact">
+              {closure.vehicle_impact && VEHICLE_IMPACTS[closure.vehicle_impact]}
+            </DetailField>
+          </>
+        )}
+        <DetailField label="Owner">{closure.organization.name}</DetailField>
+      </Stack>
+      <DeleteClosure closure={closure} disabled={!canDelete} />
+    </Stack>
+  );
+}
+
+function DeleteClosure({ closure, disabled }: { closure: Closure; disabled: boolean }) {
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const deletion = useDeleteClosure();
+  const close = () => {
+    setConfirming(false);
+    deletion.reset();
+  };
+  return (
+    <>
+      <Button color="red" variant="outline" disabled={disabled} onClick={() => setConfirming(true)}>
+        Delete Closure
+      </Button>
+      <Modal
+        opened={confirming}
+        onClose={close}
+        title="Delete Closure"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack>
+          <Text>Delete the closure “{closure.description}”? This cannot be undone.</Text>
+          {deletion.error && (
+            <Alert color="red" role="alert" py="xs">
+              {CLOSURE_MESSAGES.unableToDelete}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={deletion.isPending}
+              onClick={() => deletion.mutate(closure.id, { onSuccess: () => void navigate(CLOSURES_PATH) })}
+            >
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

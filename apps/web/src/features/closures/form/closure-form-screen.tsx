@@ -1,0 +1,385 @@
+/**
+ * Add a closure (closures/new) or edit one (closures/{id}/edit): manual or automated (with its asset),
+ * the description and alert message, direction and lanes, active now (until an end) or scheduled (a
+ * start and an end), the work-zone publishing fields, and the route drawn on the map point by point.
+ * Core's rules check the payload before it is sent; the server checks them again.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Center,
+  Group,
+  List,
+  MultiSelect,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { closureProblems } from '@flare/core/closures/closure-rules';
+import { mayAddClosure, mayEditClosure } from '@flare/core/permissions/closure-access';
+import {
+  CLOSURE_ALERT_MESSAGE_MAX,
+  CLOSURE_DESCRIPTION_MAX,
+  CLOSURE_MESSAGES,
+  ClosureInputSchema,
+  closureSaveErrorMessage,
+  DIRECTIONS,
+  LOCATION_METHODS,
+  VEHICLE_IMPACTS,
+  WZDX_ID_MAX,
+  type Closure,
+} from '@flare/core/schemas/closure';
+import type { Profile } from '@flare/core/schemas/profile';
+import { CountedTextInput } from '../../../components/ui/counted-text-input';
+import {
+  FormActions,
+  FormScreen,
+  ServerErrorLine,
+  UnauthorizedMessage,
+} from '../../../components/ui/form-layout';
+import { InstructionsDialog } from '../../../components/ui/instructions-dialog';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { ApiError } from '../../../lib/api-client';
+import { callerOf } from '../../../lib/caller';
+import { usePref } from '../../../lib/prefs';
+import { useSession } from '../../../lib/session';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { fitMap } from '../../../map/map-commands';
+import { useClosureAssets } from '../api/get-closure-assets';
+import { useClosure, useClosures } from '../api/get-closures';
+import { useSaveClosure } from '../api/save-closure';
+import { closureDraft, useClosureDraft } from '../closure-draft';
+import { CLOSURES_PATH } from '../closure-look';
+import { fromLocalInput, toLocalInput } from './local-time';
+
+/** After a save the screen goes to the closure after this long (the list refreshes meanwhile). */
+const NAVIGATE_AFTER_SAVE_MS = 150;
+
+const TextFieldsSchema = ClosureInputSchema.pick({ description: true, alert_message: true });
+type TextFields = z.input<typeof TextFieldsSchema>;
+
+export function NewClosureScreen() {
+  const profile = useSession()?.profile;
+  if (!profile) return <UnauthorizedMessage />;
+  return <ClosureForm profile={profile} closure={null} />;
+}
+
+export function EditClosureScreen() {
+  const profile = useSession()?.profile;
+  const { closureId = '' } = useParams();
+  const { closure, loaded } = useClosure(closureId);
+  if (!profile) return <UnauthorizedMessage />;
+  if (!closure)
+    return loaded ? (
+      <FormScreen title="Edit Closure">
+        <ServerErrorLine message={CLOSURE_MESSAGES.notFound} />
+      </FormScreen>
+    ) : (
+      <Center p="lg">
+        <LoadingIndicator label="Loading closure" />
+      </Center>
+    );
+  return <ClosureForm key={closure.id} profile={profile} closure={closure} />;
+}
+
+interface Settings {
+  closure_type: 'manual' | 'automated';
+  thing_id: string | null;
+  direction: (typeof DIRECTIONS)[number] | null;
+  impacted_lanes: number[];
+  is_in_service: boolean;
+  is_active: boolean;
+  is_scheduled: boolean;
+  start: string;
+  end: string;
+  is_publish_on: boolean;
+  external_id: string;
+  location_method: keyof typeof LOCATION_METHODS | null;
+  vehicle_impact: keyof typeof VEHICLE_IMPACTS | null;
+  group_id: string;
+}
+
+function settingsOf(closure: Closure | null): Settings {
+  return {
+    closure_type: closure?.closure_type === 'automated' ? 'automated' : 'manual',
+    thing_id: closure?.thing_id ?? null,
+    direction: closure?.direction ?? null,
+    impacted_lanes: closure?.impacted_lanes ?? [],
+    is_in_service: closure?.is_in_service ?? true,
+    is_active: closure?.is_active ?? false,
+    is_scheduled: closure?.is_scheduled ?? false,
+    start: toLocalInput(closure?.start_time),
+    end: toLocalInput(closure?.end_time),
+    is_publish_on: closure?.is_publish_on ?? false,
+    external_id: closure?.external_id ?? '',
+    location_method: closure?.location_method ?? null,
+    vehicle_impact: closure?.vehicle_impact ?? null,
+    group_id: closure?.group_id ?? '',
+  };
+}
+
+function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure | null }) {
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const save = useSaveClosure();
+  const closures = useClosures();
+  const assets = useClosureAssets();
+  const draft = useClosureDraft();
+  const [dismissed] = usePref('closureInstructionsDismissed');
+  const [instructions, setInstructions] = useState(!dismissed);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [settings, setSettings] = useState(() => settingsOf(closure));
+  const change = (patch: Partial<Settings>) => setSettings((current) => ({ ...current, ...patch }));
+  const form = useForm<TextFields, unknown, z.infer<typeof TextFieldsSchema>>({
+    resolver: zodResolver(TextFieldsSchema),
+    defaultValues: { description: closure?.description ?? '', alert_message: closure?.alert_message ?? '' },
+    mode: 'onTouched',
+  });
+  const { control, formState } = form;
+  const submitFailed = formState.submitCount > 0 && !formState.isSubmitSuccessful;
+  const caller = callerOf(profile);
+  const device = isMobile ? 'mobile' : 'desktop';
+  const wzdxOrganization = profile.userOrg.is_wzdx_org;
+
+  // The draft (and the drawing on the map) lives as long as this screen.
+  useEffect(() => {
+    const line = closure?.user_route.coordinates ?? [];
+    closureDraft.begin({ line });
+    if (closure) fitMap(closure.route_path.coordinates);
+    return () => closureDraft.end();
+  }, [closure]);
+
+  const allowed = closure
+    ? mayEditClosure(
+        caller,
+        { organizationId: closure.organization.id, closureType: closure.closure_type },
+        device,
+      )
+    : mayAddClosure(caller, caller.organizationId, device);
+  if (!allowed) return <UnauthorizedMessage />;
+  if (!draft)
+    return (
+      <Center p="lg">
+        <LoadingIndicator label="Loading" />
+      </Center>
+    );
+
+  const linkedClosures =
+    settings.thing_id &&
+    (closures.data?.data ?? []).filter(
+      (other) => other.thing_id === settings.thing_id && other.id !== closure?.id,
+    ).length + 1;
+
+  const submit = async (text: z.infer<typeof TextFieldsSchema>) => {
+    setProblem(null);
+    const parsed = ClosureInputSchema.safeParse({
+      ...text,
+      closure_type: settings.closure_type,
+      thing_id: settings.closure_type === 'automated' ? settings.thing_id : null,
+      direction: settings.direction,
+      impacted_lanes: settings.impacted_lanes,
+      is_in_service: settings.is_in_service,
+      user_route: { type: 'LineString', coordinates: draft.line },
+      is_active: settings.is_active,
+      is_scheduled: settings.is_scheduled,
+      start_time: settings.is_scheduled ? fromLocalInput(settings.start) : null,
+      end_time: settings.is_active || settings.is_scheduled ? fromLocalInput(settings.end) : null,
+      is_publish_on: settings.is_publish_on,
+      external_id: settings.external_id || null,
+      location_method: settings.location_method,
+      vehicle_impact: settings.vehicle_impact,
+      group_id: settings.group_id || null,
+      is_wzdx_compliant: settings.is_publish_on,
+    });
+    const input = parsed.success ? parsed.data : null;
+    const [first] = input ? closureProblems(input, { now: new Date(), wzdxOrganization }) : [];
+    if (!input || first) {
+      setProblem(first?.message ?? parsed.error?.issues[0]?.message ?? CLOSURE_MESSAGES.unableToSave);
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({ id: closure?.id ?? null, input });
+      setTimeout(() => void navigate(`${CLOSURES_PATH}/${saved.id}`), NAVIGATE_AFTER_SAVE_MS);
+    } catch (error) {
+      setProblem(
+        error instanceof ApiError
+          ? closureSaveErrorMessage(error.status, error.message)
+          : CLOSURE_MESSAGES.unableToSave,
+      );
+    }
+  };
+
+  return (
+    <FormScreen title={closure ? 'Edit Closure' : 'Create Closure'} subtitle={closure?.description}>
+      <Group justify="space-between">
+        <Text size="sm" aria-live="polite">
+          {draft.line.length} route points
+        </Text>
+        <Group gap={4}>
+          <Button variant="default" size="xs" onClick={() => closureDraft.change({ line: [] })}>
+            Redraw
+          </Button>
+          <Button variant="subtle" size="xs" onClick={() => setInstructions(true)}>
+            View Instructions
+          </Button>
+        </Group>
+      </Group>
+      <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+        <Stack gap="sm">
+          {!closure && (
+            <SegmentedControl
+              aria-label="Closure type"
+              value={settings.closure_type}
+              onChange={(type) => change({ closure_type: type })}
+              data={[
+                { value: 'manual', label: 'Manual' },
+                { value: 'automated', label: 'Automated' },
+              ]}
+            />
+          )}
+          {settings.closure_type === 'automated' && (
+            <Stack gap={4}>
+              <Select
+                label="Asset"
+                withAsterisk
+                searchable
+                data={assets.data ?? []}
+                value={settings.thing_id}
+                onChange={(thing_id) => change({ thing_id })}
+                nothingFoundMessage="No Assets Available"
+              />
+              {linkedClosures && (
+                <Text size="sm">NOTE: This Asset is now associated to {linkedClosures} closures</Text>
+              )}
+            </Stack>
+          )}
+          <CountedTextInput
+            control={control}
+            name="description"
+            label="Description"
+            withAsterisk
+            max={CLOSURE_DESCRIPTION_MAX}
+            submitFailed={submitFailed}
+          />
+          <CountedTextInput
+            control={control}
+            name="alert_message"
+            label="Alert Message"
+            max={CLOSURE_ALERT_MESSAGE_MAX}
+            submitFailed={submitFailed}
+          />
+          <Group grow>
+            <Select
+              label="Direction"
+              withAsterisk={wzdxOrganization}
+              clearable
+              data={[...DIRECTIONS]}
+              value={settings.direction}
+              onChange={(direction) => change({ direction: direction })}
+            />
+            <MultiSelect
+              label="Impacted lanes"
+              data={Array.from({ length: 9 }, (_, i) => String(i + 1))}
+              value={settings.impacted_lanes.map(String)}
+              onChange={(lanes) => change({ impacted_lanes: lanes.map(Number) })}
+            />
+          </Group>
+          <Switch
+            label="In service"
+            checked={settings.is_in_service}
+            onChange={(event) => change({ is_in_service: event.currentTarget.checked })}
+          />
+          <Switch
+            label="Active"
+            checked={settings.is_active}
+            onChange={(event) => change({ is_active: event.currentTarget.checked, is_scheduled: false })}
+          />
+          <Switch
+            label="Scheduled"
+            checked={settings.is_scheduled}
+            onChange={(event) => change({ is_scheduled: event.currentTarget.checked, is_active: false })}
+          />
+          {settings.is_scheduled && (
+            <TextInput
+              label="Start"
+              type="datetime-local"
+              value={settings.start}
+              onChange={(event) => change({ start: event.currentTarget.value })}
+            />
+          )}
+          {(settings.is_active || settings.is_scheduled) && (
+            <TextInput
+              label="End"
+              type="datetime-local"
+              value={settings.end}
+              onChange={(event) => change({ end: event.currentTarget.value })}
+            />
+          )}
+          <Switch
+            label="Publish as work-zone data (WZDx)"
+            checked={settings.is_publish_on}
+            onChange={(event) => change({ is_publish_on: event.currentTarget.checked })}
+          />
+          {settings.is_publish_on && (
+            <>
+              <TextInput
+                label="Work-zone ID"
+                withAsterisk
+                maxLength={WZDX_ID_MAX}
+                value={settings.external_id}
+                onChange={(event) => change({ external_id: event.currentTarget.value })}
+              />
+              <Select
+                label="Location method"
+                withAsterisk
+                data={Object.entries(LOCATION_METHODS).map(([value, label]) => ({ value, label }))}
+                value={settings.location_method}
+                onChange={(value) => change({ location_method: value as Settings['location_method'] })}
+              />
+              <Select
+                label="Vehicle impact"
+                withAsterisk
+                data={Object.entries(VEHICLE_IMPACTS).map(([value, label]) => ({ value, label }))}
+                value={settings.vehicle_impact}
+                onChange={(value) => change({ vehicle_impact: value as Settings['vehicle_impact'] })}
+              />
+              <TextInput
+                label="Group ID"
+                value={settings.group_id}
+                onChange={(event) => change({ group_id: event.currentTarget.value })}
+              />
+            </>
+          )}
+          <FormActions
+            canSave={!formState.isSubmitting}
+            submitting={formState.isSubmitting || save.isPending}
+            onCancel={() => void navigate(closure ? `${CLOSURES_PATH}/${closure.id}` : CLOSURES_PATH)}
+          />
+          <ServerErrorLine message={problem} />
+        </Stack>
+      </form>
+      <InstructionsDialog
+        title="Drawing a closure"
+        pref="closureInstructionsDismissed"
+        opened={instructions}
+        onClose={() => setInstructions(false)}
+      >
+        <List size="sm" spacing={4}>
+          <List.Item>Zoom in to at least 15.5 (the map goes there for a new closure).</List.Item>
+          <List.Item>Click on the map at the start of the closure, then along the road to its end.</List.Item>
+          <List.Item>
+            Click the last point again (or press Enter) to finish; drag points to move them.
+          </List.Item>
+          <List.Item>Fill in the description and times, then Save.</List.Item>
+        </List>
+      </InstructionsDialog>
+    </FormScreen>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The Closures section against a real server: a closure's route drawn on the map point by point,
+ * refused without a route, saved active until an end, listed, switched off from its row, a forced
+ * failure of that switch reverting it with the message, a scheduled closure, and a delete after a
+ * confirmation. Every screen passes axe.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import dayjs from 'dayjs';
+import { CLOSURE_MESSAGES } from '@flare/core/schemas/closure';
+import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { signInAs } from './support/sign-in';
+import { startServer, type RunningServer } from './support/server';
+
+const ADMIN = 'admin@springfield-pd.test';
+
+let browser: Browser;
+let server: RunningServer;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
+  page = await browser.newPage();
+  await signInAs(page, server.url, ADMIN);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const main = () => page.getByRole('main');
+const showing = () => main().getByText(/^Showing \(\d+\/\d+\)$/);
+const row = (description: string) => main().getByRole('listitem').filter({ hasText: description });
+const inHours = (hours: number) => dayjs().add(hours, 'hour').format('YYYY-MM-DDTHH:mm');
+
+async function openForm() {
+  await page.goto(`${server.url}/dashboard/closures`);
+  await main().getByRole('link', { name: 'Add' }).click();
+  await page.waitForURL('**/dashboard/closures/new');
+  const instructions = page.getByRole('dialog', { name: 'Drawing a closure' });
+  await instructions.waitFor();
+  await expectAccessible(page);
+  await instructions.getByRole('button', { name: 'Close', exact: true }).click();
+  await instructions.waitFor({ state: 'hidden' });
+}
+
+/** Clicks on the map at offsets (px) from its centre, a moment apart as a user would. */
+async function clickMap(offsets: Array<[number, number]>) {
+  const box = (await page.locator('.maplibregl-canvas').boundingBox())!;
+  for (const [dx, dy] of offsets) {
+    await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+    await page.waitForTimeout(300);
+  }
+}
+
+async function drawRoute() {
+  await page.waitForTimeout(1_000);
+  await clickMap([
+    [-120, 20],
+    [0, 0],
+    [120, -20],
+    [120, -20],
+  ]);
+  await main().getByText('3 route points').waitFor();
+}
+
+describe('closures', () => {
+  it('draws a closure on the map and saves it active until its end', async () => {
+    await page.goto(`${server.url}/dashboard/closures`);
+    await expect.poll(() => showing().textContent()).toBe('Showing (0/0)');
+    await expectAccessible(page);
+    await openForm();
+    await main().getByRole('textbox', { name: 'Description' }).fill('Lane 2 resurfacing');
+    await main().getByRole('button', { name: 'Save' }).click();
+    await main().getByRole('alert').filter({ hasText: CLOSURE_MESSAGES.routeRequired }).waitFor();
+
+    await drawRoute();
+    await main().getByRole('switch', { name: 'Active' }).check({ force: true });
+    await main().getByRole('button', { name: 'Save' }).click();
+    await main().getByRole('alert').filter({ hasText: CLOSURE_MESSAGES.endRequired }).waitFor();
+    await main().getByLabel('End').fill(inHours(2));
+    await main().getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/dashboard\/closures\/[0-9a-f-]{36}$/);
+    await main().getByRole('heading', { level: 1, name: 'Lane 2 resurfacing' }).waitFor();
+    await main().getByText('Active', { exact: true }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('switches it off from its row; a refused switch goes back and says so', async () => {
+    await page.goto(`${server.url}/dashboard/closures`);
+    await row('Lane 2 resurfacing').getByText('Active', { exact: true }).waitFor();
+    // The server refuses once: the switch goes back, with the message.
+    await page.route('**/api/organization/closure/*', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","message":"x"}' })
+        : route.continue(),
+    );
+    const toggle = row('Lane 2 resurfacing').getByRole('switch');
+    await toggle.uncheck({ force: true });
+    await row('Lane 2 resurfacing')
+      .getByRole('alert')
+      .filter({ hasText: CLOSURE_MESSAGES.quickUpdateFailed })
+      .waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    await page.unrouteAll();
+    await toggle.uncheck({ force: true });
+    await row('Lane 2 resurfacing').getByText('Standby', { exact: true }).waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    await expectAccessible(page);
+  });
+
+  it('schedules a closure, which waits in standby for its start', async () => {
+    await openForm();
+    await drawRoute();
+    await main().getByRole('textbox', { name: 'Description' }).fill('Night paving');
+    await main().getByRole('switch', { name: 'Scheduled' }).check({ force: true });
+    await main().getByLabel('Start').fill(inHours(3));
+    await main().getByLabel('End').fill(inHours(5));
+    await main().getByRole('button', { name: 'Save' }).click();
+    await main().getByRole('heading', { level: 1, name: 'Night paving' }).waitFor();
+    await main().getByText('Standby', { exact: true }).waitFor();
+    await main().getByText('Scheduled').waitFor();
+  });
+
+  it('deletes a closure after a confirmation', async () => {
+    await main().getByRole('button', { name: 'Delete Closure' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Closure' });
+    await dialog.waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.waitForURL(/\/dashboard\/closures$/);
+    await expect.poll(() => showing().textContent()).toBe('Showing (1/1)');
+  });
+});
