@@ -19,7 +19,15 @@ let server: RunningServer;
 let page: Page;
 let osmandPort: number;
 
-type MapWindow = Window & { __flareMap?: { jumpTo(options: { zoom: number }): void; loaded(): boolean } };
+type MapWindow = Window & {
+  __flareMap?: {
+    jumpTo(options: { zoom: number }): void;
+    loaded(): boolean;
+    isMoving(): boolean;
+    getCenter(): { lng: number; lat: number };
+    queryRenderedFeatures(options: { layers: string[] }): unknown[];
+  };
+};
 
 beforeAll(async () => {
   osmandPort = await freePort();
@@ -242,5 +250,34 @@ describe('areas', () => {
     await page.getByRole('img', { name: 'Station: 1 assets' }).waitFor();
     await page.evaluate(() => (window as MapWindow).__flareMap!.jumpTo({ zoom: 15 }));
     await page.getByRole('img', { name: 'Station: 1 assets' }).waitFor({ state: 'detached' });
+
+    // In the Areas section, the station's icon with its count; "Jump to your saved areas..." finds it.
+    await page.goto(`${server.url}/dashboard/areas`);
+    await page.getByRole('button', { name: 'Station 3: 1 assets' }).waitFor();
+    await page.waitForFunction(() => (window as MapWindow).__flareMap?.loaded() === true);
+    await page.evaluate(() => (window as MapWindow).__flareMap!.jumpTo({ zoom: 10 }));
+    await page.getByPlaceholder('Jump to your saved areas...').fill('stat');
+    await page.getByRole('option', { name: 'Station 3' }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const map = (window as MapWindow).__flareMap!;
+          const { lng, lat } = map.getCenter();
+          return map.isMoving() ? null : [lng.toFixed(3), lat.toFixed(3)];
+        }),
+      )
+      .toEqual([at.lng.toFixed(3), at.lat.toFixed(3)]);
+    await expectAccessible(page);
+    // Its icon opens it, and its shape is drawn while it is open.
+    await page.getByRole('button', { name: 'Station 3: 1 assets' }).click();
+    await main().getByRole('heading', { level: 1, name: 'Station 3' }).waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const map = (window as MapWindow).__flareMap!;
+          return map.isMoving() ? 0 : map.queryRenderedFeatures({ layers: ['flare-area-fill'] }).length;
+        }),
+      )
+      .toBeGreaterThan(0);
   });
 });

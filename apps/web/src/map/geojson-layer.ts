@@ -3,14 +3,22 @@
  * (removed on unmount), their data pushed on every change.
  */
 import type { FeatureCollection } from 'geojson';
-import type { GeoJSONSource, LayerSpecification } from 'maplibre-gl';
+import type {
+  CircleLayerSpecification,
+  FillLayerSpecification,
+  GeoJSONSource,
+  LineLayerSpecification,
+  SymbolLayerSpecification,
+} from 'maplibre-gl';
 import { useEffect } from 'react';
 import { useMap } from './map-context';
 
+type WithoutSource<Layer> = Layer extends unknown ? Omit<Layer, 'source'> : never;
+
 /** A style layer of the source: its `source` is filled in. */
-export type SourceLayer = Omit<LayerSpecification, 'source'> & {
-  type: 'line' | 'circle' | 'fill' | 'symbol';
-};
+export type SourceLayer = WithoutSource<
+  LineLayerSpecification | CircleLayerSpecification | FillLayerSpecification | SymbolLayerSpecification
+>;
 
 export const EMPTY_COLLECTION: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
@@ -22,7 +30,7 @@ export function useGeoJsonLayer(
   const map = useMap();
   useEffect(() => {
     map.addSource(sourceId, { type: 'geojson', data: EMPTY_COLLECTION });
-    for (const layer of layers) map.addLayer({ ...layer, source: sourceId } as LayerSpecification);
+    for (const layer of layers) map.addLayer({ ...layer, source: sourceId });
     return () => {
       // The map may have lost its style (or been removed) first, taking them along.
       try {

@@ -7,17 +7,19 @@ import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode
 
 const RETRY_MS = 5000;
 
-export function lazyMapLayer(load: () => Promise<ComponentType>): ComponentType {
+export function lazyMapLayer<Props extends object = object>(
+  load: () => Promise<ComponentType<Props>>,
+): ComponentType<Props> {
   const loadLayer = () => lazy(() => load().then((Layer) => ({ default: Layer })));
-  return function LazyMapLayer() {
-    const [{ Layer, attempt }, setLoad] = useState<{ Layer: ComponentType; attempt: number }>(() => ({
+  return function LazyMapLayer(props: Props) {
+    const [{ Layer, attempt }, setLoad] = useState<{ Layer: ComponentType<Props>; attempt: number }>(() => ({
       Layer: loadLayer(),
       attempt: 0,
     }));
     return (
       <RetryBoundary key={attempt} onRetry={() => setLoad({ Layer: loadLayer(), attempt: attempt + 1 })}>
         <Suspense fallback={null}>
-          <Layer />
+          <Layer {...props} />
         </Suspense>
       </RetryBoundary>
     );

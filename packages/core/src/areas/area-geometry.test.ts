@@ -1,7 +1,9 @@
 import destination from '@turf/destination';
+import distance from '@turf/distance';
 import { point } from '@turf/helpers';
 import { describe, expect, it } from 'vitest';
 import {
+  circlePolygon,
   exclusionProblem,
   isInsideStation,
   METERS_PER_MILE,
@@ -81,5 +83,15 @@ describe('stations', () => {
     const [minLng, minLat, maxLng, maxLat] = stationBounds(circle);
     const edge = at(99);
     expect(edge.lng > minLng && edge.lng < maxLng && edge.lat > minLat && edge.lat < maxLat).toBe(true);
+  });
+});
+
+describe('a circle as a polygon', () => {
+  it('traces the circle with 64 points, each at the radius from the centre', () => {
+    const ring = circlePolygon([-89.65, 39.8], 160.9).coordinates[0]!;
+    expect(ring).toHaveLength(65);
+    expect(ring.at(-1)).toEqual(ring[0]);
+    for (const corner of ring)
+      expect(distance([-89.65, 39.8], corner, { units: 'meters' })).toBeCloseTo(160.9, 3);
   });
 });

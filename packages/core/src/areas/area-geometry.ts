@@ -8,6 +8,7 @@
  * - An asset is at a station when its position lies in the station's polygon, or, for point and
  *   legacy areas, within the circle: the legacy radius, else 100 m.
  */
+import destination from '@turf/destination';
 import turfArea from '@turf/area';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import distance from '@turf/distance';
@@ -77,6 +78,18 @@ export function isInsideStation(position: { lat: number; lng: number }, shape: S
   const at = point([position.lng, position.lat]);
   if (shape.kind === 'polygon') return booleanPointInPolygon(at, polygon(shape.geometry.coordinates));
   return distance(at, point(shape.center), { units: 'meters' }) <= shape.radiusMeters;
+}
+
+/** The polygon tracing a circle (64 points), to draw a legacy circle or a station's default reach. */
+export function circlePolygon(center: LngLat, radiusMeters: number): PolygonGeometry {
+  const steps = 64;
+  const points = Array.from(
+    { length: steps },
+    (_, i) =>
+      destination(point(center), radiusMeters, (360 * i) / steps - 180, { units: 'meters' }).geometry
+        .coordinates as LngLat,
+  );
+  return polygonOf(points);
 }
 
 /** [minLng, minLat, maxLng, maxLat] of a station's shape: what a spatial index stores. */

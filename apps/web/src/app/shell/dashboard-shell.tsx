@@ -22,6 +22,7 @@ import { liveRegistry } from '../live-registry';
 import { LazyMapView } from '../../map/lazy-map-view';
 import { onMapCommand } from '../../map/map-commands';
 import { LazyAreaDrawLayer } from '../../features/areas/map/lazy-area-draw-layer';
+import { AreaJumpControl, AreaMapLayers } from './area-map-layers';
 import { LazyLocationsLayer } from '../../features/events/map/lazy-locations-layer';
 import { LazyThingsLayer } from '../../features/things/map/lazy-things-layer';
 import { LazyTripsLayer } from '../../features/trips/map/lazy-trips-layer';
@@ -143,6 +144,7 @@ export function DashboardShell() {
             {content}
           </Box>
           <ShellMap>
+            <AreaJumpControl />
             <Group justify="flex-end" p="sm" style={{ position: 'absolute', top: 0, right: 0, zIndex: 2 }}>
               <Text size="sm" fw={600}>
                 {profile.userOrg.name}
@@ -182,6 +184,7 @@ function ShellMap({ children, covered = false }: { children?: React.ReactNode; c
       <LazyMapView>
         <LazyThingsLayer />
         <LazyTripsLayer />
+        <AreaMapLayers />
         <LazyZonesLayer />
         <LazyClosuresLayer />
         {/* DOM markers: above every asset drawn in the map's canvas. */}

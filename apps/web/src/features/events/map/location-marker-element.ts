@@ -3,6 +3,7 @@
  * the recent icon, named for screen readers, above every asset marker.
  */
 import { locationStatusLabel, type Location } from '@flare/core/schemas/location';
+import { markerButton } from '../../../map/dom-markers';
 
 const ICON_SIZE = 30;
 const COLORS = { Active: '#c2255c', Recent: '#868e96' } as const;
@@ -19,22 +20,8 @@ export function markerLabel(location: Location): string {
 }
 
 export function createMarkerElement(onClick: () => void): HTMLButtonElement {
-  const element = document.createElement('button');
-  element.type = 'button';
+  const element = markerButton(ICON_SIZE, onClick);
   element.className = 'flare-location-marker';
-  Object.assign(element.style, {
-    width: `${ICON_SIZE}px`,
-    height: `${ICON_SIZE}px`,
-    padding: '0',
-    border: '0',
-    background: 'none',
-    cursor: 'pointer',
-  });
-  // The map's own click (which selects the asset beneath) must not see this one.
-  element.addEventListener('click', (event) => {
-    event.stopPropagation();
-    onClick();
-  });
   return element;
 }
 

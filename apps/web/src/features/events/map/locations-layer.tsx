@@ -3,12 +3,10 @@
  * search when the Events section is open, else the default), with the active or recent icon, drawn
  * above the asset markers, and the Edit Location marker and circle. Clicking one opens its detail.
  */
-import { Marker } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Location } from '@flare/core/schemas/location';
 import { useNow } from '../../../lib/use-now';
-import { useMap } from '../../../map/map-context';
+import { useDomMarkers } from '../../../map/dom-markers';
 import { useLocationDraft } from '../edit/location-draft';
 import { useLiveLocations } from '../live/live-locations-store';
 import { filtersFromSearch, visibleLocations } from '../list/event-filters';
@@ -18,7 +16,6 @@ import { createMarkerElement, drawMarker } from './location-marker-element';
 const EVENTS_PATH = '/dashboard/events';
 
 export function LocationsLayer() {
-  const map = useMap();
   const { locations } = useLiveLocations();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
@@ -45,36 +42,14 @@ export function LocationsLayer() {
       void navigate({ pathname: `${EVENTS_PATH}/${id}`, search: inSection ? search : '' });
   }, [navigate, inSection, search]);
 
-  const markers = useRef(new Map<string, { marker: Marker; location: Location }>());
-  useEffect(() => {
-    const current = markers.current;
-    const wanted = new Set(shown.map((location) => location.id));
-    for (const [id, { marker }] of current) {
-      if (wanted.has(id)) continue;
-      marker.remove();
-      current.delete(id);
-    }
-    // Reversed: the list's first (active, newest) is added last, so it sits on top.
-    for (const location of [...shown].reverse()) {
-      const held = current.get(location.id);
-      if (held?.location === location) continue;
-      const marker =
-        held?.marker ??
-        new Marker({ element: createMarkerElement(() => open.current(location.id)), anchor: 'bottom' });
-      drawMarker(marker.getElement(), location);
-      marker.setLngLat([location.lng, location.lat]);
-      if (!held) marker.addTo(map);
-      current.set(location.id, { marker, location });
-    }
-  }, [map, shown]);
-
-  useEffect(() => {
-    const current = markers.current;
-    return () => {
-      current.forEach(({ marker }) => marker.remove());
-      current.clear();
-    };
-  }, [map]);
+  // Reversed: the list's first (active, newest) is added last, so it sits on top.
+  const stacked = useMemo(() => [...shown].reverse(), [shown]);
+  useDomMarkers(stacked, {
+    key: (location) => location.id,
+    position: (location) => [location.lng, location.lat],
+    create: (id) => createMarkerElement(() => open.current(id)),
+    draw: drawMarker,
+  });
 
   return <LocationEditLayer />;
 }

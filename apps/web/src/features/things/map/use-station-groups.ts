@@ -39,3 +39,9 @@ export function useStationGroups(): readonly StationGroup[] {
   const { things } = useLiveThings();
   return useMemo(() => stationGroupsOf(things.values()), [things]);
 }
+
+/** How many assets are parked at each station (by area id): what the area icons show. */
+export function useStationCounts(): ReadonlyMap<string, number> {
+  const stations = useStationGroups();
+  return useMemo(() => new Map(stations.map((station) => [station.id, station.thingIds.size])), [stations]);
+}
