@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AREA_MESSAGES } from '@flare/core/schemas/area';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { clickMap, closeInstructions } from './support/map-drawing';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
@@ -50,23 +51,6 @@ afterAll(async () => {
 const main = () => page.getByRole('main');
 const showing = () => main().getByText(/^Showing \(\d+\/\d+\)$/);
 
-async function closeInstructions() {
-  const instructions = page.getByRole('dialog', { name: 'Drawing an area' });
-  await instructions.waitFor();
-  await expectAccessible(page);
-  await instructions.getByRole('button', { name: 'Close', exact: true }).click();
-  await instructions.waitFor({ state: 'hidden' });
-}
-
-/** Clicks on the map at offsets (px) from its centre, a moment apart as a user would. */
-async function clickMap(offsets: Array<[number, number]>) {
-  const box = (await page.locator('.maplibregl-canvas').boundingBox())!;
-  for (const [dx, dy] of offsets) {
-    await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
-    await page.waitForTimeout(300);
-  }
-}
-
 async function pick(label: string, option: string) {
   await main().getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -79,7 +63,7 @@ describe('areas', () => {
     await expectAccessible(page);
     await main().getByRole('link', { name: 'Add' }).click();
     await page.waitForURL('**/dashboard/areas/new');
-    await closeInstructions();
+    await closeInstructions(page, 'Drawing an area');
     await main().getByText('0 points drawn').waitFor();
     // Without a shape, Save says what is missing and saves nothing.
     await main().getByRole('textbox', { name: 'Name' }).fill('North lot');
@@ -90,7 +74,7 @@ describe('areas', () => {
 
     // A triangle: three corners, then the first again to close it.
     await page.waitForTimeout(1_000);
-    await clickMap([
+    await clickMap(page, [
       [-80, -60],
       [80, -60],
       [0, 70],
@@ -124,7 +108,7 @@ describe('areas', () => {
   it('edits the area and lists it', async () => {
     await main().getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(/\/edit$/);
-    await closeInstructions();
+    await closeInstructions(page, 'Drawing an area');
     await main().getByText('3 points drawn').waitFor();
     await main().getByRole('textbox', { name: 'Name' }).fill('South lot');
     await main().getByRole('button', { name: 'Save' }).click();
@@ -151,14 +135,14 @@ describe('areas', () => {
   it('draws a circle, saved as an exclusion tracing it', async () => {
     await main().getByRole('link', { name: 'Add' }).click();
     await page.waitForURL('**/dashboard/areas/new');
-    await closeInstructions();
+    await closeInstructions(page, 'Drawing an area');
     await main()
       .locator('label', { hasText: /^Circle$/ })
       .click();
     await main().getByText('Click the centre, then the edge').waitFor();
     await page.waitForTimeout(1_000);
     // The centre, then the edge 80 px east.
-    await clickMap([
+    await clickMap(page, [
       [0, 0],
       [80, 0],
     ]);

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import dayjs from 'dayjs';
 import { CLOSURE_MESSAGES } from '@flare/core/schemas/closure';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { clickMap, closeInstructions } from './support/map-drawing';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
 
@@ -37,25 +38,12 @@ async function openForm() {
   await page.goto(`${server.url}/dashboard/closures`);
   await main().getByRole('link', { name: 'Add' }).click();
   await page.waitForURL('**/dashboard/closures/new');
-  const instructions = page.getByRole('dialog', { name: 'Drawing a closure' });
-  await instructions.waitFor();
-  await expectAccessible(page);
-  await instructions.getByRole('button', { name: 'Close', exact: true }).click();
-  await instructions.waitFor({ state: 'hidden' });
-}
-
-/** Clicks on the map at offsets (px) from its centre, a moment apart as a user would. */
-async function clickMap(offsets: Array<[number, number]>) {
-  const box = (await page.locator('.maplibregl-canvas').boundingBox())!;
-  for (const [dx, dy] of offsets) {
-    await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
-    await page.waitForTimeout(300);
-  }
+  await closeInstructions(page, 'Drawing a closure');
 }
 
 async function drawRoute() {
   await page.waitForTimeout(1_000);
-  await clickMap([
+  await clickMap(page, [
     [-120, 20],
     [0, 0],
     [120, -20],

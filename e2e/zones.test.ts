@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ZONE_MESSAGES } from '@flare/core/schemas/alerting-zone';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { clickMap, closeInstructions } from './support/map-drawing';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { DEMO_PASSWORD, freePort, startServer, type RunningServer } from './support/server';
@@ -87,23 +88,6 @@ async function registerDetector(deviceId: string, organizationId: string): Promi
   return registered.device_credential.device_credential;
 }
 
-async function closeInstructions() {
-  const instructions = page.getByRole('dialog', { name: 'Drawing a zone' });
-  await instructions.waitFor();
-  await expectAccessible(page);
-  await instructions.getByRole('button', { name: 'Close', exact: true }).click();
-  await instructions.waitFor({ state: 'hidden' });
-}
-
-/** Clicks on the map at offsets (px) from its centre, a moment apart as a user would. */
-async function clickMap(offsets: Array<[number, number]>) {
-  const box = (await page.locator('.maplibregl-canvas').boundingBox())!;
-  for (const [dx, dy] of offsets) {
-    await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
-    await page.waitForTimeout(300);
-  }
-}
-
 describe('alerting zones', () => {
   it('draws a zone on the map and saves it', async () => {
     await page.goto(`${server.url}/dashboard/zones`);
@@ -111,7 +95,7 @@ describe('alerting zones', () => {
     await expectAccessible(page);
     await main().getByRole('link', { name: 'Add' }).click();
     await page.waitForURL('**/dashboard/zones/new');
-    await closeInstructions();
+    await closeInstructions(page, 'Drawing a zone');
 
     // Without a line, Save says what is missing and saves nothing.
     await main().getByRole('textbox', { name: 'Hotspot ID' }).fill('HS-EXIT-92');
@@ -121,7 +105,7 @@ describe('alerting zones', () => {
 
     // Two points along the ramp, the last clicked again to finish the line.
     await page.waitForTimeout(1_000);
-    await clickMap([
+    await clickMap(page, [
       [-100, 0],
       [100, 0],
       [100, 0],
@@ -189,7 +173,7 @@ describe('alerting zones', () => {
   it('deletes the zone after a confirmation', async () => {
     await main().getByRole('link', { name: 'Edit HS-EXIT-92' }).click();
     await page.waitForURL(/\/edit$/);
-    await closeInstructions();
+    await closeInstructions(page, 'Drawing a zone');
     await main().getByText('2 points drawn').waitFor();
     await main().getByRole('button', { name: 'Delete Zone' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Zone' });

@@ -3,11 +3,11 @@
  * may not change it), and Delete Area after a confirmation. A failed delete keeps the dialog open with
  * the reason; an area deleted already counts as deleted.
  */
-import { Alert, Button, Center, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { mayDeleteArea, mayEditArea } from '@flare/core/permissions/area-access';
 import { AREA_MESSAGES, areaDeleteErrorMessage, type Area } from '@flare/core/schemas/area';
+import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
 import { DetailField } from '../../../components/ui/detail-field';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
@@ -41,7 +41,6 @@ function AreaDetail({ area }: { area: Area }) {
   const profile = useSession()?.profile;
   const isMobile = useIsMobile();
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
   const deletion = useDeleteArea();
   const subject = { organizationId: area.organization_id, avType: area.ez_type.is_av_type };
   const canEdit = !!profile && !isMobile && mayEditArea(callerOf(profile), subject);
@@ -49,15 +48,9 @@ function AreaDetail({ area }: { area: Area }) {
   const deleteError =
     deletion.error instanceof ApiError
       ? areaDeleteErrorMessage(deletion.error.status)
-      : deletion.error && AREA_MESSAGES.unableToDelete;
-
-  const remove = () =>
-    deletion.mutate(area.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        void navigate('..', { relative: 'path' });
-      },
-    });
+      : deletion.error
+        ? AREA_MESSAGES.unableToDelete
+        : null;
 
   return (
     <Stack gap="sm" p="sm" pt={0}>
@@ -88,35 +81,22 @@ function AreaDetail({ area }: { area: Area }) {
         {area.country_code && <DetailField label="Country">{area.country_code}</DetailField>}
         <DetailField label="Owner">{area.organization_name}</DetailField>
       </Stack>
-      <Button color="red" variant="outline" disabled={!canDelete} onClick={() => setConfirming(true)}>
-        Delete Area
-      </Button>
-      <Modal
-        opened={confirming}
-        onClose={() => {
-          setConfirming(false);
-          deletion.reset();
-        }}
+      <ConfirmDeleteButton
         title="Delete Area"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack>
-          <Text>Delete the area “{area.name}”? This cannot be undone.</Text>
-          {deleteError && (
-            <Alert color="red" role="alert" py="xs">
-              {deleteError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deletion.isPending} onClick={remove}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        question={`Delete the area “${area.name}”? This cannot be undone.`}
+        disabled={!canDelete}
+        pending={deletion.isPending}
+        error={deleteError}
+        onDelete={(done) =>
+          deletion.mutate(area.id, {
+            onSuccess: () => {
+              done();
+              void navigate('..', { relative: 'path' });
+            },
+          })
+        }
+        onReset={deletion.reset}
+      />
     </Stack>
   );
 }

@@ -3,9 +3,8 @@
  * owner; Edit and Delete (after a confirmation) for those who may, never for feed closures (their
  * feed manages them). The delete dialog's error goes when the dialog closes.
  */
-import { Alert, Button, Center, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { mayDeleteClosure, mayEditClosure } from '@flare/core/permissions/closure-access';
 import {
@@ -15,6 +14,7 @@ import {
   type Closure,
 } from '@flare/core/schemas/closure';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
+import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
 import { DetailField } from '../../../components/ui/detail-field';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { Tag } from '../../../components/ui/tag';
@@ -112,44 +112,16 @@ function ClosureDetail({ closure }: { closure: Closure }) {
 
 function DeleteClosure({ closure, disabled }: { closure: Closure; disabled: boolean }) {
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
   const deletion = useDeleteClosure();
-  const close = () => {
-    setConfirming(false);
-    deletion.reset();
-  };
   return (
-    <>
-      <Button color="red" variant="outline" disabled={disabled} onClick={() => setConfirming(true)}>
-        Delete Closure
-      </Button>
-      <Modal
-        opened={confirming}
-        onClose={close}
-        title="Delete Closure"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack>
-          <Text>Delete the closure “{closure.description}”? This cannot be undone.</Text>
-          {deletion.error && (
-            <Alert color="red" role="alert" py="xs">
-              {CLOSURE_MESSAGES.unableToDelete}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={deletion.isPending}
-              onClick={() => deletion.mutate(closure.id, { onSuccess: () => void navigate(CLOSURES_PATH) })}
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <ConfirmDeleteButton
+      title="Delete Closure"
+      question={`Delete the closure “${closure.description}”? This cannot be undone.`}
+      disabled={disabled}
+      pending={deletion.isPending}
+      error={deletion.error ? CLOSURE_MESSAGES.unableToDelete : null}
+      onDelete={() => deletion.mutate(closure.id, { onSuccess: () => void navigate(CLOSURES_PATH) })}
+      onReset={deletion.reset}
+    />
   );
 }

@@ -4,7 +4,7 @@
  * here after a confirmation.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, List, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -23,6 +23,7 @@ import {
 } from '@flare/core/schemas/alerting-zone';
 import type { Profile } from '@flare/core/schemas/profile';
 import type { z } from 'zod';
+import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
 import {
   FormActions,
@@ -200,44 +201,15 @@ function ZoneForm({ profile, zone }: { profile: Profile; zone: AlertingZone | nu
 
 function DeleteZone({ zone }: { zone: AlertingZone }) {
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
   const deletion = useDeleteZone();
-  const close = () => {
-    setConfirming(false);
-    deletion.reset();
-  };
   return (
-    <>
-      <Button color="red" variant="outline" onClick={() => setConfirming(true)}>
-        Delete Zone
-      </Button>
-      <Modal
-        opened={confirming}
-        onClose={close}
-        title="Delete Zone"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack>
-          <Text>Delete the zone “{zone.external_id}”? This cannot be undone.</Text>
-          {deletion.error && (
-            <Alert color="red" role="alert" py="xs">
-              {ZONE_MESSAGES.unableToDelete}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={deletion.isPending}
-              onClick={() => deletion.mutate(zone.id, { onSuccess: () => void navigate(ZONES_PATH) })}
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <ConfirmDeleteButton
+      title="Delete Zone"
+      question={`Delete the zone “${zone.external_id}”? This cannot be undone.`}
+      pending={deletion.isPending}
+      error={deletion.error ? ZONE_MESSAGES.unableToDelete : null}
+      onDelete={() => deletion.mutate(zone.id, { onSuccess: () => void navigate(ZONES_PATH) })}
+      onReset={deletion.reset}
+    />
   );
 }
