@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
 import { ZONE_MESSAGES } from '@flare/core/schemas/alerting-zone';
+import type { ZoneFeatureCollection } from '@flare/core/zones/zone-geojson';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { clickMap, closeInstructions } from './support/map-drawing';
 import { sendOsmandReport } from './support/osmand';
@@ -26,6 +28,7 @@ let browser: Browser;
 let server: RunningServer;
 let page: Page;
 let osmandPort: number;
+let exported: ZoneFeatureCollection;
 
 beforeAll(async () => {
   osmandPort = await freePort();
@@ -170,6 +173,20 @@ describe('alerting zones', () => {
     await search().fill('');
   });
 
+  it('exports the zones as GeoJSON', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      main().getByRole('button', { name: 'Export GeoJSON' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^zones-springfield-police-department-\d{4}-\d{2}-\d{2}\.geojson$/,
+    );
+    exported = JSON.parse(await readFile(await download.path(), 'utf8')) as ZoneFeatureCollection;
+    expect(exported.features.map((feature) => feature.properties)).toEqual([
+      { hotspot_id: 'HS-EXIT-92', description: 'Exit 92 off-ramp', alert_message: null },
+    ]);
+  });
+
   it('deletes the zone after a confirmation', async () => {
     await main().getByRole('link', { name: 'Edit HS-EXIT-92' }).click();
     await page.waitForURL(/\/edit$/);
@@ -182,5 +199,43 @@ describe('alerting zones', () => {
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.waitForURL(/\/dashboard\/zones$/);
     await expect.poll(() => showing().textContent()).toBe('Showing (0/0)');
+  });
+
+  it('imports the exported file (the same line back) and lists what it refused', async () => {
+    const bad = { ...exported.features[0]!, properties: { hotspot_id: 'HS-BAD' } };
+    const file = {
+      ...exported,
+      features: [
+        ...exported.features,
+        { ...bad, geometry: { ...bad.geometry, coordinates: [bad.geometry.coordinates[0]] } },
+      ],
+    };
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      main().getByRole('button', { name: 'Import' }).click(),
+    ]);
+    await chooser.setFiles({
+      name: 'zones.geojson',
+      mimeType: 'application/geo+json',
+      buffer: Buffer.from(JSON.stringify(file)),
+    });
+    const summary = page.getByRole('dialog', { name: 'Import zones' });
+    await summary.getByText('Imported 1 zone').waitFor();
+    expect(await summary.getByRole('listitem').allTextContents()).toEqual([
+      `Feature 2 (HS-BAD): geometry: ${ZONE_MESSAGES.tooFewPoints}`,
+    ]);
+    await expectAccessible(page);
+    await summary.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => showing().textContent()).toBe('Showing (1/1)');
+    const { token } = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('flare.auth')!) as { token: string },
+    );
+    const zones = await api<{ data: Array<{ features: { features: Array<{ geometry: unknown }> } }> }>(
+      '/organization/alerting_zones',
+      token,
+    );
+    expect(zones.data.map((zone) => zone.features.features[0]!.geometry)).toEqual([
+      exported.features[0]!.geometry,
+    ]);
   });
 });

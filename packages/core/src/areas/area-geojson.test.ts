@@ -1,11 +1,7 @@
+import { GEOJSON_FILE_MESSAGES, GeoJsonFileError } from '../geojson/feature-import';
 import { describe, expect, it } from 'vitest';
 import { AREA_MESSAGES, type Area, type EzType } from '../schemas/area';
-import {
-  AREA_GEOJSON_MESSAGES,
-  AreaGeoJsonError,
-  areaInputsFromGeoJson,
-  areasToGeoJson,
-} from './area-geojson';
+import { AREA_GEOJSON_MESSAGES, areaInputsFromGeoJson, areasToGeoJson } from './area-geojson';
 import { polygonOf, type LngLat } from './area-geometry';
 
 const type = (db_name: string): EzType => ({
@@ -188,21 +184,21 @@ describe('areas as GeoJSON', () => {
       AREA_GEOJSON_MESSAGES.holes,
       AREA_GEOJSON_MESSAGES.multiPolygon,
       AREA_GEOJSON_MESSAGES.unsupportedGeometry('LineString'),
-      AREA_GEOJSON_MESSAGES.noGeometry,
-      AREA_GEOJSON_MESSAGES.badCoordinates,
+      GEOJSON_FILE_MESSAGES.noGeometry,
+      GEOJSON_FILE_MESSAGES.badCoordinates,
       AREA_GEOJSON_MESSAGES.unknownType('helipad'),
       AREA_GEOJSON_MESSAGES.typeMissing,
       `name: ${AREA_MESSAGES.nameTooLong}`,
       'state: Required',
       'postal_code: Invalid zip code',
-      AREA_GEOJSON_MESSAGES.notFeature,
+      GEOJSON_FILE_MESSAGES.notFeature,
     ]);
   });
 
   it('refuses a file that is not a FeatureCollection or a Feature', () => {
     for (const json of [null, [], { type: 'Polygon', coordinates: [] }, { type: 'FeatureCollection' }])
       expect(() => areaInputsFromGeoJson(json, TYPES)).toThrow(
-        new AreaGeoJsonError(AREA_GEOJSON_MESSAGES.notGeoJson),
+        new GeoJsonFileError(GEOJSON_FILE_MESSAGES.notGeoJson),
       );
   });
 });

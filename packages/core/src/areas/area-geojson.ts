@@ -6,6 +6,15 @@
  * areas import as the same shapes, types, names and addresses.
  */
 import { z } from 'zod';
+import {
+  FeatureSchema,
+  GEOJSON_FILE_MESSAGES,
+  importFeatures,
+  issueReason,
+  PositionSchema,
+  type FeatureImport,
+  type FeatureRead,
+} from '../geojson/feature-import';
 import { MESSAGES } from '../messages';
 import {
   AREA_MESSAGES,
@@ -18,12 +27,8 @@ import {
 import { polygonOf, ringCentre, ringPoints, type LngLat, type PolygonGeometry } from './area-geometry';
 
 export const AREA_GEOJSON_MESSAGES = {
-  notGeoJson: 'The file is not a GeoJSON FeatureCollection or Feature',
-  notFeature: 'Not a GeoJSON Feature',
-  noGeometry: 'The feature has no geometry',
   multiPolygon: 'MultiPolygon is not supported: an area is one Polygon (one feature per polygon)',
   holes: 'Polygons with holes are not supported',
-  badCoordinates: 'Coordinates must be [longitude, latitude] within range',
   typeMissing: 'The area type (ez_type) is missing',
   unknownType: (name: string) => `Unknown area type "${name}"`,
   unsupportedGeometry: (type: string) => `${type} is not supported: an area is a Polygon or a Point`,
@@ -79,46 +84,13 @@ export function areasToGeoJson(areas: readonly Area[]): AreaFeatureCollection {
   };
 }
 
-export interface AreaImport {
-  /** Where each feature is in the file (0-based), so a summary can point at it. */
-  inputs: Array<{ index: number; input: AreaInput }>;
-  refused: Array<{ index: number; name?: string; reason: string }>;
-}
+export type AreaImport = FeatureImport<AreaInput>;
 
-/** Thrown when the whole file is not GeoJSON the import reads (the message says so). */
-export class AreaGeoJsonError extends Error {}
-
-const GeoJsonSchema = z.union([
-  z.object({ type: z.literal('FeatureCollection'), features: z.array(z.unknown()) }),
-  z.object({ type: z.literal('Feature') }).loose(),
-]);
-
-const FeatureSchema = z.object({
-  type: z.literal('Feature'),
-  geometry: z.object({ type: z.string(), coordinates: z.unknown() }).loose().nullable(),
-  properties: z.record(z.string(), z.unknown()).nullish(),
-});
-
-// Other tools write a third number (the altitude); areas are flat, so it is dropped.
-const PositionSchema = z
-  .array(z.number())
-  .min(2)
-  .transform((position): LngLat => [position[0]!, position[1]!])
-  .refine(([lng, lat]) => Math.abs(lng) <= 180 && Math.abs(lat) <= 90);
 const PolygonCoordinatesSchema = z.array(z.array(PositionSchema));
 
 /** The features of a GeoJSON document as save payloads, and those refused with the reason. */
 export function areaInputsFromGeoJson(json: unknown, ezTypes: readonly EzType[]): AreaImport {
-  const document = GeoJsonSchema.safeParse(json);
-  if (!document.success) throw new AreaGeoJsonError(AREA_GEOJSON_MESSAGES.notGeoJson);
-  const features = document.data.type === 'FeatureCollection' ? document.data.features : [document.data];
-  const result: AreaImport = { inputs: [], refused: [] };
-  features.forEach((feature, index) => {
-    const read = areaInputOf(feature, ezTypes);
-    if ('input' in read) result.inputs.push({ index, input: read.input });
-    else result.refused.push({ index, ...read });
-  });
-  return result;
+  return importFeatures(json, (feature) => areaInputOf(feature, ezTypes));
 }
 
 /** The properties read as the area's fields (nothing else: the owner and shape come from elsewhere). */
@@ -140,10 +112,10 @@ function shapeOf(
   geometry: { type: string; coordinates?: unknown } | null,
   radius: unknown,
 ): ShapeFields | { reason: string } {
-  if (!geometry) return { reason: AREA_GEOJSON_MESSAGES.noGeometry };
+  if (!geometry) return { reason: GEOJSON_FILE_MESSAGES.noGeometry };
   if (geometry.type === 'Point') {
     const point = PositionSchema.safeParse(geometry.coordinates);
-    if (!point.success) return { reason: AREA_GEOJSON_MESSAGES.badCoordinates };
+    if (!point.success) return { reason: GEOJSON_FILE_MESSAGES.badCoordinates };
     const [lng, lat] = point.data;
     // A point with a radius is a legacy circle; without, a point of interest.
     const radiusMiles = typeof radius === 'number' && radius > 0 ? radius : 0;
@@ -151,7 +123,7 @@ function shapeOf(
   }
   if (geometry.type === 'Polygon') {
     const rings = PolygonCoordinatesSchema.safeParse(geometry.coordinates);
-    if (!rings.success) return { reason: AREA_GEOJSON_MESSAGES.badCoordinates };
+    if (!rings.success) return { reason: GEOJSON_FILE_MESSAGES.badCoordinates };
     if (rings.data.length > 1) return { reason: AREA_GEOJSON_MESSAGES.holes };
     const points = ringPoints({ type: 'Polygon', coordinates: rings.data });
     if (points.length === 0) return { reason: AREA_MESSAGES.tooFewPoints };
@@ -161,14 +133,12 @@ function shapeOf(
   return { reason: AREA_GEOJSON_MESSAGES.unsupportedGeometry(geometry.type) };
 }
 
-type FeatureRead = { input: AreaInput } | { name?: string; reason: string };
-
-function areaInputOf(json: unknown, ezTypes: readonly EzType[]): FeatureRead {
+function areaInputOf(json: unknown, ezTypes: readonly EzType[]): FeatureRead<AreaInput> {
   const feature = FeatureSchema.safeParse(json);
-  if (!feature.success) return { reason: AREA_GEOJSON_MESSAGES.notFeature };
+  if (!feature.success) return { reason: GEOJSON_FILE_MESSAGES.notFeature };
   const properties = feature.data.properties ?? {};
   const name = typeof properties.name === 'string' ? properties.name : undefined;
-  const refuse = (reason: string): FeatureRead => ({ name, reason });
+  const refuse = (reason: string): FeatureRead<AreaInput> => ({ name, reason });
 
   const shape = shapeOf(feature.data.geometry, properties.radius_dist);
   if ('reason' in shape) return refuse(shape.reason);
@@ -182,15 +152,6 @@ function areaInputOf(json: unknown, ezTypes: readonly EzType[]): FeatureRead {
 
   const fields = Object.fromEntries(TEXT_FIELDS.map((field) => [field, properties[field]]));
   const input = AreaInputSchema.safeParse({ ...fields, ez_type_id: type.id, ...shape });
-  if (!input.success) {
-    const issue = input.error.issues[0]!;
-    const field = String(issue.path[0]);
-    // A missing field reads as the form says it, not as zod's "expected string, received undefined".
-    const message =
-      issue.code === 'invalid_type' && (fields[field] === undefined || fields[field] === null)
-        ? MESSAGES.required
-        : issue.message;
-    return refuse(`${field}: ${message}`);
-  }
+  if (!input.success) return refuse(issueReason(input.error.issues[0]!, fields, MESSAGES.required));
   return { input: input.data };
 }

@@ -4,8 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { AREA_MESSAGES, type AreaInput } from '@flare/core/schemas/area';
 import { ApiError } from '../../../lib/api-client';
 import { saveArea } from '../api/save-area';
-import { ImportAreasDialog } from './import-areas-dialog';
-import { NOT_JSON, readAreasFile, saveImportedAreas } from './import-areas';
+import { GEOJSON_FILE_MESSAGES } from '@flare/core/geojson/feature-import';
+import { ImportDialog } from '../../../components/ui/import-dialog';
+import { saveImported } from '../../../lib/feature-import';
+import { AREA_SAVER, readAreasFile } from './import-areas';
 
 vi.mock('../api/save-area', () => ({ saveArea: vi.fn() }));
 
@@ -17,7 +19,7 @@ describe('importing areas', () => {
       .mockResolvedValueOnce({} as never)
       .mockRejectedValueOnce(new ApiError(403, AREA_MESSAGES.notAllowed));
     const progress: Array<[number, number]> = [];
-    const summary = await saveImportedAreas(
+    const summary = await saveImported(
       {
         inputs: [
           { index: 0, input: input('Station 1') },
@@ -25,6 +27,7 @@ describe('importing areas', () => {
         ],
         refused: [{ index: 1, name: 'Whole town', reason: AREA_MESSAGES.tooLarge }],
       },
+      AREA_SAVER,
       (done, total) => progress.push([done, total]),
     );
     expect(progress).toEqual([
@@ -41,13 +44,18 @@ describe('importing areas', () => {
   });
 
   it('says when the file is not JSON', async () => {
-    await expect(readAreasFile(new Blob(['{ nope']), [])).rejects.toThrow(NOT_JSON);
+    await expect(readAreasFile(new Blob(['{ nope']), [])).rejects.toThrow(GEOJSON_FILE_MESSAGES.notJson);
   });
 
   it('shows the progress, then the summary', () => {
     const inDialog = (ui: React.ReactElement) => render(<MantineProvider env="test">{ui}</MantineProvider>);
     const importing = inDialog(
-      <ImportAreasDialog state={{ phase: 'importing', done: 2, total: 12 }} onClose={() => {}} />,
+      <ImportDialog
+        title="Import areas"
+        noun={{ one: 'area', many: 'areas' }}
+        state={{ phase: 'importing', done: 2, total: 12 }}
+        onClose={() => {}}
+      />,
     );
     expect(screen.getByText('Importing 3 of 12...')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe(
@@ -55,7 +63,9 @@ describe('importing areas', () => {
     );
     importing.unmount();
     inDialog(
-      <ImportAreasDialog
+      <ImportDialog
+        title="Import areas"
+        noun={{ one: 'area', many: 'areas' }}
         state={{
           phase: 'done',
           summary: {

@@ -27,10 +27,11 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useAreas } from '../api/get-areas';
 import { useEzTypes } from '../api/get-ez-types';
 import { callerOf } from '../../../lib/caller';
-import { AreasGeoJsonActions } from '../geojson/areas-geojson-actions';
-import { ImportAreasDialog } from '../geojson/import-areas-dialog';
+import { GeoJsonActions } from '../../../components/ui/geojson-actions';
+import { ImportDialog } from '../../../components/ui/import-dialog';
+import { useFileDrop } from '../../../lib/use-file-drop';
+import { downloadAreasGeoJson } from '../geojson/export-areas';
 import { useAreaImport } from '../geojson/use-area-import';
-import { useFileDrop } from '../geojson/use-file-drop';
 import { centreOnArea } from '../locate-area';
 import { areaPlace, filterAreas } from './filter-areas';
 
@@ -89,9 +90,8 @@ export function AreasListScreen() {
             </Button>
           )}
         </Group>
-        <AreasGeoJsonActions
-          areas={rows}
-          organisationName={profile?.userOrg.name ?? ''}
+        <GeoJsonActions
+          onExport={rows.length > 0 ? () => downloadAreasGeoJson(rows, profile?.userOrg.name ?? '') : null}
           onImport={importFile}
         />
         <TextInput
@@ -140,7 +140,12 @@ export function AreasListScreen() {
           ))}
         </Stack>
       )}
-      <ImportAreasDialog state={areaImport.state} onClose={areaImport.close} />
+      <ImportDialog
+        title="Import areas"
+        noun={{ one: 'area', many: 'areas' }}
+        state={areaImport.state}
+        onClose={areaImport.close}
+      />
     </Stack>
   );
 }

@@ -10,13 +10,18 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { mayManageZone } from '@flare/core/permissions/zone-access';
 import { zonesLoadErrorMessage, zoneStatus, type AlertingZone } from '@flare/core/schemas/alerting-zone';
 import { searchZones } from '@flare/core/zones/zone-search';
+import { GeoJsonActions } from '../../../components/ui/geojson-actions';
+import { ImportDialog } from '../../../components/ui/import-dialog';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { Tag } from '../../../components/ui/tag';
 import { ApiError } from '../../../lib/api-client';
 import { callerOf } from '../../../lib/caller';
 import { useSession } from '../../../lib/session';
+import { useFeatureImport } from '../../../lib/feature-import';
+import { useFileDrop } from '../../../lib/use-file-drop';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { useZones } from '../api/get-zones';
+import { useZones, ZONES_KEY } from '../api/get-zones';
+import { downloadZonesGeoJson, readZonesFile, ZONE_SAVER } from '../geojson/zones-geojson';
 import { centreOnZone } from '../locate-zone';
 import { ZONES_PATH } from '../zone-paths';
 
@@ -32,6 +37,9 @@ export function ZonesListScreen() {
   const all = useMemo(() => zones.data ?? [], [zones.data]);
   const rows = useMemo(() => searchZones(all, search), [all, search]);
   const canManage = !!profile && mayManageZone(callerOf(profile), { organizationId: profile.userOrg.id });
+  const zoneImport = useFeatureImport(readZonesFile, ZONE_SAVER, ZONES_KEY);
+  const importFile = canManage && !isMobile ? (file: File) => void zoneImport.start(file) : null;
+  const { dragging, dropProps } = useFileDrop(zoneImport.state.phase === 'idle' ? importFile : null);
   const loadError =
     zones.error &&
     (zones.error instanceof ApiError
@@ -44,7 +52,12 @@ export function ZonesListScreen() {
   };
 
   return (
-    <Stack gap={0} h="100%">
+    <Stack
+      gap={0}
+      h="100%"
+      {...dropProps}
+      style={dragging ? { outline: '2px dashed var(--mantine-color-blue-6)', outlineOffset: -2 } : undefined}
+    >
       <Stack gap="xs" p="sm" pt={0}>
         <Group justify="space-between" align="baseline">
           <Title order={1} size="h4">
@@ -69,6 +82,10 @@ export function ZonesListScreen() {
             </Button>
           )}
         </Group>
+        <GeoJsonActions
+          onExport={rows.length > 0 ? () => downloadZonesGeoJson(rows, profile?.userOrg.name ?? '') : null}
+          onImport={importFile}
+        />
       </Stack>
       {loadError ? (
         <Text role="alert" p="md" c="red.9" ta="center">
@@ -99,6 +116,12 @@ export function ZonesListScreen() {
           ))}
         </Stack>
       )}
+      <ImportDialog
+        title="Import zones"
+        noun={{ one: 'zone', many: 'zones' }}
+        state={zoneImport.state}
+        onClose={zoneImport.close}
+      />
     </Stack>
   );
 }

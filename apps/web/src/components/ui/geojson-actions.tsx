@@ -1,20 +1,17 @@
-/** Import (a GeoJSON file; for those who may add areas) and Export GeoJSON (the areas listed). */
+/** Import (a GeoJSON file; for those who may add) and Export GeoJSON (what is listed), over a list. */
 import { Button, FileButton, Group, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useRef } from 'react';
-import type { Area } from '@flare/core/schemas/area';
-import { downloadAreasGeoJson } from './export-areas';
 
 const GEOJSON_ACCEPT = '.geojson,.json,application/geo+json,application/json';
 
-export function AreasGeoJsonActions({
-  areas,
-  organisationName,
+export function GeoJsonActions({
+  onExport,
   onImport,
 }: {
-  areas: readonly Area[];
-  organisationName: string;
-  /** Absent for those who may not add areas: no Import. */
+  /** Absent when there is nothing to export. */
+  onExport: (() => void) | null;
+  /** Absent for those who may not add: no Import. */
   onImport: ((file: File) => void) | null;
 }) {
   // Cleared after each choice, so the same file can be chosen again.
@@ -46,8 +43,8 @@ export function AreasGeoJsonActions({
         variant="default"
         size="xs"
         leftSection={<IconDownload size={14} aria-hidden />}
-        disabled={areas.length === 0}
-        onClick={() => downloadAreasGeoJson(areas, organisationName)}
+        disabled={!onExport}
+        onClick={() => onExport?.()}
       >
         Export GeoJSON
       </Button>

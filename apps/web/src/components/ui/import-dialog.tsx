@@ -1,15 +1,26 @@
 /** The import's progress ("Importing 3 of 12..."), then what was imported and what was refused, and why. */
 import { Alert, Button, Group, List, Modal, Progress, Stack, Text } from '@mantine/core';
-import type { ImportState } from './use-area-import';
-import type { Refusal } from './import-areas';
+import type { ImportState, Refusal } from '../../lib/feature-import';
 
-export function ImportAreasDialog({ state, onClose }: { state: ImportState; onClose: () => void }) {
+export function ImportDialog({
+  title,
+  noun,
+  state,
+  onClose,
+}: {
+  /** "Import areas" */
+  title: string;
+  /** What was imported: one and many ("area", "areas"). */
+  noun: { one: string; many: string };
+  state: ImportState;
+  onClose: () => void;
+}) {
   const importing = state.phase === 'importing';
   return (
     <Modal
       opened={state.phase !== 'idle'}
       onClose={onClose}
-      title="Import areas"
+      title={title}
       // Saving carries on whatever the dialog does, so it stays open until the summary is shown.
       withCloseButton={false}
       closeOnClickOutside={!importing}
@@ -35,7 +46,7 @@ export function ImportAreasDialog({ state, onClose }: { state: ImportState; onCl
       {state.phase === 'done' && (
         <Stack gap="sm">
           <Text fw={600} role="status">
-            Imported {state.summary.imported} {state.summary.imported === 1 ? 'area' : 'areas'}
+            Imported {state.summary.imported} {state.summary.imported === 1 ? noun.one : noun.many}
           </Text>
           {state.summary.refused.length > 0 && (
             <>
