@@ -2,7 +2,7 @@
  * A GeoJSON source and its style layers as a layer component uses them: added once while mounted
  * (removed on unmount), their data pushed on every change.
  */
-import type { FeatureCollection } from 'geojson';
+import type { Feature, FeatureCollection } from 'geojson';
 import type {
   CircleLayerSpecification,
   FillLayerSpecification,
@@ -21,6 +21,10 @@ export type SourceLayer = WithoutSource<
 >;
 
 export const EMPTY_COLLECTION: FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+export function collection(features: Feature[]): FeatureCollection {
+  return { type: 'FeatureCollection', features };
+}
 
 export function useGeoJsonLayer(
   sourceId: string,

@@ -11,7 +11,7 @@ import { useAreas } from '../api/get-areas';
 const AREAS_PATH = '/dashboard/areas';
 const ICON_SIZE = 28;
 
-export function areaIconLabel(area: Pick<Area, 'name'>, count: number): string {
+function areaIconLabel(area: Pick<Area, 'name'>, count: number): string {
   return `${area.name}: ${count} assets`;
 }
 

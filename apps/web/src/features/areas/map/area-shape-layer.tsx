@@ -2,13 +2,11 @@
  * The selected area's shape on the map while its detail is open: the polygon, the circle of a legacy
  * area, or the point of interest.
  */
-import type { Feature, FeatureCollection } from 'geojson';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { circlePolygon, METERS_PER_MILE } from '@flare/core/areas/area-geometry';
-import type { Area } from '@flare/core/schemas/area';
-import { EMPTY_COLLECTION, useGeoJsonLayer, type SourceLayer } from '../../../map/geojson-layer';
+import { collection, EMPTY_COLLECTION, useGeoJsonLayer, type SourceLayer } from '../../../map/geojson-layer';
 import { useAreas } from '../api/get-areas';
+import { areaShape } from './area-shape';
 
 const AREA_COLOUR = '#1864ab';
 const SELECTED = /^\/dashboard\/areas\/([0-9a-f-]{36})$/;
@@ -39,21 +37,13 @@ const SHAPE: readonly SourceLayer[] = [
   },
 ];
 
-export function shapeOf(area: Area): Feature {
-  const geometry =
-    area.area_geom ??
-    area.point_geom ??
-    circlePolygon([area.lng, area.lat], area.radius_dist * METERS_PER_MILE);
-  return { type: 'Feature', properties: { id: area.id }, geometry };
-}
-
 export function AreaShapeLayer() {
   const { pathname } = useLocation();
   const areas = useAreas();
   const selectedId = SELECTED.exec(pathname)?.[1];
-  const shape = useMemo((): FeatureCollection => {
+  const shape = useMemo(() => {
     const area = selectedId ? areas.data?.find((candidate) => candidate.id === selectedId) : undefined;
-    return area ? { type: 'FeatureCollection', features: [shapeOf(area)] } : EMPTY_COLLECTION;
+    return area ? collection([areaShape(area)]) : EMPTY_COLLECTION;
   }, [selectedId, areas.data]);
   useGeoJsonLayer('flare-area-shape', SHAPE, shape);
   return null;

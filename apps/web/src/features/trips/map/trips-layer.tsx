@@ -2,11 +2,11 @@
  * The trip report on the map while the Trips section is open: each run's path in its asset's colour,
  * the trip points at zoom 17 or closer, and the replayed asset where the replay's time puts it.
  */
-import type { Feature, FeatureCollection } from 'geojson';
+import type { Feature } from 'geojson';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { TRIP_REPORT, type Trip } from '@flare/core/schemas/trip';
-import { EMPTY_COLLECTION, useGeoJsonLayer, type SourceLayer } from '../../../map/geojson-layer';
+import { collection, EMPTY_COLLECTION, useGeoJsonLayer, type SourceLayer } from '../../../map/geojson-layer';
 import { useTrips } from '../api/get-trip';
 import { positionAt } from '../replay/replay-position';
 import { useReplay } from '../replay/replay-store';
@@ -81,10 +81,6 @@ export function TripsLayer() {
   useGeoJsonLayer('flare-trip-points', POINTS, points);
   useGeoJsonLayer('flare-trip-replay', REPLAY, replayed);
   return null;
-}
-
-function collection(features: Feature[]): FeatureCollection {
-  return { type: 'FeatureCollection', features };
 }
 
 function runLines(trip: Trip, colourOf: (thingId: string) => string): Feature[] {
