@@ -129,6 +129,28 @@ const EnvSchema = z.object({
   GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   GEOCODER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WHAT3WORDS_API_KEY: z.string().min(1).optional(),
+  WZDX_FEEDS: z
+    .string()
+    .transform((list) => list.split(/\s+/).filter(Boolean))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^[0-9a-f-]{36}=https?:\/\/\S+$/i, 'each entry must be ORGANIZATION_ID=http(s) URL')
+          .transform((entry) => {
+            const at = entry.indexOf('=');
+            return { organizationId: entry.slice(0, at).toLowerCase(), url: entry.slice(at + 1) };
+          }),
+      ),
+    )
+    .optional(),
+  WZDX_POLL_MS: z.coerce
+    .number()
+    .int()
+    .refine((ms) => ms >= 5000 && ms <= 3_600_000 && ms % 1000 === 0, {
+      error: 'must be whole seconds from 5000 to 3600000',
+    })
+    .default(60_000),
 });
 
 export type Config = {
@@ -205,6 +227,10 @@ export type Config = {
   geocoderUrl: string | undefined;
   /** At most one geocoder request per this many milliseconds. */
   geocoderMinIntervalMs: number;
+  /** External WZDx feeds read into feed closures, each for one organisation. */
+  wzdxFeeds: Array<{ organizationId: string; url: string }>;
+  /** How often those feeds are fetched. */
+  wzdxPollMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -275,5 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.API_DOCS,
     geocoderUrl: e.GEOCODER_URL,
     geocoderMinIntervalMs: e.GEOCODER_MIN_INTERVAL_MS,
+    wzdxFeeds: e.WZDX_FEEDS ?? [],
+    wzdxPollMs: e.WZDX_POLL_MS,
   };
 }

@@ -19,6 +19,7 @@ import { JobQueue } from './jobs/job-queue';
 import { registerErrorHandler } from './http-errors';
 import { docsPagePolicy, registerSecurityHeaders } from './security-headers';
 import { createMailer, type Mailer } from './mail/mailer';
+import type { ExternalFeedHealth } from '@flare/core/schemas/common';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Where users reach the dashboard, for links in e-mails: PUBLIC_URL, else the listening address. */
     publicUrl(): string;
+    /** Reports of the external feeds modules read, shown by the health check. */
+    externalFeedReports: Array<() => Promise<ExternalFeedHealth[]>>;
   }
 }
 
@@ -87,6 +90,7 @@ export const platformPlugin = fp<PlatformOptions>(
       }),
     );
     app.decorate('publicUrl', () => config.publicUrl ?? listeningUrl(app));
+    app.decorate('externalFeedReports', []);
 
     await registerSecurityHeaders(app, config);
     await app.register(fastifySwagger, {

@@ -29,6 +29,8 @@ export const CLOSURE_DESCRIPTION_MAX = 100;
 export const CLOSURE_ALERT_MESSAGE_MAX = 40;
 export const WZDX_ID_MAX = 100;
 export const CLOSURE_END_MAX_MONTHS = 3;
+/** Points of a closure's route (the user's points, or the driving route through them). */
+export const CLOSURE_ROUTE_MAX_POINTS = 5_000;
 
 export const CLOSURE_TYPES = ['manual', 'automated', 'feed'] as const;
 export type ClosureType = (typeof CLOSURE_TYPES)[number];
@@ -40,7 +42,7 @@ export const DIRECTIONS = ['N', 'E', 'S', 'W'] as const;
 export const LOCATION_METHODS = {
   'channel-device-method': 'Channel device',
   'sign-method': 'Sign',
-  junction: 'Junction',
+  'junction-method': 'Junction',
   other: 'Other',
   unknown: 'Unknown',
 } as const;
@@ -69,7 +71,7 @@ const enumOf = <T extends Record<string, string>>(values: T) =>
 const LngLatSchema = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
 const RouteSchema = z.object({
   type: z.literal('LineString'),
-  coordinates: z.array(LngLatSchema).max(5_000),
+  coordinates: z.array(LngLatSchema).max(CLOSURE_ROUTE_MAX_POINTS),
 });
 export type ClosureRoute = z.infer<typeof RouteSchema>;
 

@@ -28,8 +28,25 @@ export const JobQueueHealthSchema = z.object({
   /** Per job: waiting (retries included), running, and failed in the last day. */
   queues: z.record(z.string(), z.object({ queued: z.number(), active: z.number(), failed: z.number() })),
 });
+/** An external feed the server reads (e.g. a WZDx feed): how its last fetch went. */
+export const ExternalFeedHealthSchema = z.object({
+  kind: z.string(),
+  /** Without its query string, which may hold a key. */
+  url: z.string(),
+  organization_id: z.string(),
+  ok: z.boolean(),
+  polled_at: z.string().nullable(),
+  succeeded_at: z.string().nullable(),
+  error: z.string().nullable(),
+  /** Items read at the last successful fetch, and those skipped, counted by reason. */
+  item_count: z.number(),
+  skipped: z.record(z.string(), z.number()),
+});
+export type ExternalFeedHealth = z.infer<typeof ExternalFeedHealthSchema>;
+/** A failing external feed is reported, but the server itself stays `ok`. */
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.boolean(),
   jobs: JobQueueHealthSchema,
+  external_feeds: z.array(ExternalFeedHealthSchema),
 });

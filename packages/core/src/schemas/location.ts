@@ -111,9 +111,15 @@ export const IncidentFeedSchema = z.object({
   /** When the current feed URL was made; null while the feed is off. */
   created_at: z.string().nullable(),
 });
-/** A new feed URL: the only time its secret is shown. */
+/**
+ * New feed URLs (one secret for all of the organisation's public feeds): the only time it is shown.
+ * Incidents in Waze's CIFS JSON and XML; published closures and work-zone devices in WZDx 4.2.
+ */
 export const NewIncidentFeedSchema = z.object({
   created_at: z.string(),
   json_url: z.string(),
   xml_url: z.string(),
+  wzdx_url: z.string(),
+  wzdx_devices_url: z.string(),
 });
+export type FeedUrls = Omit<z.infer<typeof NewIncidentFeedSchema>, 'created_at'>;

@@ -1,8 +1,13 @@
-/** Closures as the API shows them, and a checked save payload as the columns it writes. */
+/**
+ * Closures as the API shows them; a checked save payload, and a road event of an external feed, as
+ * the columns they write.
+ */
 import { closureStatus } from '@flare/core/closures/closure-status';
 import { closureTimes } from '@flare/core/closures/closure-rules';
 import type { Closure, ClosureInput } from '@flare/core/schemas/closure';
+import type { ImportedRoadEvent } from '@flare/core/wzdx/road-event-import';
 import type { ClosureRow, ClosureValues } from './closures.repository';
+import type { FeedClosureValues } from './wzdx.repository';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -73,5 +78,30 @@ export function toClosureValues(input: ClosureInput, now: Date): ClosureValues {
     vehicle_impact: input.vehicle_impact ?? null,
     group_id: input.group_id || null,
     is_wzdx_compliant: input.is_wzdx_compliant,
+  };
+}
+
+/**
+ * A road event of an external feed as a feed closure: active between its start and end, scheduled
+ * while its start is ahead (the schedule jobs then switch it on and off like any scheduled closure).
+ */
+export function toFeedClosureValues(event: ImportedRoadEvent, now: Date): FeedClosureValues {
+  const active = event.start <= now && now < event.end;
+  const route = JSON.stringify({ type: 'LineString', coordinates: event.route });
+  return {
+    description: event.description,
+    direction: event.direction,
+    impacted_lanes: JSON.stringify(event.impactedLanes),
+    user_route: route,
+    route_path: route,
+    street_start: event.streetStart,
+    street_end: event.streetEnd,
+    is_active: active,
+    is_scheduled: event.start > now,
+    start_time: event.start,
+    end_time: event.end,
+    last_start_time: active ? event.start : null,
+    location_method: event.locationMethod,
+    vehicle_impact: event.vehicleImpact,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Closures: their API, the active closures inside the status engine (an asset with an active closure
- * is active), and the scheduled starts and ends on the job queue.
+ * is active), the scheduled starts and ends on the job queue, the organisation's WZDx feeds, and the
+ * external WZDx feeds read into feed closures.
  */
 import fp from 'fastify-plugin';
 import { apiRoutes } from '../../platform/platform.plugin';
@@ -9,6 +10,10 @@ import { closureScheduleJob } from './closure-schedule.job';
 import { ClosuresRepository } from './closures.repository';
 import { registerClosuresRoutes } from './closures.routes';
 import { ClosuresService } from './closures.service';
+import { registerWzdxFeedRoutes } from './wzdx-feed.routes';
+import { WzdxIngest, wzdxFeedsPollJob } from './wzdx-ingest';
+import { WzdxPublisher } from './wzdx-publisher';
+import { WzdxRepository } from './wzdx.repository';
 
 export const closuresModule = fp(
   async (app) => {
@@ -26,7 +31,27 @@ export const closuresModule = fp(
     await app.jobs.work(closureScheduleJob, ({ closure_id, action, at }) =>
       service.applySchedule(closure_id, action, at),
     );
-    await apiRoutes(app, (api) => registerClosuresRoutes(api, service));
+
+    const wzdx = new WzdxRepository(app.db);
+    const publisher = new WzdxPublisher(wzdx);
+    await apiRoutes(app, (api) => {
+      registerClosuresRoutes(api, service);
+      registerWzdxFeedRoutes(api, publisher, app.feedTokens);
+    });
+
+    const { wzdxFeeds, wzdxPollMs, publicUrl } = app.config;
+    if (wzdxFeeds.length > 0) {
+      const ingest = new WzdxIngest(
+        wzdxFeeds,
+        wzdx,
+        service,
+        app.log,
+        `Flare/${app.release} (${publicUrl ?? 'self-hosted'})`,
+      );
+      app.externalFeedReports.push(() => ingest.health());
+      await app.jobs.work(wzdxFeedsPollJob, () => ingest.pollAll());
+      await app.jobs.every(wzdxFeedsPollJob, wzdxPollMs);
+    }
   },
-  { name: 'closures', dependencies: ['platform', 'auth', 'accounts', 'telemetry'] },
+  { name: 'closures', dependencies: ['platform', 'auth', 'accounts', 'telemetry', 'incidents'] },
 );

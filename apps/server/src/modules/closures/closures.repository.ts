@@ -23,6 +23,7 @@ export type ClosureValues = Omit<
   | 'deleted_at'
   | 'feed_url'
   | 'feed_event_id'
+  | 'feed_fingerprint'
   | 'last_start_time'
 > & {
   closure_type: 'manual' | 'automated';

@@ -99,11 +99,7 @@ export class ClosuresService {
     )
       throw forbidden();
     if (!(await this.repository.softDelete(id))) throw notFound(CLOSURE_MESSAGES.notFound);
-    await this.events.emit('closure.changed', {
-      organization_id: closure.organization_id,
-      closure_id: id,
-      thing_id: closure.thing_id,
-    });
+    await this.deleted(closure.organization_id, id, closure.thing_id);
     return { id };
   }
 
@@ -152,8 +148,17 @@ export class ClosuresService {
     }
   }
 
+  /** After a delete: tells every process. */
+  async deleted(organizationId: string, id: string, thingId: string | null): Promise<void> {
+    await this.events.emit('closure.changed', {
+      organization_id: organizationId,
+      closure_id: id,
+      thing_id: thingId,
+    });
+  }
+
   /** After a save: tells every process, schedules the closure's start and end, answers the closure. */
-  private async changed(id: string, previousThingId: string | null): Promise<Closure> {
+  async changed(id: string, previousThingId: string | null = null): Promise<Closure> {
     const closure = (await this.repository.find(id))!;
     await this.events.emit('closure.changed', {
       organization_id: closure.organization_id,

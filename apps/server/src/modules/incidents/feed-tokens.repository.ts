@@ -1,4 +1,4 @@
-/** The secret tokens of organisations' incident feeds, by SHA-256 hash. */
+/** The secret tokens of organisations' public feeds (incidents, work zones), by SHA-256 hash. */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db/database';
 

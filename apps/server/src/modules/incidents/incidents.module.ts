@@ -17,6 +17,8 @@ import { registerWazeFeedRoutes } from './waze-feed.routes';
 declare module 'fastify' {
   interface FastifyInstance {
     incidents: IncidentsService;
+    /** The secrets of organisations' public feeds (incidents here, work zones in closures). */
+    feedTokens: FeedTokensRepository;
   }
 }
 
@@ -69,14 +71,18 @@ export const incidentsModule = fp(
     if (app.config.statusSweepMs > 0) await app.jobs.every(incidentsSweepJob, INCIDENTS_SWEEP_MS);
 
     const feedTokens = new FeedTokensRepository(app.db);
+    app.decorate('feedTokens', feedTokens);
     await apiRoutes(app, (api) => {
       registerLocationsRoutes(api, incidents);
-      registerWazeFeedRoutes(
-        api,
-        incidents,
-        feedTokens,
-        (token, format) => `${app.publicUrl()}/api/feeds/${token}/waze.${format}`,
-      );
+      registerWazeFeedRoutes(api, incidents, feedTokens, (token) => {
+        const feeds = `${app.publicUrl()}/api/feeds/${token}`;
+        return {
+          json_url: `${feeds}/waze.json`,
+          xml_url: `${feeds}/waze.xml`,
+          wzdx_url: `${feeds}/wzdx.json`,
+          wzdx_devices_url: `${feeds}/wzdx-devices.json`,
+        };
+      });
     });
   },
   { name: 'incidents', dependencies: ['platform', 'auth', 'accounts', 'telemetry'] },

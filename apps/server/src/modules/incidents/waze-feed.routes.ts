@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { XMLBuilder } from 'fast-xml-parser';
 import { z } from 'zod';
 import { cifsJson } from '@flare/core/incidents/waze-feed';
-import { IncidentFeedSchema, NewIncidentFeedSchema } from '@flare/core/schemas/location';
+import { IncidentFeedSchema, NewIncidentFeedSchema, type FeedUrls } from '@flare/core/schemas/location';
 import { principalOf } from '../../platform/auth-hook';
 import { notFound } from '../../platform/http-errors';
 import type { FeedTokensRepository } from './feed-tokens.repository';
@@ -23,7 +23,7 @@ export function registerWazeFeedRoutes(
   app: FastifyInstance,
   service: IncidentsService,
   tokens: FeedTokensRepository,
-  feedUrl: (token: string, format: 'json' | 'xml') => string,
+  feedUrls: (token: string) => FeedUrls,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -91,18 +91,15 @@ export function registerWazeFeedRoutes(
       config: { access: 'manageIncidentFeed' },
       schema: {
         tags: ['incidents'],
-        summary: 'A new feed URL for your organisation (shown once); the previous URL stops working',
+        summary:
+          "New URLs for your organisation's feeds (shown once); the previous ones stop working",
         security: BEARER,
         response: { 200: NewIncidentFeedSchema, ...errors },
       },
     },
     async (request) => {
       const { token, createdAt } = await tokens.rotate(principalOf(request).organizationId);
-      return {
-        created_at: createdAt.toISOString(),
-        json_url: feedUrl(token, 'json'),
-        xml_url: feedUrl(token, 'xml'),
-      };
+      return { created_at: createdAt.toISOString(), ...feedUrls(token) };
     },
   );
 

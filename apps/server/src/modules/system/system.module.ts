@@ -10,6 +10,8 @@ export const systemModule = fp(
         version: app.release,
         databaseReachable: () => app.databaseReachable(),
         jobQueue: () => app.jobs.state(),
+        externalFeeds: async () =>
+          (await Promise.all(app.externalFeedReports.map((report) => report()))).flat(),
       }),
     );
   },

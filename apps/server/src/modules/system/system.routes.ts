@@ -5,7 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { HealthSchema, VersionSchema, type JobQueueHealthSchema } from '@flare/core/schemas/common';
+import {
+  HealthSchema,
+  VersionSchema,
+  type ExternalFeedHealth,
+  type JobQueueHealthSchema,
+} from '@flare/core/schemas/common';
 
 type JobQueueHealth = z.infer<typeof JobQueueHealthSchema>;
 
@@ -15,6 +20,7 @@ export function registerSystemRoutes(
     version: string;
     databaseReachable: () => Promise<boolean>;
     jobQueue: () => Promise<JobQueueHealth>;
+    externalFeeds: () => Promise<ExternalFeedHealth[]>;
   },
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -34,7 +40,10 @@ export function registerSystemRoutes(
       const stopped: JobQueueHealth = { running: false, queues: {} };
       const jobs = database ? await options.jobQueue().catch(() => stopped) : stopped;
       const ok = database && jobs.running;
-      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database, jobs });
+      const externalFeeds = database ? await options.externalFeeds().catch(() => []) : [];
+      return reply
+        .status(ok ? 200 : 503)
+        .send({ status: ok ? 'ok' : 'unavailable', database, jobs, external_feeds: externalFeeds });
     },
   );
 }

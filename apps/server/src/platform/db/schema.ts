@@ -271,6 +271,20 @@ export interface AlertingZonesTable {
   deleted_at: NullableTimestamp;
 }
 
+/** An external WZDx feed read into an organisation's feed closures, and how its last poll went. */
+export interface WzdxFeedSourcesTable {
+  organization_id: string;
+  url: string;
+  etag: string | null;
+  last_modified: string | null;
+  version: string | null;
+  polled_at: NullableTimestamp;
+  succeeded_at: NullableTimestamp;
+  error: string | null;
+  event_count: Generated<number>;
+  skipped: ColumnType<Record<string, number>, string | undefined, string>;
+}
+
 export interface ClosuresTable {
   id: Generated<string>;
   organization_id: string;
@@ -299,6 +313,7 @@ export interface ClosuresTable {
   /** Feed closures: the feed and the road event they come from. */
   feed_url: string | null;
   feed_event_id: string | null;
+  feed_fingerprint: string | null;
   created_by: string | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
@@ -414,5 +429,6 @@ export interface Database {
   areas: AreasTable;
   alerting_zones: AlertingZonesTable;
   closures: ClosuresTable;
+  wzdx_feed_sources: WzdxFeedSourcesTable;
   device_commands: DeviceCommandsTable;
 }

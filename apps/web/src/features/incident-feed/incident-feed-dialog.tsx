@@ -1,6 +1,7 @@
 /**
- * The organisation's incident feed for navigation apps (Waze for Cities): turn it on, make a new URL
- * (the old one stops working) or turn it off. The URLs hold a secret and are shown only when made.
+ * The organisation's feeds for navigation apps (incidents for Waze for Cities; published closures and
+ * work-zone devices in WZDx): turn them on, make new URLs (the old ones stop working) or turn them
+ * off. The URLs hold one secret and are shown only when made.
  */
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
@@ -46,7 +47,8 @@ export function IncidentFeedDialog({ opened, onClose }: { opened: boolean; onClo
         <Text size="sm">
           Publishes your organisation&apos;s active incidents in the Waze for Cities (CIFS) format, so drivers
           approaching them are warned. Give the feed&apos;s URL to Waze (or any app that reads CIFS); it needs
-          no sign-in, so keep it private.
+          no sign-in, so keep it private. The same secret publishes your published closures and work-zone
+          devices in the WZDx 4.2 format read by navigation apps and connected vehicles.
         </Text>
         {feed.isPending ? (
           <Text size="sm">Loading...</Text>
@@ -64,6 +66,8 @@ export function IncidentFeedDialog({ opened, onClose }: { opened: boolean; onClo
             </Alert>
             <FeedUrl label="JSON feed URL" url={made.json_url} />
             <FeedUrl label="XML feed URL" url={made.xml_url} />
+            <FeedUrl label="Work zones (WZDx) feed URL" url={made.wzdx_url} />
+            <FeedUrl label="Work-zone devices (WZDx) feed URL" url={made.wzdx_devices_url} />
           </Stack>
         )}
         {(newUrl.isError || turnOff.isError) && (

@@ -15,6 +15,7 @@ import * as addTripPointsIndex from './202611271000_add_trip_points_index';
 import * as createDeviceCommands from './202611271010_create_device_commands';
 import * as createAlertingZones from './202611280900_create_alerting_zones';
 import * as createClosures from './202611281000_create_closures';
+import * as createWzdxFeedSources from './202611291200_create_wzdx_feed_sources';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '202611271010_create_device_commands': createDeviceCommands,
   '202611280900_create_alerting_zones': createAlertingZones,
   '202611281000_create_closures': createClosures,
+  '202611291200_create_wzdx_feed_sources': createWzdxFeedSources,
 };
