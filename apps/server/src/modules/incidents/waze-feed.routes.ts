@@ -91,8 +91,7 @@ export function registerWazeFeedRoutes(
       config: { access: 'manageIncidentFeed' },
       schema: {
         tags: ['incidents'],
-        summary:
-          "New URLs for your organisation's feeds (shown once); the previous ones stop working",
+        summary: "New URLs for your organisation's feeds (shown once); the previous ones stop working",
         security: BEARER,
         response: { 200: NewIncidentFeedSchema, ...errors },
       },
