@@ -129,6 +129,7 @@ const EnvSchema = z.object({
   GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   GEOCODER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WHAT3WORDS_API_KEY: z.string().min(1).optional(),
+  DIRECTIONS_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 });
 
 export type Config = {
@@ -201,10 +202,12 @@ export type Config = {
   corsOrigins: string[];
   /** Serve the API description and its page at /api/docs. */
   apiDocs: boolean;
-  /** Reverse geocoder (Nominatim or Photon) that names incidents' streets; unset: no street names. */
+  /** Reverse geocoder (Nominatim or Photon) that names incidents' and closures' streets; unset: none. */
   geocoderUrl: string | undefined;
   /** At most one geocoder request per this many milliseconds. */
   geocoderMinIntervalMs: number;
+  /** OSRM-compatible routing service that draws closures' driving routes; unset: straight segments. */
+  directionsUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -275,5 +278,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.API_DOCS,
     geocoderUrl: e.GEOCODER_URL,
     geocoderMinIntervalMs: e.GEOCODER_MIN_INTERVAL_MS,
+    directionsUrl: e.DIRECTIONS_URL,
   };
 }

@@ -1,14 +1,18 @@
 /**
- * Closures: their API, the active closures inside the status engine (an asset with an active closure
- * is active), and the scheduled starts and ends on the job queue.
+ * Closures: their API and the directions service drawing their routes, the active closures inside the
+ * status engine (an asset with an active closure is active), and the scheduled starts and ends and the
+ * naming of their streets on the job queue.
  */
 import fp from 'fastify-plugin';
 import { apiRoutes } from '../../platform/platform.plugin';
 import { ActiveClosures } from './active-closures';
 import { closureScheduleJob } from './closure-schedule.job';
+import { closureStreetsJob } from './closure-streets.job';
 import { ClosuresRepository } from './closures.repository';
 import { registerClosuresRoutes } from './closures.routes';
 import { ClosuresService } from './closures.service';
+import { DirectionsClient } from './directions-client';
+import { registerDirectionsRoutes } from './directions.routes';
 
 export const closuresModule = fp(
   async (app) => {
@@ -22,11 +26,18 @@ export const closuresModule = fp(
       if (thing_id) await app.thingStates.reevaluate([thing_id]);
     });
 
-    const service = new ClosuresService(repository, app.accounts, app.events, app.jobs);
+    const service = new ClosuresService(repository, app.accounts, app.events, app.jobs, app.streetGeocoder);
     await app.jobs.work(closureScheduleJob, ({ closure_id, action, at }) =>
       service.applySchedule(closure_id, action, at),
     );
-    await apiRoutes(app, (api) => registerClosuresRoutes(api, service));
+    if (app.streetGeocoder)
+      await app.jobs.work(closureStreetsJob, ({ closure_id }) => service.nameStreets(closure_id));
+    const { directionsUrl } = app.config;
+    const directions = directionsUrl ? new DirectionsClient(directionsUrl) : null;
+    await apiRoutes(app, (api) => {
+      registerClosuresRoutes(api, service);
+      registerDirectionsRoutes(api, directions);
+    });
   },
   { name: 'closures', dependencies: ['platform', 'auth', 'accounts', 'telemetry'] },
 );
