@@ -151,6 +151,7 @@ const EnvSchema = z.object({
       error: 'must be whole seconds from 5000 to 3600000',
     })
     .default(60_000),
+  DIRECTIONS_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 });
 
 export type Config = {
@@ -223,7 +224,7 @@ export type Config = {
   corsOrigins: string[];
   /** Serve the API description and its page at /api/docs. */
   apiDocs: boolean;
-  /** Reverse geocoder (Nominatim or Photon) that names incidents' streets; unset: no street names. */
+  /** Reverse geocoder (Nominatim or Photon) that names incidents' and closures' streets; unset: none. */
   geocoderUrl: string | undefined;
   /** At most one geocoder request per this many milliseconds. */
   geocoderMinIntervalMs: number;
@@ -231,6 +232,8 @@ export type Config = {
   wzdxFeeds: Array<{ organizationId: string; url: string }>;
   /** How often those feeds are fetched. */
   wzdxPollMs: number;
+  /** OSRM-compatible routing service that draws closures' driving routes; unset: straight segments. */
+  directionsUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -303,5 +306,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderMinIntervalMs: e.GEOCODER_MIN_INTERVAL_MS,
     wzdxFeeds: e.WZDX_FEEDS ?? [],
     wzdxPollMs: e.WZDX_POLL_MS,
+    directionsUrl: e.DIRECTIONS_URL,
   };
 }

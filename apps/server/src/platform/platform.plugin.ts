@@ -1,6 +1,7 @@
 /**
  * The platform every module builds on: the configuration, the database, the message bus and typed
- * events, durable jobs, mail, the OpenAPI description, the error handler and rate limiting.
+ * events, durable jobs, mail, the street geocoder, the OpenAPI description, the error handler and
+ * rate limiting.
  * Registered first.
  */
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -20,6 +21,7 @@ import { registerErrorHandler } from './http-errors';
 import { docsPagePolicy, registerSecurityHeaders } from './security-headers';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { ExternalFeedHealth } from '@flare/core/schemas/common';
+import { StreetGeocoder } from './street-geocoder';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +35,8 @@ declare module 'fastify' {
     events: EventBus;
     jobs: JobQueue;
     mailer: Mailer;
+    /** The reverse geocoder naming streets (GEOCODER_URL), one for every module so its requests stay spaced. */
+    streetGeocoder: StreetGeocoder | null;
     /** Where users reach the dashboard, for links in e-mails: PUBLIC_URL, else the listening address. */
     publicUrl(): string;
     /** Reports of the external feeds modules read, shown by the health check. */
@@ -91,6 +95,15 @@ export const platformPlugin = fp<PlatformOptions>(
     );
     app.decorate('publicUrl', () => config.publicUrl ?? listeningUrl(app));
     app.decorate('externalFeedReports', []);
+    app.decorate(
+      'streetGeocoder',
+      config.geocoderUrl
+        ? new StreetGeocoder(config.geocoderUrl, {
+            minIntervalMs: config.geocoderMinIntervalMs,
+            userAgent: `Flare/${version} (${config.publicUrl ?? 'self-hosted'})`,
+          })
+        : null,
+    );
 
     await registerSecurityHeaders(app, config);
     await app.register(fastifySwagger, {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ClosureInputSchema, CLOSURE_MESSAGES, closureSaveErrorMessage } from '../schemas/closure';
+import {
+  ClosureInputSchema,
+  CLOSURE_MESSAGES,
+  closureSaveErrorMessage,
+  DIRECTIONS_FAILED,
+  directionsErrorMessage,
+} from '../schemas/closure';
 import { closureProblems, closureTimes, toMinute } from './closure-rules';
 import { closureStatus } from './closure-status';
 
@@ -148,5 +154,12 @@ describe('closure save errors', () => {
       CLOSURE_MESSAGES.notManaged,
     );
     expect(closureSaveErrorMessage(500, 'boom')).toBe('Unable to save Closure');
+  });
+});
+
+describe('directions errors', () => {
+  it("show the service's own message, anything else 'Something went wrong'", () => {
+    expect(directionsErrorMessage(DIRECTIONS_FAILED, 'Impossible route')).toBe('Impossible route');
+    expect(directionsErrorMessage(undefined, 'Connection failed.')).toBe('Something went wrong');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayAddClosure, mayDeleteClosure, mayEditClosure } from './closure-access';
+import { mayAddClosure, mayDeleteClosure, mayEditClosure, mayRouteClosure } from './closure-access';
 
 const caller = (...permissions: string[]) => ({ organizationId: 'org-a', permissions });
 const own = { organizationId: 'org-a', closureType: 'manual' as const };
@@ -29,5 +29,14 @@ describe('who may change closures', () => {
     expect(mayEditClosure(caller('closure:manage'), other, 'any')).toBe(false);
     expect(mayEditClosure(caller('haas:manage'), other, 'any')).toBe(true);
     expect(mayAddClosure(caller('closure:manage'), 'org-b', 'any')).toBe(false);
+  });
+});
+
+describe('who may ask for a driving route', () => {
+  it('whoever may add or change closures (on any device)', () => {
+    expect(mayRouteClosure(caller('closure:create'))).toBe(true);
+    expect(mayRouteClosure(caller('mobile:closure:update'))).toBe(true);
+    expect(mayRouteClosure(caller('haas:manage'))).toBe(true);
+    expect(mayRouteClosure(caller('closure:read', 'closure:delete'))).toBe(false);
   });
 });

@@ -47,6 +47,14 @@ export function mayEditClosure(
   );
 }
 
+/** Asking the directions service for a route: whoever may add or change their own organisation's closures. */
+export function mayRouteClosure(caller: Caller): boolean {
+  return (
+    mayAddClosure(caller, caller.organizationId, 'any') ||
+    mayEditClosure(caller, { organizationId: caller.organizationId, closureType: 'manual' }, 'any')
+  );
+}
+
 export function mayDeleteClosure(caller: Caller, closure: ClosureSubject): boolean {
   if (closure.closureType === 'feed') return false;
   if (closure.organizationId !== caller.organizationId) return platformAdmin(caller);

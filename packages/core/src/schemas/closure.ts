@@ -7,6 +7,9 @@
 import { z } from 'zod';
 import { requiredText, storable } from './common';
 
+/** The most points (origin, waypoints, destination) a driving route is asked through. */
+export const DIRECTIONS_MAX_POINTS = 25;
+
 export const CLOSURE_MESSAGES = {
   connectionFailed: 'Connection failed',
   routeRequired: "ERROR: Please create new Closure on map. Click 'View Instructions' above if needed.",
@@ -23,6 +26,9 @@ export const CLOSURE_MESSAGES = {
   unableToSave: 'Unable to save Closure',
   unableToDelete: 'Unable to delete Closure',
   quickUpdateFailed: 'Unable to Activate/Deactivate',
+  directionsFailed: 'Something went wrong',
+  tooManyRoutePoints: `A route may have at most ${DIRECTIONS_MAX_POINTS} points`,
+  findingRoute: 'Finding route...',
 } as const;
 
 export const CLOSURE_DESCRIPTION_MAX = 100;
@@ -69,11 +75,25 @@ const enumOf = <T extends Record<string, string>>(values: T) =>
   z.enum(Object.keys(values) as [keyof T & string, ...Array<keyof T & string>]);
 
 const LngLatSchema = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
-const RouteSchema = z.object({
+export const RouteSchema = z.object({
   type: z.literal('LineString'),
   coordinates: z.array(LngLatSchema).max(CLOSURE_ROUTE_MAX_POINTS),
 });
 export type ClosureRoute = z.infer<typeof RouteSchema>;
+
+/** The user's points (origin, waypoints, destination) a driving route is asked through. */
+export const DirectionsRequestSchema = z.object({
+  coordinates: z
+    .array(LngLatSchema)
+    .min(2, CLOSURE_MESSAGES.routeRequired)
+    .max(DIRECTIONS_MAX_POINTS, CLOSURE_MESSAGES.tooManyRoutePoints),
+});
+
+/** The driving route; null when no directions service is configured (the straight segments then). */
+export const DirectionsSchema = z.object({ route_path: RouteSchema.nullable() });
+
+/** The error code of a directions service's failure, whose message is the service's own. */
+export const DIRECTIONS_FAILED = 'directions_failed';
 
 /** Lanes are numbered 1 to 9. */
 const LanesSchema = z.array(z.number().int().min(1).max(9)).max(9);
@@ -182,4 +202,9 @@ export function closureSaveErrorMessage(status: number, serverMessage: string | 
     return CLOSURE_MESSAGES.idInUse;
   if (status === 422 && message.includes('not managed')) return CLOSURE_MESSAGES.notManaged;
   return CLOSURE_MESSAGES.unableToSave;
+}
+
+/** What the closure form says when no driving route came: the service's reason, or its own words. */
+export function directionsErrorMessage(code: string | undefined, serverMessage: string): string {
+  return code === DIRECTIONS_FAILED ? serverMessage : CLOSURE_MESSAGES.directionsFailed;
 }

@@ -1,15 +1,19 @@
 /**
- * Closures: their API, the active closures inside the status engine (an asset with an active closure
- * is active), the scheduled starts and ends on the job queue, the organisation's WZDx feeds, and the
- * external WZDx feeds read into feed closures.
+ * Closures: their API and the directions service drawing their routes, the active closures inside the
+ * status engine (an asset with an active closure is active), the scheduled starts and ends and the
+ * naming of their streets on the job queue, the organisation's WZDx feeds, and the external WZDx
+ * feeds read into feed closures.
  */
 import fp from 'fastify-plugin';
 import { apiRoutes } from '../../platform/platform.plugin';
 import { ActiveClosures } from './active-closures';
 import { closureScheduleJob } from './closure-schedule.job';
+import { closureStreetsJob } from './closure-streets.job';
 import { ClosuresRepository } from './closures.repository';
 import { registerClosuresRoutes } from './closures.routes';
 import { ClosuresService } from './closures.service';
+import { DirectionsClient } from './directions-client';
+import { registerDirectionsRoutes } from './directions.routes';
 import { registerWzdxFeedRoutes } from './wzdx-feed.routes';
 import { WzdxIngest, wzdxFeedsPollJob } from './wzdx-ingest';
 import { WzdxPublisher } from './wzdx-publisher';
@@ -27,18 +31,22 @@ export const closuresModule = fp(
       if (thing_id) await app.thingStates.reevaluate([thing_id]);
     });
 
-    const service = new ClosuresService(repository, app.accounts, app.events, app.jobs);
+    const service = new ClosuresService(repository, app.accounts, app.events, app.jobs, app.streetGeocoder);
     await app.jobs.work(closureScheduleJob, ({ closure_id, action, at }) =>
       service.applySchedule(closure_id, action, at),
     );
 
+    if (app.streetGeocoder)
+      await app.jobs.work(closureStreetsJob, ({ closure_id }) => service.nameStreets(closure_id));
+    const { directionsUrl } = app.config;
+    const directions = directionsUrl ? new DirectionsClient(directionsUrl) : null;
     const wzdx = new WzdxRepository(app.db);
     const publisher = new WzdxPublisher(wzdx);
     await apiRoutes(app, (api) => {
       registerClosuresRoutes(api, service);
+      registerDirectionsRoutes(api, directions);
       registerWzdxFeedRoutes(api, publisher, app.feedTokens);
     });
-
     const { wzdxFeeds, wzdxPollMs, publicUrl } = app.config;
     if (wzdxFeeds.length > 0) {
       const ingest = new WzdxIngest(

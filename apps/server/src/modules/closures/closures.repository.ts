@@ -153,6 +153,24 @@ export class ClosuresRepository {
     return result.numUpdatedRows > 0n;
   }
 
+  /** Names the streets still unnamed (a user's own names stay); false when the closure is gone. */
+  async fillStreets(
+    id: string,
+    streets: { street_start: string | null; street_end: string | null },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('closures')
+      .set((eb) => ({
+        street_start: eb.fn.coalesce('street_start', eb.val(streets.street_start)),
+        street_end: eb.fn.coalesce('street_end', eb.val(streets.street_end)),
+        updated_at: new Date(),
+      }))
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   async softDelete(id: string): Promise<boolean> {
     return this.setFields(id, { deleted_at: new Date(), is_active: false });
   }

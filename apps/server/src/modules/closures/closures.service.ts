@@ -3,7 +3,8 @@
  * last check-in), saves under core's rules (shape: ClosureInputSchema; time and organisation:
  * closureProblems; who: closure-access), the list's quick Activate/Deactivate of manual closures, and
  * deletes. Each change is published as `closure.changed` (the active-closure index and the asset's
- * status follow it), and a scheduled closure's start and end are sent to the job queue.
+ * status follow it), a scheduled closure's start and end are sent to the job queue, and so is the
+ * naming of the streets left empty (with a geocoder configured).
  */
 import { closureProblems } from '@flare/core/closures/closure-rules';
 import { MESSAGES } from '@flare/core/messages';
@@ -21,8 +22,10 @@ import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
 import { forbidden, notFound, unprocessable } from '../../platform/http-errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
+import type { StreetGeocoder } from '../../platform/street-geocoder';
 import type { AccountsService } from '../accounts/accounts.service';
 import { closureScheduleJob } from './closure-schedule.job';
+import { closureStreetsJob } from './closure-streets.job';
 import { toClosure, toClosureValues } from './closures.mapper';
 import { ExternalIdTakenError, type ClosureRow, type ClosuresRepository } from './closures.repository';
 
@@ -32,6 +35,7 @@ export class ClosuresService {
     private readonly accounts: AccountsService,
     private readonly events: EventBus,
     private readonly jobs: JobQueue,
+    private readonly geocoder: StreetGeocoder | null,
   ) {}
 
   async list(
@@ -115,6 +119,25 @@ export class ClosuresService {
       });
   }
 
+  /** The streets job: names the streets left empty from the route's first and last points. */
+  async nameStreets(closureId: string): Promise<void> {
+    const closure = await this.repository.find(closureId);
+    if (!closure || closure.deleted_at || !this.geocoder) return;
+    const geocoder = this.geocoder;
+    const points = closure.route_path.coordinates;
+    const streetAt = async (named: string | null, point: readonly [number, number] | undefined) =>
+      named ?? (point ? geocoder.streetAt(point[1], point[0]) : null);
+    const street_start = await streetAt(closure.street_start, points[0]);
+    const street_end = await streetAt(closure.street_end, points.at(-1));
+    if (street_start === closure.street_start && street_end === closure.street_end) return;
+    if (await this.repository.fillStreets(closureId, { street_start, street_end }))
+      await this.events.emit('closure.changed', {
+        organization_id: closure.organization_id,
+        closure_id: closureId,
+        thing_id: closure.thing_id,
+      });
+  }
+
   private async check(organizationId: string, input: ClosureInput, now: Date): Promise<void> {
     const wzdxOrganization = await this.repository.isWzdxOrganization(organizationId);
     const [problem] = closureProblems(input, { now, wzdxOrganization });
@@ -157,7 +180,10 @@ export class ClosuresService {
     });
   }
 
-  /** After a save: tells every process, schedules the closure's start and end, answers the closure. */
+  /**
+   * After a save: tells every process, schedules the closure's start and end and the naming of its
+   * empty streets, answers the closure.
+   */
   async changed(id: string, previousThingId: string | null = null): Promise<Closure> {
     const closure = (await this.repository.find(id))!;
     await this.events.emit('closure.changed', {
@@ -171,6 +197,9 @@ export class ClosuresService {
         closure_id: id,
         thing_id: previousThingId,
       });
+    // A feed names its own streets (or has none to name): only the dashboard's closures are named.
+    if (this.geocoder && closure.closure_type !== 'feed' && (!closure.street_start || !closure.street_end))
+      await this.jobs.send(closureStreetsJob, { closure_id: id }, { singletonKey: id });
     const now = Date.now();
     for (const [action, time] of [
       ['activate', closure.is_scheduled && !closure.is_active ? closure.start_time : null],

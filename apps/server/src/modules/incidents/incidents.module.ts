@@ -11,7 +11,6 @@ import { IncidentsRepository } from './incidents.repository';
 import { IncidentsService } from './incidents.service';
 import { registerLocationsRoutes } from './locations.routes';
 import { SceneTracker } from './scene-tracker';
-import { StreetGeocoder } from './street-geocoder';
 import { registerWazeFeedRoutes } from './waze-feed.routes';
 
 declare module 'fastify' {
@@ -36,13 +35,10 @@ const INCIDENTS_SWEEP_MS = 60_000;
 export const incidentsModule = fp(
   async (app) => {
     const repository = new IncidentsRepository(app.db);
-    const { geocoderUrl, geocoderMinIntervalMs, publicUrl } = app.config;
-    const streets = geocoderUrl
+    const geocoder = app.streetGeocoder;
+    const streets = geocoder
       ? {
-          geocoder: new StreetGeocoder(geocoderUrl, {
-            minIntervalMs: geocoderMinIntervalMs,
-            userAgent: `Flare/${app.release} (${publicUrl ?? 'self-hosted'})`,
-          }),
+          geocoder,
           request: (incidentId: string) =>
             app.jobs.send(incidentStreetJob, { incident_id: incidentId }, { singletonKey: incidentId }),
         }

@@ -15,11 +15,11 @@ import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
 import { unprocessable } from '../../platform/http-errors';
 import { parseQueryTime } from '../../platform/query-time';
+import type { StreetGeocoder } from '../../platform/street-geocoder';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ThingStatesService } from '../telemetry/thing-states.service';
 import type { IncidentFilter, IncidentsRepository } from './incidents.repository';
 import { toLocations } from './location.mapper';
-import type { StreetGeocoder } from './street-geocoder';
 
 /** Asks for an incident's street to be looked up later (a job), so nothing waits for the geocoder. */
 export type StreetRequest = (incidentId: string) => Promise<unknown>;

@@ -1,8 +1,9 @@
 /**
  * Add a closure (closures/new) or edit one (closures/{id}/edit): manual or automated (with its asset),
  * the description and alert message, direction and lanes, active now (until an end) or scheduled (a
- * start and an end), the work-zone publishing fields, and the route drawn on the map point by point.
- * Core's rules check the payload before it is sent; the server checks them again.
+ * start and an end), the work-zone publishing fields, and the route drawn on the map point by point,
+ * with the driving route through its points when the directions service finds one (else the straight
+ * segments are saved). Core's rules check the payload before it is sent; the server checks them again.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -54,9 +55,10 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { fitMap } from '../../../map/map-commands';
 import { useClosureAssets } from '../api/get-closure-assets';
 import { useClosure, useClosures } from '../api/get-closures';
+import { useDirections } from '../api/get-directions';
 import { useSaveClosure } from '../api/save-closure';
 import { closureDraft, useClosureDraft } from '../closure-draft';
-import { CLOSURES_PATH } from '../closure-look';
+import { CLOSURE_ROUTE_COLOUR, CLOSURES_PATH } from '../closure-look';
 import { fromLocalInput, toLocalInput } from './local-time';
 
 /** After a save the screen goes to the closure after this long (the list refreshes meanwhile). */
@@ -132,6 +134,7 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
   const closures = useClosures();
   const assets = useClosureAssets();
   const draft = useClosureDraft();
+  const directions = useDirections(draft?.line ?? []);
   const [dismissed] = usePref('closureInstructionsDismissed');
   const [instructions, setInstructions] = useState(!dismissed);
   const [problem, setProblem] = useState<string | null>(null);
@@ -187,6 +190,7 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
       impacted_lanes: settings.impacted_lanes,
       is_in_service: settings.is_in_service,
       user_route: { type: 'LineString', coordinates: draft.line },
+      route_path: directions.routePath ?? undefined,
       is_active: settings.is_active,
       is_scheduled: settings.is_scheduled,
       start_time: settings.is_scheduled ? fromLocalInput(settings.start) : null,
@@ -218,19 +222,27 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
 
   return (
     <FormScreen title={closure ? 'Edit Closure' : 'Create Closure'} subtitle={closure?.description}>
-      <Group justify="space-between">
-        <Text size="sm" aria-live="polite">
-          {draft.line.length} route points
-        </Text>
-        <Group gap={4}>
-          <Button variant="default" size="xs" onClick={() => closureDraft.change({ line: [] })}>
-            Redraw
-          </Button>
-          <Button variant="subtle" size="xs" onClick={() => setInstructions(true)}>
-            View Instructions
-          </Button>
+      <Stack gap={4}>
+        <Group justify="space-between">
+          <Text size="sm" aria-live="polite">
+            {draft.line.length} route points
+          </Text>
+          <Group gap={4}>
+            <Button variant="default" size="xs" onClick={() => closureDraft.change({ line: [] })}>
+              Redraw
+            </Button>
+            <Button variant="subtle" size="xs" onClick={() => setInstructions(true)}>
+              View Instructions
+            </Button>
+          </Group>
         </Group>
-      </Group>
+        <Text size="sm" aria-live="polite" c={directions.routePath ? CLOSURE_ROUTE_COLOUR : undefined}>
+          {directions.finding
+            ? CLOSURE_MESSAGES.findingRoute
+            : directions.routePath && 'The route follows the roads'}
+        </Text>
+        <ServerErrorLine message={directions.problem} />
+      </Stack>
       <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
         <Stack gap="sm">
           {!closure && (
@@ -358,7 +370,7 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
             </>
           )}
           <FormActions
-            canSave={!formState.isSubmitting}
+            canSave={!formState.isSubmitting && !directions.finding}
             submitting={formState.isSubmitting || save.isPending}
             onCancel={() => void navigate(closure ? `${CLOSURES_PATH}/${closure.id}` : CLOSURES_PATH)}
           />

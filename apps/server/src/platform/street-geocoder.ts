@@ -1,9 +1,9 @@
 /**
- * Street names of incidents by reverse geocoding over HTTP: Nominatim's `/reverse` (format jsonv2)
- * or Photon's `/reverse` (GeoJSON), told apart by the answer. Answers are cached per position rounded
- * to 4 decimals (about 11 m), and requests go out one at a time each `minIntervalMs` after the previous one ended
- * (Nominatim's public service allows one a second). Only the incidents' street job calls it, so a
- * slow or failing geocoder never holds up ingest.
+ * Street names of incidents and closures by reverse geocoding over HTTP: Nominatim's `/reverse` (format
+ * jsonv2) or Photon's `/reverse` (GeoJSON), told apart by the answer. Answers are cached per position
+ * rounded to 4 decimals (about 11 m), and requests go out one at a time each `minIntervalMs` after the
+ * previous one ended (Nominatim's public service allows one a second). Only the incidents' and the
+ * closures' street jobs call it, so a slow or failing geocoder never holds up ingest or a save.
  */
 import { LRUCache } from 'lru-cache';
 

@@ -1,14 +1,16 @@
 /**
  * Street names from a reverse geocoder: a local HTTP server answers in Nominatim's documented jsonv2
  * `/reverse` format (and Photon's GeoJSON); answers are cached per rounded position and requests are
- * spaced; an incident detected while a geocoder is configured gets its street from the street job.
+ * spaced; an incident detected while a geocoder is configured gets its street from the street job, and
+ * a saved closure the streets left empty from its route's first and last points.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
+import type { Closure } from '@flare/core/schemas/closure';
 import type { Location } from '@flare/core/schemas/location';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { StreetGeocoder, streetOf } from './street-geocoder';
 
 /** Nominatim's example answer to /reverse?format=jsonv2 (its documentation), placed in Springfield. */
@@ -50,7 +52,7 @@ beforeAll(async () => {
     if (url.pathname !== '/reverse' || url.searchParams.get('format') !== 'jsonv2') {
       response.statusCode = 400;
       response.end(JSON.stringify({ error: { code: 400, message: 'bad request' } }));
-    } else if (Number(url.searchParams.get('lat')) < 0) {
+    } else if (Number(url.searchParams.get('lat')) < 0 || Number(url.searchParams.get('lon')) > 0) {
       response.end(JSON.stringify({ error: 'Unable to geocode' }));
     } else {
       response.end(
@@ -91,7 +93,7 @@ describe('the street geocoder', () => {
   });
 });
 
-describe('incidents with a geocoder configured', () => {
+describe('with a geocoder configured', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
@@ -118,5 +120,54 @@ describe('incidents with a geocoder configured', () => {
         .json<{ data: Location[] }>()
         .data.map((location) => location.street);
     await expect.poll(streets, { timeout: 15_000 }).toEqual(['North Grand Avenue East']);
+  });
+
+  it("names a saved closure's empty streets from its route's ends, keeping the user's own", async () => {
+    const token = (await t.signIn('admin@springfield-pd.test')).access_token;
+    const save = async (route: number[][], streets: Record<string, string> = {}) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/organization/closure',
+        headers: bearer(token),
+        payload: {
+          closure_type: 'manual',
+          description: 'Resurfacing',
+          user_route: { type: 'LineString', coordinates: route },
+          ...streets,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<Closure>().id;
+    };
+    const named = await save([
+      [-89.65, 39.8],
+      [-89.64, 39.8],
+    ]);
+    const own = await save(
+      [
+        [-89.65, 39.81],
+        [-89.64, 39.81],
+      ],
+      { street_start: 'Jefferson Street' },
+    );
+    // The geocoder knows no street at the route's end (east of Greenwich here).
+    const unknownEnd = await save([
+      [-89.65, 39.82],
+      [10, 39.82],
+    ]);
+    const streets = async () => {
+      const closures = (
+        await t.app.inject({ method: 'GET', url: '/api/organization/closure', headers: bearer(token) })
+      ).json<{ data: Closure[] }>().data;
+      return [named, own, unknownEnd].map((id) => {
+        const closure = closures.find((c) => c.id === id)!;
+        return [closure.street_start, closure.street_end];
+      });
+    };
+    await expect.poll(streets, { timeout: 15_000 }).toEqual([
+      ['North Grand Avenue East', 'North Grand Avenue East'],
+      ['Jefferson Street', 'North Grand Avenue East'],
+      ['North Grand Avenue East', null],
+    ]);
   });
 });
