@@ -10,6 +10,7 @@ import { benchLiveFeedAllEngines } from './live-feed.bench';
 import { benchMap } from './map.bench';
 import { benchStationsAllEngines } from './stations.bench';
 import { benchTripsAllEngines } from './trips.bench';
+import { benchWzdxAllEngines } from './wzdx.bench';
 
 const results = [
   await benchAuthenticatedRequests(),
@@ -19,6 +20,7 @@ const results = [
   ...(await benchLiveFeedAllEngines()),
   ...(await benchDashboardsAllEngines()),
   ...(await benchTripsAllEngines()),
+  ...(await benchWzdxAllEngines()),
   ...(await benchMap()),
 ];
 for (const r of results) {
