@@ -69,6 +69,8 @@ export const LIVE_FEED = {
 export const ALERTING_AUTO_RESET_MS = 60 * 60_000;
 export const THINGS_POLL_MS = 15_000;
 export const LOCATIONS_POLL_MS = 30_000;
+/** Closures without the live feed (large organisations, users who may not view assets). */
+export const CLOSURES_POLL_MS = 30_000;
 export const THINGS_PAGE_SIZE = 500;
 export const SEARCH_DEBOUNCE_MS = 350;
 /** The user list's search waits this long after the last key. */

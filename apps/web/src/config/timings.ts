@@ -3,6 +3,7 @@
  * app loads (Playwright's addInitScript). Production uses the spec's constants.
  */
 import {
+  CLOSURES_POLL_MS,
   LIVE_FEED,
   LOCATIONS_POLL_MS,
   THINGS_POLL_MS,
@@ -18,6 +19,7 @@ export interface Timings {
   liveFirstBackoffMs: number;
   thingsPollMs: number;
   locationsPollMs: number;
+  closuresPollMs: number;
 }
 
 const DEFAULTS: Timings = {
@@ -28,6 +30,7 @@ const DEFAULTS: Timings = {
   liveFirstBackoffMs: LIVE_FEED.firstBackoffMs,
   thingsPollMs: THINGS_POLL_MS,
   locationsPollMs: LOCATIONS_POLL_MS,
+  closuresPollMs: CLOSURES_POLL_MS,
 };
 
 export function timings(): Timings {

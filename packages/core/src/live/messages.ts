@@ -3,7 +3,9 @@
  * what the web app parses each frame against.
  */
 import { z } from 'zod';
+import type { Access } from '../permissions/access';
 import { SERVER_STATUSES } from '../status/thing-status';
+import { ClosureSchema } from '../schemas/closure';
 import { LocationSchema } from '../schemas/location';
 import { ThingSchema } from '../schemas/thing';
 
@@ -51,13 +53,26 @@ export const HeartbeatMessageSchema = z.object({
 /** An incident was detected, an asset joined or left it, it ended, or a user moved it. */
 export const LocationMessageSchema = z.object({ type: z.literal('location'), location: LocationSchema });
 
+/**
+ * A closure was added, changed, switched on or off (by a user or its schedule), or deleted
+ * (`is_deleted`: dashboards drop it), or its asset's check-in brought it back to standby.
+ */
+export const ClosureMessageSchema = z.object({ type: z.literal('closure'), closure: ClosureSchema });
+
 export const LiveMessageSchema = z.discriminatedUnion('type', [
   PointMessageSchema,
   ThingMessageSchema,
   HeartbeatMessageSchema,
   LocationMessageSchema,
+  ClosureMessageSchema,
 ]);
 export type LiveMessage = z.infer<typeof LiveMessageSchema>;
+
+/**
+ * What a subscriber must hold, beyond watching the organisation's feed (which needs viewThings), to
+ * receive a message of the type: closures go only to those who may see closures.
+ */
+export const LIVE_MESSAGE_ACCESS: Partial<Record<LiveMessage['type'], Access>> = { closure: 'viewClosures' };
 /** The messages about one asset. */
 export type ThingLiveMessage = Extract<LiveMessage, { type: 'point' | 'thing' | 'heartbeat' }>;
 
@@ -68,6 +83,8 @@ export function coalescingKey(message: LiveMessage): string {
       return `thing:${message.thing.id}`;
     case 'location':
       return `location:${message.location.id}`;
+    case 'closure':
+      return `closure:${message.closure.id}`;
     case 'point':
     case 'heartbeat':
       return `${message.type}:${message.thing_id}`;

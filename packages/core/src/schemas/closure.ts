@@ -147,6 +147,7 @@ export const ClosuresSchema = z.object({
   /** The closures of each status, of those listed (deleted ones left out). */
   counts: z.record(z.enum(CLOSURE_STATUSES), z.number()),
 });
+export type ClosureList = z.infer<typeof ClosuresSchema>;
 
 export const ClosuresQuerySchema = z.object({
   'org_ids[]': z.union([z.uuid(), z.array(z.uuid())]).optional(),

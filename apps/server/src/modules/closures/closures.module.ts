@@ -1,12 +1,13 @@
 /**
  * Closures: their API and the directions service drawing their routes, the active closures inside the
- * status engine (an asset with an active closure is active), the scheduled starts and ends and the
- * naming of their streets on the job queue, the organisation's WZDx feeds, and the external WZDx
- * feeds read into feed closures.
+ * status engine (an asset with an active closure is active), the check-ins that bring switched-off
+ * automated closures back to standby, the scheduled starts and ends and the naming of their streets on
+ * the job queue, the organisation's WZDx feeds, and the external WZDx feeds read into feed closures.
  */
 import fp from 'fastify-plugin';
 import { apiRoutes } from '../../platform/platform.plugin';
 import { ActiveClosures } from './active-closures';
+import { ClosureCheckIns } from './closure-check-ins';
 import { closureScheduleJob } from './closure-schedule.job';
 import { closureStreetsJob } from './closure-streets.job';
 import { ClosuresRepository } from './closures.repository';
@@ -23,11 +24,12 @@ export const closuresModule = fp(
   async (app) => {
     const repository = new ClosuresRepository(app.db);
     const active = new ActiveClosures(repository);
-    await active.load();
+    const checkIns = new ClosureCheckIns(repository);
+    await Promise.all([active.load(), checkIns.load()]);
     app.thingContext.register(active);
-    // Every process's index follows every process's changes; the asset's status follows its closures.
+    // Every process's indexes follow every process's changes; the asset's status follows its closures.
     await app.events.on('closure.changed', async ({ thing_id }) => {
-      await active.load();
+      await Promise.all([active.load(), checkIns.load()]);
       if (thing_id) await app.thingStates.reevaluate([thing_id]);
     });
 
@@ -35,6 +37,10 @@ export const closuresModule = fp(
     await app.jobs.work(closureScheduleJob, ({ closure_id, action, at }) =>
       service.applySchedule(closure_id, action, at),
     );
+    await app.events.on('thing.states-changed', async ({ cause, states }) => {
+      if (cause !== 'report') return;
+      for (const thingId of checkIns.backToStandby(states, Date.now())) await service.assetBack(thingId);
+    });
 
     if (app.streetGeocoder)
       await app.jobs.work(closureStreetsJob, ({ closure_id }) => service.nameStreets(closure_id));

@@ -64,11 +64,34 @@ export class ClosuresRepository {
     return query.orderBy('closures.updated_at', 'desc').orderBy('closures.id').execute();
   }
 
-  find(id: string): Promise<ClosureRow | undefined> {
+  /** `deleted`: also when it has been deleted (to tell the dashboards). */
+  find(id: string, { deleted = false } = {}): Promise<ClosureRow | undefined> {
+    let query = this.selectClosures().where('closures.id', '=', id);
+    if (!deleted) query = query.where('closures.deleted_at', 'is', null);
+    return query.executeTakeFirst();
+  }
+
+  /** The asset's automated closures that are switched off: their status follows its check-ins. */
+  switchedOffAutomated(thingId: string): Promise<ClosureRow[]> {
+    return this.switchedOffAutomatedClosures().where('closures.thing_id', '=', thingId).execute();
+  }
+
+  /** Every asset with an automated closure that is switched off, and the asset's last check-in. */
+  async switchedOffAutomatedAssets(): Promise<Array<{ thing_id: string; heartbeat_at: Date | null }>> {
+    const rows = await this.switchedOffAutomatedClosures()
+      .clearSelect()
+      .select(['closures.thing_id', 'state.heartbeat_at'])
+      .distinct()
+      .execute();
+    return rows as Array<{ thing_id: string; heartbeat_at: Date | null }>;
+  }
+
+  private switchedOffAutomatedClosures() {
     return this.selectClosures()
-      .where('closures.id', '=', id)
+      .where('closures.closure_type', '=', 'automated')
+      .where('closures.is_active', '=', false)
       .where('closures.deleted_at', 'is', null)
-      .executeTakeFirst();
+      .where('closures.thing_id', 'is not', null);
   }
 
   async isWzdxOrganization(organizationId: string): Promise<boolean> {

@@ -2,16 +2,16 @@
  * Closures: the list of the organisations a caller sees (status worked out by core from the asset's
  * last check-in), saves under core's rules (shape: ClosureInputSchema; time and organisation:
  * closureProblems; who: closure-access), the list's quick Activate/Deactivate of manual closures, and
- * deletes. Each change is published as `closure.changed` (the active-closure index and the asset's
- * status follow it), a scheduled closure's start and end are sent to the job queue, and so is the
- * naming of the streets left empty (with a geocoder configured).
+ * deletes. Each change is published as `closure.changed` with the closure (the active-closure index,
+ * the asset's status and the live feed follow it), a scheduled closure's start and end are sent to the
+ * job queue, and so is the naming of the streets left empty (with a geocoder configured).
  */
 import { closureProblems } from '@flare/core/closures/closure-rules';
+import { closureCounts } from '@flare/core/closures/closure-status';
 import { MESSAGES } from '@flare/core/messages';
 import { mayAddClosure, mayDeleteClosure, mayEditClosure } from '@flare/core/permissions/closure-access';
 import {
   CLOSURE_MESSAGES,
-  CLOSURE_STATUSES,
   type Closure,
   type ClosureInput,
   type ClosureQuickUpdate,
@@ -48,12 +48,7 @@ export class ClosuresService {
     const data = (await this.repository.list(organizationIds, since ? new Date(since) : undefined)).map(
       (row) => toClosure(row, now),
     );
-    const counts = Object.fromEntries(CLOSURE_STATUSES.map((status) => [status, 0])) as Record<
-      ClosureStatus,
-      number
-    >;
-    for (const closure of data) if (!closure.is_deleted) counts[closure.status] += 1;
-    return { data, counts };
+    return { data, counts: closureCounts(data) };
   }
 
   async create(principal: Principal, input: ClosureInput): Promise<Closure> {
@@ -103,7 +98,7 @@ export class ClosuresService {
     )
       throw forbidden();
     if (!(await this.repository.softDelete(id))) throw notFound(CLOSURE_MESSAGES.notFound);
-    await this.deleted(closure.organization_id, id, closure.thing_id);
+    await this.deleted(id);
     return { id };
   }
 
@@ -111,12 +106,15 @@ export class ClosuresService {
   async applySchedule(closureId: string, action: 'activate' | 'deactivate', at: string): Promise<void> {
     if (!(await this.repository.applySchedule(closureId, action, new Date(at)))) return;
     const closure = await this.repository.find(closureId);
-    if (closure)
-      await this.events.emit('closure.changed', {
-        organization_id: closure.organization_id,
-        closure_id: closureId,
-        thing_id: closure.thing_id,
-      });
+    if (closure) await this.publish(closure);
+  }
+
+  /**
+   * The asset checked in after a silence that had left its switched-off automated closures pending or
+   * offline: they are standby again (their status follows its check-ins), so they are published.
+   */
+  async assetBack(thingId: string): Promise<void> {
+    for (const closure of await this.repository.switchedOffAutomated(thingId)) await this.publish(closure);
   }
 
   /** The streets job: names the streets left empty from the route's first and last points. */
@@ -130,12 +128,9 @@ export class ClosuresService {
     const street_start = await streetAt(closure.street_start, points[0]);
     const street_end = await streetAt(closure.street_end, points.at(-1));
     if (street_start === closure.street_start && street_end === closure.street_end) return;
-    if (await this.repository.fillStreets(closureId, { street_start, street_end }))
-      await this.events.emit('closure.changed', {
-        organization_id: closure.organization_id,
-        closure_id: closureId,
-        thing_id: closure.thing_id,
-      });
+    if (!(await this.repository.fillStreets(closureId, { street_start, street_end }))) return;
+    const named = await this.repository.find(closureId);
+    if (named) await this.publish(named);
   }
 
   private async check(organizationId: string, input: ClosureInput, now: Date): Promise<void> {
@@ -172,12 +167,8 @@ export class ClosuresService {
   }
 
   /** After a delete: tells every process. */
-  async deleted(organizationId: string, id: string, thingId: string | null): Promise<void> {
-    await this.events.emit('closure.changed', {
-      organization_id: organizationId,
-      closure_id: id,
-      thing_id: thingId,
-    });
+  async deleted(id: string): Promise<void> {
+    await this.publish((await this.repository.find(id, { deleted: true }))!);
   }
 
   /**
@@ -186,17 +177,8 @@ export class ClosuresService {
    */
   async changed(id: string, previousThingId: string | null = null): Promise<Closure> {
     const closure = (await this.repository.find(id))!;
-    await this.events.emit('closure.changed', {
-      organization_id: closure.organization_id,
-      closure_id: id,
-      thing_id: closure.thing_id,
-    });
-    if (previousThingId && previousThingId !== closure.thing_id)
-      await this.events.emit('closure.changed', {
-        organization_id: closure.organization_id,
-        closure_id: id,
-        thing_id: previousThingId,
-      });
+    await this.publish(closure);
+    if (previousThingId && previousThingId !== closure.thing_id) await this.publish(closure, previousThingId);
     // A feed names its own streets (or has none to name): only the dashboard's closures are named.
     if (this.geocoder && closure.closure_type !== 'feed' && (!closure.street_start || !closure.street_end))
       await this.jobs.send(closureStreetsJob, { closure_id: id }, { singletonKey: id });
@@ -213,5 +195,15 @@ export class ClosuresService {
         );
     }
     return toClosure(closure, now);
+  }
+
+  /** Tells every process (indexes, statuses, live feed) about the closure as stored now. */
+  private publish(closure: ClosureRow, thingId = closure.thing_id): Promise<void> {
+    return this.events.emit('closure.changed', {
+      organization_id: closure.organization_id,
+      closure_id: closure.id,
+      thing_id: thingId,
+      closure: toClosure(closure, Date.now()),
+    });
   }
 }

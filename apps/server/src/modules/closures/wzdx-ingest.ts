@@ -124,7 +124,7 @@ export class WzdxIngest {
       }
       const kept = feed.events.map((event) => event.eventId);
       for (const id of await this.repository.removeFeedClosuresExcept(organizationId, url, kept))
-        await this.closures.deleted(organizationId, id, null);
+        await this.closures.deleted(id);
       await this.repository.recordPoll(organizationId, url, {
         ok: true,
         etag: response.headers.get('etag'),

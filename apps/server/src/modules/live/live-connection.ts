@@ -32,6 +32,8 @@ export interface LiveSubscription {
   /** Verbatim as the client sent it: the consumer routes frames by comparing this string. */
   readonly identifier: string;
   readonly organizationId: string;
+  /** The subscriber's, for the messages only some may receive (core's LIVE_MESSAGE_ACCESS). */
+  readonly permissions: readonly string[];
   /** Coalescing key -> the latest message under that key, already serialised. */
   readonly pending: Map<string, string>;
 }
@@ -198,6 +200,7 @@ export class LiveConnection {
       connection: this,
       identifier,
       organizationId,
+      permissions: principal.permissions,
       pending: new Map(),
     };
     this.subscriptions.set(identifier, subscription);

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect as natsConnect } from 'nats';
 import { LIVE_CHANNEL, type LiveMessage } from '@flare/core/live/messages';
+import { makeClosure } from '@flare/core/testing/closures';
 import { makePoint } from '@flare/core/testing/live-messages';
 import type { Principal } from '../../platform/auth-hook';
 import type { Bus } from '../../platform/bus/bus';
@@ -43,7 +44,7 @@ const principal = (userId: string, organizationId: string, permissions = ['thing
 });
 /** Test tokens -> principals, and which user may watch which organisation. */
 const PRINCIPALS = new Map([
-  ['token-ada', principal('ada', 'org-a')],
+  ['token-ada', principal('ada', 'org-a', ['thing:read', 'closure:read'])],
   ['token-bob', principal('bob', 'org-b')],
   ['token-cy', principal('cy', 'org-a')],
   // Events only: no permission to view assets.
@@ -168,6 +169,18 @@ describe('live feed on one server (in-process bus)', () => {
     await sleep(FLUSH_MS * 2);
     expect(adaWatch.received).toEqual([point('thing-a', 2)]);
     expect(bobWatch.received).toEqual([point('thing-b', 1)]);
+  });
+
+  it('sends closures only to the subscribers who may see closures', async () => {
+    const ada = await connected(openConsumer(server.url, 'token-ada'), 'org-a');
+    const cy = await connected(openConsumer(server.url, 'token-cy'), 'org-a'); // assets only
+    const closure: LiveMessage = { type: 'closure', closure: makeClosure() };
+    await server.hub.publish(['org-a'], closure);
+    await server.hub.publish(['org-a'], point('thing-7', 7));
+    await waitFor(() => ada.received.length === 2 && cy.received.length === 1, 'the messages');
+    await sleep(FLUSH_MS * 2);
+    expect(ada.received).toEqual([closure, point('thing-7', 7)]);
+    expect(cy.received).toEqual([point('thing-7', 7)]);
   });
 
   it('sends a message published to several organisations once per subscription', async () => {

@@ -3,11 +3,12 @@
  * is an `org.live` event keyed by organisation, so every server process delivers it to its own
  * sockets. Each server watches an organisation's messages only while one of its clients watches that
  * organisation, and coalesces per client: within a flush interval only the latest message per
- * coalescing key (per asset and message type) is sent.
+ * coalescing key (per asset and message type) is sent. Messages that need more than watching the
+ * feed (closures: core's LIVE_MESSAGE_ACCESS) go only to the subscribers who hold it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
-import { coalescingKey, type LiveMessage } from '@flare/core/live/messages';
+import { coalescingKey, LIVE_MESSAGE_ACCESS, type LiveMessage } from '@flare/core/live/messages';
 import { can } from '@flare/core/permissions/access';
 import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
@@ -169,9 +170,11 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
     const watching = this.watchers.get(organizationId);
     if (!watching || watching.size === 0) return;
     const key = coalescingKey(message);
+    const access = LIVE_MESSAGE_ACCESS[message.type];
     // Serialised once here, not once per client.
     const json = JSON.stringify(message);
     for (const subscription of watching) {
+      if (access && !can(subscription.permissions, access)) continue;
       // Delete first so the frame goes out in the order of its latest update.
       subscription.pending.delete(key);
       subscription.pending.set(key, json);

@@ -1,8 +1,9 @@
 import type { ThingState } from '@flare/core/events/thing-events';
 import { LiveMessageSchema } from '@flare/core/live/messages';
+import { makeClosure } from '@flare/core/testing/closures';
 import { makeThing } from '@flare/core/testing/things';
 import { describe, expect, it } from 'vitest';
-import { stateMessage, thingMessage } from './live-messages';
+import { closureMessage, stateMessage, thingMessage } from './live-messages';
 
 const state = (patch: Partial<ThingState> = {}): ThingState => ({
   thing_id: 'thing-1',
@@ -75,5 +76,11 @@ describe('live messages of domain events', () => {
     const thing = makeThing({ is_active: false });
     const message = thingMessage({ thing, organization_ids: ['org-1'], device_ids: [thing.haas_id] });
     expect(LiveMessageSchema.parse(message)).toEqual({ type: 'thing', thing });
+  });
+
+  it('a closure change is a closure message carrying the closure, deleted ones included', () => {
+    const closure = makeClosure({ is_deleted: true });
+    const change = { organization_id: 'org-1', closure_id: closure.id, thing_id: null, closure };
+    expect(LiveMessageSchema.parse(closureMessage(change))).toEqual({ type: 'closure', closure });
   });
 });

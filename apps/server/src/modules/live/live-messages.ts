@@ -1,4 +1,5 @@
 /** The one place where domain events become live-feed messages. */
+import type { ClosureChanged } from '@flare/core/events/closure-events';
 import type { IncidentChanged } from '@flare/core/events/incident-events';
 import type { ThingChanged, ThingState } from '@flare/core/events/thing-events';
 import type { LiveMessage } from '@flare/core/live/messages';
@@ -40,4 +41,9 @@ export function thingMessage(change: ThingChanged): LiveMessage {
 /** An incident as stored now: dashboards set its assets on scene and release those that left. */
 export function locationMessage(change: IncidentChanged): LiveMessage {
   return { type: 'location', location: change.location };
+}
+
+/** A closure as stored now: dashboards replace theirs, or drop it when it is deleted. */
+export function closureMessage(change: ClosureChanged): LiveMessage {
+  return { type: 'closure', closure: change.closure };
 }

@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import type { LiveHub } from './live-hub';
 import { registerLiveFeed } from './live-feed';
-import { locationMessage, stateMessage, thingMessage } from './live-messages';
+import { closureMessage, locationMessage, stateMessage, thingMessage } from './live-messages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +40,12 @@ export const liveModule = fp(
     await app.events.on(
       'incident.changed',
       (change) => hub.publish(change.organization_ids, locationMessage(change)),
+      { thisProcessOnly: true },
+    );
+    // Those who see the organisation see its closures (other organisations' only platform administrators).
+    await app.events.on(
+      'closure.changed',
+      (change) => hub.publish([change.organization_id], closureMessage(change)),
       { thisProcessOnly: true },
     );
   },

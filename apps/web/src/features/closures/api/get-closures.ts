@@ -1,10 +1,16 @@
-/** GET /organization/closure: the organisation's closures and the count of each status. */
+/**
+ * GET /organization/closure: the organisation's closures and the count of each status. The live feed's
+ * `closure` messages change them in place (live/closures-sync.ts).
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ClosuresSchema, type Closure } from '@flare/core/schemas/closure';
 import { apiFetch, parseResponse } from '../../../lib/api-client';
 
-/** An automated closure's status follows its asset's check-ins: the list looks again this often. */
-const REFRESH_MS = 30_000;
+/**
+ * A safety net behind the live feed: an automated closure's status also ages without any message
+ * (standby to pending after 8 hours without a check-in, offline after 4 days).
+ */
+const REFRESH_MS = 5 * 60_000;
 
 export async function getClosures() {
   return parseResponse(ClosuresSchema, await apiFetch<unknown>('/organization/closure'));

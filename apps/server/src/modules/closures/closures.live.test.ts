@@ -1,0 +1,120 @@
+/**
+ * Closures on the live feed: every save, quick toggle and delete reaches the dashboards subscribed to
+ * the closure's organisation as a `closure` message, and no other organisation's; an automated
+ * closure's asset checking in after a long silence sends its closure back to standby.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Closure } from '@flare/core/schemas/closure';
+import { connected, openConsumer, sleep, waitFor, type Watch } from '../../../test/cable-consumer';
+import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { demoOrganizationId } from '../../seed/demo-data';
+import { demoThingId } from '../../seed/demo-fleet';
+
+const ADMIN = 'admin@springfield-pd.test';
+const USER = 'user@springfield-pd.test';
+const ROADWORKS = 'admin@capital-roadworks.test';
+const SPD = demoOrganizationId('springfield-pd');
+const PATH = '/api/organization/closure';
+
+let t: TestApp;
+let cableUrl: string;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  cableUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/cable`;
+  for (const email of [ADMIN, USER, ROADWORKS]) tokens[email] = (await t.signIn(email)).access_token;
+});
+afterAll(() => t.close());
+
+const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers: bearer(tokens[ADMIN]!), ...(payload ? { payload } : {}) });
+
+const closure = (patch: Record<string, unknown> = {}) => ({
+  closure_type: 'manual',
+  description: 'Bridge deck repair',
+  user_route: {
+    type: 'LineString',
+    coordinates: [
+      [-89.65, 39.8],
+      [-89.64, 39.801],
+    ],
+  },
+  ...patch,
+});
+
+const feed = (email: string, organizationId: string) =>
+  connected(openConsumer(cableUrl, tokens[email]!), organizationId);
+
+/** The closure messages received about the closure, each its closure. */
+const closuresIn = (watch: Watch, id: string) =>
+  watch.received
+    .filter((m): m is { type: 'closure'; closure: Closure } => (m as { type: string }).type === 'closure')
+    .map((m) => m.closure)
+    .filter((c) => c.id === id);
+
+async function nextClosure(watch: Watch, id: string, count: number): Promise<Closure> {
+  await waitFor(() => closuresIn(watch, id).length >= count, `closure message ${count}`, 5_000);
+  return closuresIn(watch, id)[count - 1]!;
+}
+
+describe('closure messages', () => {
+  it("reach the organisation's dashboards on create, update, toggle and delete; not another organisation's", async () => {
+    const user = await feed(USER, SPD);
+    const other = await feed(ROADWORKS, demoOrganizationId('capital-roadworks'));
+
+    const created = (await call('POST', PATH, closure())).json<Closure>();
+    expect(await nextClosure(user, created.id, 1)).toMatchObject({
+      id: created.id,
+      status: 'standby',
+      is_deleted: false,
+    });
+
+    await call('PUT', `${PATH}/${created.id}`, closure({ description: 'Bridge deck repair, phase 2' }));
+    expect(await nextClosure(user, created.id, 2)).toMatchObject({
+      description: 'Bridge deck repair, phase 2',
+    });
+
+    await call('PUT', `${PATH}/${created.id}`, { uuid: created.id, is_active: true });
+    expect(await nextClosure(user, created.id, 3)).toMatchObject({ is_active: true, status: 'active' });
+
+    expect((await call('DELETE', `${PATH}/${created.id}`)).statusCode).toBe(200);
+    expect(await nextClosure(user, created.id, 4)).toMatchObject({ id: created.id, is_deleted: true });
+
+    await sleep(2_500); // two more flushes: a message for the other organisation would be here by now
+    expect(closuresIn(user, created.id)).toHaveLength(4);
+    expect(other.received).toEqual([]);
+  });
+
+  it('sends an automated closure back to standby when its silent asset checks in', async () => {
+    const CAR = 'SPD-CAR-109';
+    const fiveDaysAgo = new Date(Date.now() - 5 * 86_400_000);
+    await t.db
+      .updateTable('thing_states')
+      .set({ heartbeat_at: fiveDaysAgo })
+      .where('thing_id', '=', demoThingId(CAR))
+      .execute();
+    const user = await feed(USER, SPD);
+    const created = (
+      await call('POST', PATH, closure({ closure_type: 'automated', thing_id: demoThingId(CAR) }))
+    ).json<Closure>();
+    expect(created.status).toBe('offline');
+    expect((await nextClosure(user, created.id, 1)).status).toBe('offline');
+
+    const report = await t.app.inject({
+      method: 'POST',
+      url: `/api/ingest/osmand?id=${CAR}&timestamp=${Date.now()}&lat=39.8&lon=-89.65&speed=0`,
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(await nextClosure(user, created.id, 2)).toMatchObject({ status: 'standby', is_active: false });
+
+    // Further check-ins change nothing: no more messages.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/ingest/osmand?id=${CAR}&timestamp=${Date.now()}&lat=39.8&lon=-89.65&speed=0`,
+    });
+    await sleep(2_500);
+    expect(closuresIn(user, created.id)).toHaveLength(2);
+  });
+});

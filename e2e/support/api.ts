@@ -1,0 +1,31 @@
+/** Someone else at work through the API (a colleague, an integration) while the page under test looks on. */
+import { DEMO_PASSWORD } from './server';
+
+export type ApiCall = <T = unknown>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: T }>;
+
+/** Signs the user in with the demo password; the calls then go to `/api{path}` as that user. */
+export async function apiAs(url: string, email: string): Promise<ApiCall> {
+  const signIn = await fetch(`${url}/api/user_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      application: 'dashboard',
+      username: email,
+      password: DEMO_PASSWORD,
+    }),
+  });
+  const { access_token } = (await signIn.json()) as { access_token: string };
+  return async (method, path, body) => {
+    const response = await fetch(`${url}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+}
