@@ -12,6 +12,7 @@ import { clickMap, closeInstructions } from './support/map-drawing';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
+import { exposeMap } from './support/test-map';
 
 const ADMIN = 'admin@springfield-pd.test';
 
@@ -37,10 +38,7 @@ beforeAll(async () => {
     openBrowser(),
   ]);
   page = await browser.newPage();
-  // Lets the test move the map (the app hands its map to tests that ask).
-  await page.addInitScript(() => {
-    (window as Window & { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = {};
-  });
+  await exposeMap(page);
   await signInAs(page, server.url, ADMIN);
 });
 afterAll(async () => {

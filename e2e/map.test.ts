@@ -16,6 +16,7 @@ import {
 } from './support/browser';
 import { signInAs } from './support/sign-in';
 import { DEMO_PASSWORD, startServer, type RunningServer } from './support/server';
+import { exposeMap } from './support/test-map';
 
 const USER = 'user@springfield-pd.test';
 const HOME: [number, number] = [-89.6332, 39.7986];
@@ -57,9 +58,7 @@ async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
   page.once('close', () => {
     context.close().catch(() => undefined);
   });
-  await page.addInitScript(() => {
-    (window as Window & { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = {};
-  });
+  await exposeMap(page);
   return page;
 }
 

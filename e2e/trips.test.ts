@@ -9,6 +9,7 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
+import { exposeMap } from './support/test-map';
 
 const USER = 'user@springfield-pd.test';
 /** Seeded silent and not driven (the simulator is off): its only points are the test's. */
@@ -56,9 +57,7 @@ beforeAll(async () => {
     timezoneId: 'UTC',
   });
   page = await context.newPage();
-  await page.addInitScript(() => {
-    (window as Window & { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = {};
-  });
+  await exposeMap(page);
   await signInAs(page, server.url, USER);
 });
 afterAll(async () => {

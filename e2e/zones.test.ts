@@ -13,16 +13,11 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { clickMap, closeInstructions } from './support/map-drawing';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
+import { exposeMap, renderedValues } from './support/test-map';
 import { DEMO_PASSWORD, freePort, startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
 const PLATFORM = 'platform@prairie-fleet.test';
-
-interface TestMap {
-  isMoving(): boolean;
-  queryRenderedFeatures(options: { layers: string[] }): Array<{ properties: { status: string } }>;
-}
-type MapWindow = Window & { __flareMap?: TestMap };
 
 let browser: Browser;
 let server: RunningServer;
@@ -37,10 +32,7 @@ beforeAll(async () => {
     openBrowser(),
   ]);
   page = await browser.newPage();
-  // Lets the test read the map (the app hands its map to tests that ask).
-  await page.addInitScript(() => {
-    (window as Window & { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = {};
-  });
+  await exposeMap(page);
   await signInAs(page, server.url, ADMIN);
 });
 afterAll(async () => {
@@ -143,23 +135,7 @@ describe('alerting zones', () => {
     // Selecting it fits the map to its line, drawn in the active zones' colour.
     await row.getByRole('button', { name: /HS-EXIT-92/ }).click();
     await expect
-      .poll(
-        () =>
-          page.evaluate(() => {
-            const map = (window as MapWindow).__flareMap;
-            return map && !map.isMoving()
-              ? // A line crossing tiles comes back once per tile.
-                [
-                  ...new Set(
-                    map
-                      .queryRenderedFeatures({ layers: ['flare-zone-lines'] })
-                      .map((line) => line.properties.status),
-                  ),
-                ]
-              : [];
-          }),
-        { timeout: 15_000 },
-      )
+      .poll(() => renderedValues(page, 'flare-zone-lines', 'status'), { timeout: 15_000 })
       .toEqual(['active']);
     for (const [text, shown] of [
       ['wwd-ramp', 'Showing (1/1)'],

@@ -117,6 +117,8 @@ export const ClosureSchema = z.object({
   is_in_service: z.boolean(),
   /** Manual and automated closures; feed closures are managed by their feed. */
   is_dashboard_managed: z.boolean(),
+  /** Feed closures: the feed (its address without the query string) and the road event's id there. */
+  feed: z.object({ url: z.string(), event_id: z.string() }).nullable(),
   description: z.string(),
   alert_message: z.string().nullable(),
   direction: z.enum(DIRECTIONS).nullable(),

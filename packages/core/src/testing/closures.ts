@@ -22,6 +22,7 @@ export function makeClosure(overrides: Partial<Closure> = {}): Closure {
     is_active: false,
     is_in_service: true,
     is_dashboard_managed: true,
+    feed: null,
     description: `Closure ${next}`,
     alert_message: null,
     direction: null,

@@ -10,6 +10,8 @@ import type { ClosureRow, ClosureValues } from './closures.repository';
 import type { FeedClosureValues } from './wzdx.repository';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+/** A feed's address as shown: its query string may hold a key. */
+export const withoutQuery = (url: string) => url.replace(/[?#].*$/, '');
 
 export function toClosure(row: ClosureRow, now: number): Closure {
   return {
@@ -30,6 +32,10 @@ export function toClosure(row: ClosureRow, now: number): Closure {
     is_active: row.is_active,
     is_in_service: row.is_in_service,
     is_dashboard_managed: row.closure_type !== 'feed',
+    feed:
+      row.feed_url && row.feed_event_id
+        ? { url: withoutQuery(row.feed_url), event_id: row.feed_event_id }
+        : null,
     description: row.description,
     alert_message: row.alert_message,
     direction: row.direction,

@@ -200,6 +200,7 @@ describe('reading external WZDx feeds', () => {
         vehicle_impact: 'all-lanes-closed',
         location_method: 'sign-method',
         organization: { id: READER_ORG },
+        feed: { url: feedUrl.replace('?key=secret', ''), event_id: original.external_id },
       });
     }
     // Unchanged: the conditional request is answered 304 and nothing is saved again.

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { ExternalFeedHealth } from '@flare/core/schemas/common';
 import { importWzdxFeed } from '@flare/core/wzdx/road-event-import';
 import { defineJob } from '../../platform/jobs/job-definition';
-import { toFeedClosureValues } from './closures.mapper';
+import { toFeedClosureValues, withoutQuery } from './closures.mapper';
 import type { ClosuresService } from './closures.service';
 import type { WzdxRepository } from './wzdx.repository';
 
@@ -70,8 +70,6 @@ async function documentOf(response: Response): Promise<unknown> {
   }
 }
 
-/** The URL without its query string (which may hold a key), for the health check. */
-const shownUrl = (url: string) => url.replace(/[?#].*$/, '');
 
 export class WzdxIngest {
   /** Feeds whose organisation does not exist (nothing can be recorded for them), with the reason. */
@@ -94,7 +92,7 @@ export class WzdxIngest {
     if (!previous && !(await this.repository.publisher(organizationId))) {
       const problem = `WZDX_FEEDS names organisation ${organizationId}, which does not exist`;
       this.unknownOrganization.set(url, problem);
-      this.log.error({ url: shownUrl(url) }, problem);
+      this.log.error({ url: withoutQuery(url) }, problem);
       return;
     }
     try {
@@ -135,11 +133,11 @@ export class WzdxIngest {
       });
       const skipped = Object.values(feed.skipped).reduce((sum, count) => sum + count, 0);
       if (skipped > 0)
-        this.log.warn({ url: shownUrl(url), skipped: feed.skipped }, 'WZDx feed: road events skipped');
+        this.log.warn({ url: withoutQuery(url), skipped: feed.skipped }, 'WZDx feed: road events skipped');
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
       await this.repository.recordPoll(organizationId, url, { ok: false, error: error.message });
-      this.log.warn({ url: shownUrl(url), error: error.message }, 'WZDx feed could not be read');
+      this.log.warn({ url: withoutQuery(url), error: error.message }, 'WZDx feed could not be read');
     }
   }
 
@@ -150,7 +148,7 @@ export class WzdxIngest {
       const state = states.find((s) => s.organization_id === organizationId && s.url === url);
       return {
         kind: 'wzdx',
-        url: shownUrl(url),
+        url: withoutQuery(url),
         organization_id: organizationId,
         ok: state !== undefined && state.error === null,
         polled_at: state?.polled_at?.toISOString() ?? null,

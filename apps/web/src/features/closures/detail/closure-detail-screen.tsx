@@ -103,6 +103,12 @@ function ClosureDetail({ closure }: { closure: Closure }) {
             </DetailField>
           </>
         )}
+        {closure.feed && (
+          <>
+            <DetailField label="Feed">{closure.feed.url}</DetailField>
+            <DetailField label="Road event ID">{closure.feed.event_id}</DetailField>
+          </>
+        )}
         <DetailField label="Owner">{closure.organization.name}</DetailField>
       </Stack>
       <DeleteClosure closure={closure} disabled={!canDelete} />
