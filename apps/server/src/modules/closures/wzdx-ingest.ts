@@ -70,7 +70,6 @@ async function documentOf(response: Response): Promise<unknown> {
   }
 }
 
-
 export class WzdxIngest {
   /** Feeds whose organisation does not exist (nothing can be recorded for them), with the reason. */
   private readonly unknownOrganization = new Map<string, string>();
