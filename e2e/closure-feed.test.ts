@@ -1,8 +1,8 @@
 /**
  * A closure read from an external WZDx feed, in the browser: the server reads a feed served by the
  * test (WZDX_FEEDS), the closure appears in the Closures list as a feed closure, its detail names the
- * feed and the road event and offers neither Edit nor Delete, and the map draws its route. Every screen
- * passes axe.
+ * feed and the road event and offers neither Edit nor Delete, and the map draws its route, in the
+ * Live section too (active). Every screen passes axe.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -112,6 +112,13 @@ it('shows a feed closure read-only, naming its feed, and draws it on the map', a
   await expectAccessible(page);
 
   // Opening it fitted the map to its route, drawn in the active closures' colour.
+  await expect
+    .poll(() => renderedValues(page, 'flare-closure-routes', 'status'), { timeout: 15_000 })
+    .toEqual(['active']);
+
+  // The Live section's map shows the roads closed now.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Live' }).click();
+  await page.getByRole('list', { name: 'Assets' }).waitFor();
   await expect
     .poll(() => renderedValues(page, 'flare-closure-routes', 'status'), { timeout: 15_000 })
     .toEqual(['active']);

@@ -21,8 +21,9 @@ export const CLOSURES_KEY = ['organization', 'closure'] as const;
 export const closuresQueryOptions = () =>
   queryOptions({ queryKey: CLOSURES_KEY, queryFn: getClosures, refetchInterval: REFRESH_MS });
 
-export function useClosures() {
-  return useQuery(closuresQueryOptions());
+/** `enabled: false` (a screen that shows none) asks nothing but still reads what is loaded. */
+export function useClosures({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...closuresQueryOptions(), enabled });
 }
 
 export function useClosure(closureId: string): { closure: Closure | undefined; loaded: boolean } {

@@ -1,13 +1,19 @@
 /**
- * Closures on the map while the Closures section is open: each closure's route, coloured by its
- * status; the closure being edited is left to the drawing layer.
+ * Closures on the map, for users who see closures: in the Closures section every closure's route,
+ * coloured by its status (the closure being edited is left to the drawing layer); in the Live section
+ * the roads closed now (active closures), so dispatchers route around them.
  */
 import type { FeatureCollection } from 'geojson';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
+import { can } from '@flare/core/permissions/access';
+import { useSession } from '../../../lib/session';
 import { EMPTY_COLLECTION, useGeoJsonLayer, type SourceLayer } from '../../../map/geojson-layer';
 import { useClosures } from '../api/get-closures';
 import { CLOSURE_STATUS_LOOK, CLOSURES_PATH } from '../closure-look';
+
+/** The Live section (assets and their map). */
+const LIVE_PATH = '/dashboard/things';
 
 const ROUTES: readonly SourceLayer[] = [
   {
@@ -18,16 +24,27 @@ const ROUTES: readonly SourceLayer[] = [
   },
 ];
 
+const within = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/** Which closures the map shows on this screen. */
+function shownOn(pathname: string): 'all' | 'active' | null {
+  if (within(pathname, CLOSURES_PATH)) return 'all';
+  if (within(pathname, LIVE_PATH)) return 'active';
+  return null;
+}
+
 export function ClosuresLayer() {
   const { pathname } = useLocation();
-  const open = pathname === CLOSURES_PATH || pathname.startsWith(`${CLOSURES_PATH}/`);
+  const profile = useSession()?.profile;
+  const shown = profile && can(profile.permissions, 'viewClosures') ? shownOn(pathname) : null;
   const editing = pathname.endsWith('/edit') ? pathname.split('/').at(-2) : null;
-  const closures = useClosures();
+  const closures = useClosures({ enabled: shown !== null });
   const routes = useMemo((): FeatureCollection => {
-    if (!open || !closures.data) return EMPTY_COLLECTION;
+    if (!shown || !closures.data) return EMPTY_COLLECTION;
     return {
       type: 'FeatureCollection',
       features: closures.data.data
+        .filter((closure) => shown === 'all' || closure.status === 'active')
         .filter((closure) => closure.id !== editing && closure.route_path.coordinates.length >= 2)
         .map((closure) => ({
           type: 'Feature',
@@ -39,7 +56,7 @@ export function ClosuresLayer() {
           geometry: closure.route_path,
         })),
     };
-  }, [open, closures.data, editing]);
+  }, [shown, closures.data, editing]);
   useGeoJsonLayer('flare-closure-routes', ROUTES, routes);
   return null;
 }
