@@ -9,7 +9,8 @@ import type { Locator, Page } from 'playwright-core';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { renderedText } from './support/contrast';
 import { signInAs } from './support/sign-in';
-import { DEMO_PASSWORD, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
+import { accessTokenOf } from './support/api';
 
 const USER = 'user@springfield-pd.test';
 const ADMIN = 'admin@springfield-pd.test';
@@ -23,7 +24,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), openBrowser()]);
-  const token = await accessToken(ADMIN);
+  const token = await accessTokenOf(server.url, ADMIN);
   const auth = { authorization: `Bearer ${token}` };
   const { data } = (await (
     await fetch(`${server.url}/api/organization/things`, { headers: auth })
@@ -42,20 +43,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function accessToken(email: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/user_token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      application: 'dashboard',
-      username: email,
-      password: DEMO_PASSWORD,
-    }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 /** Text a user can read: there, in a colour of its own, at least 4.5:1 against what is behind it. */
 async function expectReadable(locator: Locator, text: string): Promise<void> {

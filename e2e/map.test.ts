@@ -15,8 +15,9 @@ import {
   type Browser,
 } from './support/browser';
 import { signInAs } from './support/sign-in';
-import { DEMO_PASSWORD, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 import { exposeMap } from './support/test-map';
+import { accessTokenOf } from './support/api';
 
 const USER = 'user@springfield-pd.test';
 const HOME: [number, number] = [-89.6332, 39.7986];
@@ -379,17 +380,7 @@ describe('without WebGL', () => {
 });
 
 async function threeWordAddress(lat: number, lng: number): Promise<{ address: string; provider: string }> {
-  const token = await fetch(`${server.url}/api/user_token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      application: 'dashboard',
-      username: USER,
-      password: DEMO_PASSWORD,
-    }),
-  });
-  const { access_token } = (await token.json()) as { access_token: string };
+  const access_token = await accessTokenOf(server.url, USER);
   const query = new URLSearchParams({ lat: lat.toFixed(6), lng: lng.toFixed(6) });
   const response = await fetch(`${server.url}/api/map/three-word-address?${query}`, {
     headers: { authorization: `Bearer ${access_token}` },

@@ -10,7 +10,8 @@ import { sectionLabel, type RespondersType } from '@flare/core/labels';
 import { MESSAGES } from '@flare/core/messages';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { fillSignIn } from './support/sign-in';
-import { DEMO_PASSWORD, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
+import { accessTokenOf } from './support/api';
 
 let server: RunningServer;
 let browser: Browser;
@@ -29,17 +30,7 @@ interface ProfileWire {
 }
 
 async function profileOf(email: string): Promise<ProfileWire> {
-  const tokenResponse = await fetch(`${server.url}/api/user_token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      application: 'dashboard',
-      username: email,
-      password: DEMO_PASSWORD,
-    }),
-  });
-  const { access_token } = (await tokenResponse.json()) as { access_token: string };
+  const access_token = await accessTokenOf(server.url, email);
   const response = await fetch(`${server.url}/api/profile`, {
     headers: { authorization: `Bearer ${access_token}` },
   });

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { signInAs } from './support/sign-in';
-import { DEMO_PASSWORD, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
+import { accessTokenOf } from './support/api';
 
 const ADMIN = 'admin@springfield-pd.test';
 
@@ -18,17 +19,7 @@ const thingIds = new Map<string, string>();
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), openBrowser()]);
-  const tokenResponse = await fetch(`${server.url}/api/user_token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      application: 'dashboard',
-      username: ADMIN,
-      password: DEMO_PASSWORD,
-    }),
-  });
-  const { access_token } = (await tokenResponse.json()) as { access_token: string };
+  const access_token = await accessTokenOf(server.url, ADMIN);
   const things = (await (
     await fetch(`${server.url}/api/organization/things`, {
       headers: { authorization: `Bearer ${access_token}` },

@@ -14,7 +14,8 @@ import { clickMap, closeInstructions } from './support/map-drawing';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { exposeMap, renderedValues } from './support/test-map';
-import { DEMO_PASSWORD, freePort, startServer, type RunningServer } from './support/server';
+import { freePort, startServer, type RunningServer } from './support/server';
+import { accessTokenOf } from './support/api';
 
 const ADMIN = 'admin@springfield-pd.test';
 const PLATFORM = 'platform@prairie-fleet.test';
@@ -56,17 +57,7 @@ async function api<T>(path: string, token: string, init: { method?: string; body
 
 /** Registers a wrong-way-driver detector for Springfield (as the platform administrator would). */
 async function registerDetector(deviceId: string, organizationId: string): Promise<string> {
-  const signIn = await fetch(`${server.url}/api/user_token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      application: 'dashboard',
-      username: PLATFORM,
-      password: DEMO_PASSWORD,
-    }),
-  });
-  const { access_token } = (await signIn.json()) as { access_token: string };
+  const access_token = await accessTokenOf(server.url, PLATFORM);
   const types = await api<Array<{ id: string; name: string }>>('/thing_types', access_token);
   const registered = await api<{ device_credential: { device_credential: string } }>(
     '/things',

@@ -7,8 +7,8 @@ export type ApiCall = <T = unknown>(
   body?: unknown,
 ) => Promise<{ status: number; body: T }>;
 
-/** Signs the user in with the demo password; the calls then go to `/api{path}` as that user. */
-export async function apiAs(url: string, email: string): Promise<ApiCall> {
+/** The user's access token, signed in through the API with the demo password. */
+export async function accessTokenOf(url: string, email: string): Promise<string> {
   const signIn = await fetch(`${url}/api/user_token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -19,7 +19,12 @@ export async function apiAs(url: string, email: string): Promise<ApiCall> {
       password: DEMO_PASSWORD,
     }),
   });
-  const { access_token } = (await signIn.json()) as { access_token: string };
+  return ((await signIn.json()) as { access_token: string }).access_token;
+}
+
+/** Signs the user in with the demo password; the calls then go to `/api{path}` as that user. */
+export async function apiAs(url: string, email: string): Promise<ApiCall> {
+  const access_token = await accessTokenOf(url, email);
   return async (method, path, body) => {
     const response = await fetch(`${url}/api${path}`, {
       method,
