@@ -179,9 +179,11 @@ describe('permission checks', () => {
       '/api/unlock_account',
       '/api/reset_password',
       '/api/ingest/osmand',
-      // The incident feed for navigation apps: its secret is in the URL.
+      // The feeds for navigation apps (incidents, work zones): their secret is in the URL.
       '/api/feeds/00000000-0000-4000-8000-000000000000/waze.json',
       '/api/feeds/00000000-0000-4000-8000-000000000000/waze.xml',
+      '/api/feeds/00000000-0000-4000-8000-000000000000/wzdx.json',
+      '/api/feeds/00000000-0000-4000-8000-000000000000/wzdx-devices.json',
     ]);
     // Every documented route: the OpenAPI description lists them all, parameters filled with a uuid.
     const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
