@@ -10,6 +10,7 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { pixelsOfHue } from './support/pixels';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
+import { exposeMap } from './support/test-map';
 
 const ADMIN = 'admin@springfield-pd.test';
 /**
@@ -85,11 +86,10 @@ async function settledPoint(page: Page, id: string, drawnCount: number) {
 }
 
 async function openLive(page: Page): Promise<number> {
-  await page.addInitScript(() => {
-    (window as { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = {};
-  });
+  await exposeMap(page);
   await signInAs(page, server.url, ADMIN, '**/dashboard/things');
-  const heading = page.getByRole('heading', { name: /^Assets (\d+) \/ \1$/ });
+  // Loaded: "Assets 0 / 0" is the list before its first answer.
+  const heading = page.getByRole('heading', { name: /^Assets ([1-9]\d*) \/ \1$/ });
   await heading.waitFor();
   return Number(/\/ (\d+)/.exec((await heading.textContent()) ?? '')![1]);
 }
