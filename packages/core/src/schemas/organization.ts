@@ -81,21 +81,35 @@ export const OrganizationInputSchema = z
     organization_type_id: z.uuid(MESSAGES.required),
   })
   .and(FullAddressInputSchema);
-export type OrganizationFormInput = z.input<typeof OrganizationInputSchema>;
 export type OrganizationInput = z.infer<typeof OrganizationInputSchema>;
+/** What a client sends to PUT /organization[/{id}]. */
+export type OrganizationBody = z.input<typeof OrganizationInputSchema>;
 
 export const DEFAULT_ORGANIZATION_TIMEZONE = 'UTC';
+
+const FirstAdminSchema = CreateUserInputSchema.omit({ role_id: true });
+
+/**
+ * The organisation form: the organisation's fields and, on the new-organisation screen, its first
+ * Org Admin (left out when editing).
+ */
+export const OrganizationFormSchema = OrganizationInputSchema.and(
+  z.object({ admin: FirstAdminSchema.optional() }),
+);
+export type OrganizationFormInput = z.input<typeof OrganizationFormSchema>;
+export type OrganizationFormValues = z.infer<typeof OrganizationFormSchema>;
 
 /** POST /organization: the organisation and its first Org Admin, who is e-mailed an invitation. */
 export const CreateOrganizationInputSchema = OrganizationInputSchema.and(
   z.object({
-    admin: CreateUserInputSchema.omit({ role_id: true }),
+    admin: FirstAdminSchema,
     /** An IANA time zone; UTC when left out. */
     timezone: z.string().refine(isTimeZone, 'Unknown time zone').default(DEFAULT_ORGANIZATION_TIMEZONE),
   }),
 );
-export type CreateOrganizationFormInput = z.input<typeof CreateOrganizationInputSchema>;
 export type CreateOrganizationInput = z.infer<typeof CreateOrganizationInputSchema>;
+/** What a client sends to POST /organization. */
+export type CreateOrganizationBody = z.input<typeof CreateOrganizationInputSchema>;
 
 export const DeleteOrganizationResponseSchema = z.object({ uuid: z.string() });
 
