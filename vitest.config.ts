@@ -43,7 +43,11 @@ export default defineConfig({
           globalSetup: ['./support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // The browser tests run after the other projects, two files at a time (each file runs its
+          // own server and browser): on two cores more at once starve them, fewer leave a core idle
+          // while one waits on timers.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
           // A screen settles within seconds on a loaded machine (the server tests run beside these),
           // as Playwright's own waits allow; expect.poll's default of 1 s does not.
           expect: { poll: { timeout: 10_000 } },

@@ -36,7 +36,9 @@ it('turns the feed on, shows its URL once, replaces it and turns it off', async 
   const feed = await fetch(firstUrl);
   expect(feed.status).toBe(200);
   expect(await feed.json()).toHaveProperty('incidents');
-  const workZones = await fetch(await dialog.getByLabel('Work zones (WZDx) feed URL').inputValue());
+  const workZones = await fetch(
+    await dialog.getByLabel('Work zones (WZDx) feed URL', { exact: true }).inputValue(),
+  );
   expect(await workZones.json()).toMatchObject({ type: 'FeatureCollection', feed_info: { version: '4.2' } });
   await expectAccessible(page);
 

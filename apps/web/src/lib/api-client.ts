@@ -30,20 +30,37 @@ export function configureApiAuth(next: Auth): void {
   auth = next;
 }
 
+let organizationScope: () => string | null = () => null;
+
+/** Names the organisation `scoped` calls are for, when it is not the user's own (switching organisations). */
+export function configureOrganizationScope(scope: () => string | null): void {
+  organizationScope = scope;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Send the session's bearer token (default true). */
   authenticated?: boolean;
+  /**
+   * A read of the organisation's data (its assets, incidents, areas...): asks for the subscribed
+   * organisation's (`org_ids[]`) when the user switched to another one. The server checks the user may
+   * see it.
+   */
+  scoped?: boolean;
   signal?: AbortSignal;
 }
 
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const authenticated = options.authenticated ?? true;
   const token = authenticated ? auth.token() : null;
+  const organizationId = options.scoped ? organizationScope() : null;
+  const url = organizationId
+    ? `/api${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams({ 'org_ids[]': organizationId })}`
+    : `/api${path}`;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await fetch(url, {
       method: options.method ?? 'GET',
       headers: {
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),

@@ -11,6 +11,7 @@ import { reportLiveFeedDown } from '../lib/connection';
 import { checkSession, getSession, useSession } from '../lib/session';
 import type { LiveRegistry } from './live-registry';
 import { startLiveTransport, type LiveTransport } from './live-transport';
+import { subscribedOrganizationOf, useSubscribedOrganization } from '../lib/subscribed-organization';
 
 export const LIVE_FEED_URL_PATH = '/cable';
 
@@ -26,14 +27,16 @@ export function LiveSocket({ registry }: { registry: LiveRegistry }) {
   // (Media) get their features polling instead.
   const feedAllowed = can(permissions, 'viewThings');
   const allowed = feedAllowed || can(permissions, 'viewEvents');
-  const organizationId = profile?.organizationId;
-  const polling = (profile?.userOrg.is_large_org ?? false) || !feedAllowed;
+  const organization = useSubscribedOrganization();
+  const organizationId = organization?.id;
+  const polling = (organization?.is_large_org ?? false) || !feedAllowed;
   const permissionsKey = permissions.join(' ');
   const transport = useRef<LiveTransport | null>(null);
 
   useEffect(() => {
     // The organisation in effect now; later switches go through setOrganization below.
-    const startOrganization = getSession()?.profile?.organizationId;
+    const profileNow = getSession()?.profile;
+    const startOrganization = profileNow && subscribedOrganizationOf(profileNow).id;
     if (!allowed || !startOrganization) return;
     const { liveFlushMs, liveFirstBackoffMs } = timings();
     const current = startLiveTransport({

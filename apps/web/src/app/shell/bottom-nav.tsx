@@ -10,9 +10,11 @@ import { LAYOUT } from '@flare/core/constants';
 import type { Profile } from '@flare/core/schemas/profile';
 import { sectionPath } from '../../lib/nav-memory';
 import { useSectionNav, type DrawerControls } from './use-section-nav';
+import { useSubscribedOrganization } from '../../lib/subscribed-organization';
 
 export function BottomNav({ profile, ...drawer }: { profile: Profile } & DrawerControls) {
   const { active, go } = useSectionNav(drawer);
+  const respondersType = (useSubscribedOrganization() ?? profile.userOrg).responders_type;
   return (
     <Box
       component="nav"
@@ -33,7 +35,7 @@ export function BottomNav({ profile, ...drawer }: { profile: Profile } & DrawerC
             style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
           >
             <Text c={s.id === active ? 'red.3' : 'white'} fw={600} size="sm">
-              {sectionLabel(s.id, profile.userOrg.responders_type)}
+              {sectionLabel(s.id, respondersType)}
             </Text>
           </UnstyledButton>
         ))}

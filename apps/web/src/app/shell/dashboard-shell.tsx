@@ -1,5 +1,5 @@
 /** The signed-in frame: side nav (desktop) or top bar and bottom nav (mobile), the drawer, banners. */
-import { Box, CloseButton, Group, Center, Text } from '@mantine/core';
+import { Box, CloseButton, Group, Center } from '@mantine/core';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LAYOUT } from '@flare/core/constants';
@@ -30,6 +30,7 @@ import { LazyZoneDrawLayer, LazyZonesLayer } from '../../features/zones/map/lazy
 import { LazyClosureDrawLayer, LazyClosuresLayer } from '../../features/closures/map/lazy-closure-layers';
 import { ThingsMapControls } from '../../features/things/map/things-map-controls';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
+import { OrganizationSwitcher } from './organization-switcher';
 
 export function DashboardShell() {
   const session = useSession();
@@ -146,9 +147,7 @@ export function DashboardShell() {
           <ShellMap>
             <AreaJumpControl />
             <Group justify="flex-end" p="sm" style={{ position: 'absolute', top: 0, right: 0, zIndex: 2 }}>
-              <Text size="sm" fw={600}>
-                {profile.userOrg.name}
-              </Text>
+              <OrganizationSwitcher profile={profile} />
               <AccountMenu profile={profile} />
             </Group>
           </ShellMap>

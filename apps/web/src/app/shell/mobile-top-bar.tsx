@@ -1,7 +1,8 @@
-import { Group, Text } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { LAYOUT, MOBILE_ORG_NAME_MAX } from '@flare/core/constants';
 import type { Profile } from '@flare/core/schemas/profile';
 import { AccountMenu } from './account-menu';
+import { OrganizationSwitcher } from './organization-switcher';
 
 const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -16,9 +17,11 @@ export function MobileTopBar({ profile }: { profile: Profile }) {
       bg="dark.7"
       wrap="nowrap"
     >
-      <Text c="white" fw={600} truncate>
-        {truncate(profile.userOrg.name, MOBILE_ORG_NAME_MAX)}
-      </Text>
+      <OrganizationSwitcher
+        profile={profile}
+        shorten={(name) => truncate(name, MOBILE_ORG_NAME_MAX)}
+        colour="white"
+      />
       <AccountMenu profile={profile} />
     </Group>
   );

@@ -8,6 +8,7 @@ import type { Profile } from '@flare/core/schemas/profile';
 import { REFER_A_FLEET_URL } from '../../config/links';
 import { sectionPath } from '../../lib/nav-memory';
 import { useSectionNav, type DrawerControls } from './use-section-nav';
+import { useSubscribedOrganization } from '../../lib/subscribed-organization';
 
 interface SideNavProps extends DrawerControls {
   profile: Profile;
@@ -16,7 +17,7 @@ interface SideNavProps extends DrawerControls {
 
 export function SideNav({ profile, onSupport, ...drawer }: SideNavProps) {
   const { active, go } = useSectionNav(drawer);
-  const respondersType = profile.userOrg.responders_type;
+  const respondersType = (useSubscribedOrganization() ?? profile.userOrg).responders_type;
 
   return (
     <Box

@@ -2,11 +2,11 @@ import { Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@flare/core/messages';
 import { sectionLabel } from '@flare/core/labels';
 import type { SectionId } from '@flare/core/permissions/sections';
-import { useSession } from '../../lib/session';
+import { useSubscribedOrganization } from '../../lib/subscribed-organization';
 
 /** A section that is not built yet: its name and a clear note, inside the shell. */
 export function SectionPlaceholder({ section, title }: { section: SectionId; title?: string }) {
-  const respondersType = useSession()?.profile?.userOrg.responders_type ?? 'none';
+  const respondersType = useSubscribedOrganization()?.responders_type ?? 'none';
   return (
     <Stack p="md" gap="xs">
       <Title order={1} size="h3">

@@ -23,7 +23,6 @@ import { summariseRun, summariseTrip, type RunSummary } from '@flare/core/trips/
 import { MPS_TO_KMH, MPS_TO_MPH, speedUnit, type SpeedUnit } from '@flare/core/things/thing-display';
 import { ApiError } from '../../lib/api-client';
 import { formatDuration } from '../../lib/format-time';
-import { useSession } from '../../lib/session';
 import { fitMap, type LngLat } from '../../map/map-commands';
 import { useTripAssets } from './api/get-trip-assets';
 import { useTrips, type TripResult } from './api/get-trip';
@@ -31,6 +30,7 @@ import { ReplayPanel } from './replay/replay-panel';
 import { replay, useReplay } from './replay/replay-store';
 import { TripReportFormFields } from './trip-report-form';
 import { reportFromSearch, searchOfReport, TRIP_COLOURS, TRIPS_PATH, type TripReport } from './trip-search';
+import { useSubscribedOrganization } from '../../lib/subscribed-organization';
 
 export function TripsScreen() {
   const { search } = useLocation();
@@ -39,7 +39,7 @@ export function TripsScreen() {
   const window = useMemo(() => report && { start: report.start, end: report.end }, [report]);
   const results = useTrips(report?.thingIds ?? [], window);
   const names = new Map((useTripAssets().data ?? []).map((a) => [a.id, a.name]));
-  const unit = speedUnit(useSession()?.profile?.userOrg.country_code ?? null);
+  const unit = speedUnit(useSubscribedOrganization()?.country_code ?? null);
   const state = useReplay();
 
   // A new report fits the map to its paths once they are in, and ends the replay of the last one.

@@ -4,7 +4,8 @@ import { AreasSchema, type Area } from '@flare/core/schemas/area';
 import { apiFetch, parseResponse } from '../../../lib/api-client';
 
 export async function getAreas(): Promise<Area[]> {
-  return parseResponse(AreasSchema, await apiFetch<unknown>('/organization/exclusion_zone')).data;
+  return parseResponse(AreasSchema, await apiFetch<unknown>('/organization/exclusion_zone', { scoped: true }))
+    .data;
 }
 
 export const AREAS_KEY = ['organization', 'exclusion_zone'] as const;

@@ -12,8 +12,9 @@ export function useClosureAssets() {
   return useQuery({
     queryKey: ['closures', 'assets'],
     queryFn: async () =>
-      parseResponse(AssetsSchema, await apiFetch<unknown>('/organization/things?per_page=500')).data.map(
-        (thing) => ({ value: thing.id, label: primaryDisplayName(thing) }),
-      ),
+      parseResponse(
+        AssetsSchema,
+        await apiFetch<unknown>('/organization/things?per_page=500', { scoped: true }),
+      ).data.map((thing) => ({ value: thing.id, label: primaryDisplayName(thing) })),
   });
 }

@@ -13,7 +13,7 @@ import { apiFetch, parseResponse } from '../../../lib/api-client';
 const REFRESH_MS = 5 * 60_000;
 
 export async function getClosures() {
-  return parseResponse(ClosuresSchema, await apiFetch<unknown>('/organization/closure'));
+  return parseResponse(ClosuresSchema, await apiFetch<unknown>('/organization/closure', { scoped: true }));
 }
 
 export const CLOSURES_KEY = ['organization', 'closure'] as const;

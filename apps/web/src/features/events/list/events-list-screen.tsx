@@ -12,16 +12,16 @@ import { EVENTS_DISPLAY_LABELS, EVENTS_DISPLAYS, SEARCH_DEBOUNCE_MS } from '@fla
 import { eventsLabel, noEventsShown } from '@flare/core/labels';
 import { locationListError, type Location } from '@flare/core/schemas/location';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
-import { useSession } from '../../../lib/session';
 import { useNow } from '../../../lib/use-now';
 import { useLiveLocations } from '../live/live-locations-store';
 import { centreOnLocation, findLocationOnMap } from '../locate-location';
 import { countLocations, eventRowHeight, visibleLocations } from './event-filters';
 import { EventRow } from './event-row';
 import { useEventFilters } from './use-event-filters';
+import { useSubscribedOrganization } from '../../../lib/subscribed-organization';
 
 export function EventsListScreen() {
-  const respondersType = useSession()?.profile?.userOrg.responders_type ?? 'none';
+  const respondersType = useSubscribedOrganization()?.responders_type ?? 'none';
   const { locations, loaded, loadFailure } = useLiveLocations();
   const { filters, setFilters } = useEventFilters();
   // The minute is enough for "today" and "24 hrs"; the list is not filtered again every second.

@@ -14,7 +14,7 @@ export interface LoadedLocations {
 
 export async function loadLocations(options: { since?: string | null } = {}): Promise<LoadedLocations> {
   const query = options.since ? `?${new URLSearchParams({ last_updated_timestamp: options.since })}` : '';
-  const body = await apiFetch<{ data?: unknown[] }>(`/locations${query}`);
+  const body = await apiFetch<{ data?: unknown[] }>(`/locations${query}`, { scoped: true });
   const locations: Location[] = [];
   let watermark = options.since ?? null;
   for (const entry of body.data ?? []) {

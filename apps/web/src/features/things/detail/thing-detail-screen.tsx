@@ -22,10 +22,12 @@ import { ThingCommandsSection } from './thing-commands-section';
 import { ThingProfileSection } from './thing-profile-section';
 import { ThingStatusSection } from './thing-status-section';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { useSubscribedOrganization } from '../../../lib/subscribed-organization';
 
 export function ThingDetailScreen() {
   const { thingId = '' } = useParams();
   const profile = useSession()?.profile;
+  const organization = useSubscribedOrganization();
   const live = useLiveThing(thingId);
   const fetched = useThing(thingId);
   const thing = live ?? fetched.data;
@@ -82,13 +84,13 @@ export function ThingDetailScreen() {
       <ThingStatusSection
         thing={thing}
         now={now}
-        countryCode={profile?.userOrg.country_code ?? null}
-        respondersType={profile?.userOrg.responders_type ?? 'none'}
-        polling={profile?.userOrg.is_large_org ?? false}
+        countryCode={organization?.country_code ?? null}
+        respondersType={organization?.responders_type ?? 'none'}
+        polling={organization?.is_large_org ?? false}
       />
       <ThingCommandsSection thing={thing} permissions={profile?.permissions ?? []} />
       <Divider />
-      <ThingProfileSection thing={thing} canEdit={canEdit} wzdxOrg={profile?.userOrg.is_wzdx_org ?? false} />
+      <ThingProfileSection thing={thing} canEdit={canEdit} wzdxOrg={organization?.is_wzdx_org ?? false} />
       <Divider />
       <ThingAccessSection thing={thing} canEdit={canEdit} />
       {canManageCredential && (

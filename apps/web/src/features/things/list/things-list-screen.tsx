@@ -26,6 +26,7 @@ import { ThingsFilterPanel } from './things-filter-panel';
 import { ThingsLoadFailure } from './things-load-failure';
 import { useThingFilters } from './use-thing-filters';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { useSubscribedOrganization } from '../../../lib/subscribed-organization';
 
 /** Centres the map on the asset (at least the location zoom), when it has a position. */
 function centreOnThing(thing: Thing): void {
@@ -74,9 +75,10 @@ export function ThingsListScreen() {
     [navigate, location.search],
   );
 
-  const respondersType = profile?.userOrg.responders_type ?? 'none';
+  const organization = useSubscribedOrganization();
+  const respondersType = organization?.responders_type ?? 'none';
   const canRegister = profile ? can(profile.permissions, 'platformAdmin') : false;
-  const wzdxOrg = profile?.userOrg.is_wzdx_org ?? false;
+  const wzdxOrg = organization?.is_wzdx_org ?? false;
 
   return (
     <Stack gap={0} h="100%">

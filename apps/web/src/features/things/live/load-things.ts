@@ -28,7 +28,10 @@ export async function loadThings(
   for (let page = 1; ; page += 1) {
     const query = new URLSearchParams({ page: String(page), per_page: String(THINGS_PAGE_SIZE) });
     if (options.since) query.set('last_updated_timestamp', options.since);
-    const body = await apiFetch<RawPage>(`/organization/things?${query}`, { signal: options.signal });
+    const body = await apiFetch<RawPage>(`/organization/things?${query}`, {
+      signal: options.signal,
+      scoped: true,
+    });
     const entries = body.data ?? [];
     for (const entry of entries) {
       const parsed = ThingSchema.safeParse(entry);

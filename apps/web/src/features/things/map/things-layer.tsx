@@ -11,7 +11,6 @@ import { markerSizeIndex } from '@flare/core/constants';
 import type { Thing } from '@flare/core/schemas/thing';
 import { isStale } from '@flare/core/status/thing-status';
 import { usePref } from '../../../lib/prefs';
-import { useSession } from '../../../lib/session';
 import { useLiveThings } from '../live/live-things-store';
 import { useNow } from '../../../lib/use-now';
 import { useMap } from '../../../map/map-context';
@@ -21,6 +20,7 @@ import { useThingFilters } from '../list/use-thing-filters';
 import { addDensityLayer, removeDensityLayer, ThingsLayerController } from './things-layer-controller';
 import { shouldGroupStations } from './things-layer-data';
 import { useStationGroups } from './use-station-groups';
+import { useSubscribedOrganization } from '../../../lib/subscribed-organization';
 
 /** Staleness is re-judged this often without a message (the store's timer is one second). */
 const STALE_CHECK_MS = 5000;
@@ -34,7 +34,6 @@ export function ThingsLayer() {
   // Whole levels: every marker rule changes at a whole level (11, 13, 14).
   const zoom = Math.floor(useMapZoom(map));
   const stations = useStationGroups();
-  const profile = useSession()?.profile;
   const now = useNow();
   const staleClock = now - (now % STALE_CHECK_MS);
   // Without messages assets only turn stale, so the drawing needs redoing only when that count
@@ -76,8 +75,9 @@ export function ThingsLayer() {
     return () => removeDensityLayer(map);
   }, [map, densityView]);
 
-  const respondersType = profile?.userOrg.responders_type ?? 'none';
-  const countryCode = profile?.userOrg.country_code ?? null;
+  const organization = useSubscribedOrganization();
+  const respondersType = organization?.responders_type ?? 'none';
+  const countryCode = organization?.country_code ?? null;
   useEffect(() => {
     controller.current?.update({
       things,

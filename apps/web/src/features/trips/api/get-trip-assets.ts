@@ -14,7 +14,10 @@ export interface TripAsset {
 }
 
 export async function getTripAssets(): Promise<TripAsset[]> {
-  const page = parseResponse(AssetsPageSchema, await apiFetch<unknown>('/organization/things?per_page=5000'));
+  const page = parseResponse(
+    AssetsPageSchema,
+    await apiFetch<unknown>('/organization/things?per_page=5000', { scoped: true }),
+  );
   return page.data
     .map((thing) => ({ id: thing.id, name: primaryDisplayName(thing) }))
     .sort((a, b) => a.name.localeCompare(b.name));

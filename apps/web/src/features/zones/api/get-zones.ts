@@ -20,7 +20,7 @@ export function validZones(entries: readonly unknown[]): AlertingZone[] {
 export async function getZones(): Promise<AlertingZone[]> {
   const body = parseResponse(
     z.object({ data: z.array(z.unknown()) }),
-    await apiFetch<unknown>('/organization/alerting_zones'),
+    await apiFetch<unknown>('/organization/alerting_zones', { scoped: true }),
   );
   return validZones(body.data);
 }
