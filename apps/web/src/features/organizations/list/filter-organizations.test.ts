@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { organizationsTitle } from './filter-organizations';
+import type { Organization } from '@flare/core/schemas/organization';
+import { filterOrganizations } from './filter-organizations';
 
-describe('organizationsTitle', () => {
-  it('counts the organisations, or says how many a search displays', () => {
-    expect(organizationsTitle(3, 3)).toBe('Organizations (3)');
-    expect(organizationsTitle(1, 7)).toBe('Organizations (displaying 1/7)');
+const org = (name: string, type: string, city: string) =>
+  ({ name, city, organization_type: { display_name: type } }) as Organization;
+const ORGS = [org('Springfield Police', 'Police', 'Springfield'), org('Lakeside', 'Tow', 'Peoria')];
+
+describe('filterOrganizations', () => {
+  it('matches every word against name, type and city, in any case', () => {
+    expect(filterOrganizations(ORGS, 'TOW peo').map((o) => o.name)).toEqual(['Lakeside']);
+    expect(filterOrganizations(ORGS, 'police')).toHaveLength(1);
+    expect(filterOrganizations(ORGS, ' ')).toHaveLength(2);
+    expect(filterOrganizations(ORGS, 'nobody')).toEqual([]);
   });
 });

@@ -1,8 +1,5 @@
 import type { Organization } from '@flare/core/schemas/organization';
 
-/** The search box shows only above this many organisations. */
-export const SEARCH_ABOVE = 5;
-
 /** Organisations whose name, type or city contains every word of the search, in any case. */
 export function filterOrganizations(organizations: readonly Organization[], search: string): Organization[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
@@ -11,9 +8,4 @@ export function filterOrganizations(organizations: readonly Organization[], sear
     const text = `${org.name} ${org.organization_type.display_name} ${org.city ?? ''}`.toLowerCase();
     return words.every((word) => text.includes(word));
   });
-}
-
-/** "Organizations (7)", or "Organizations (displaying 2/7)" while a search hides some. */
-export function organizationsTitle(shown: number, total: number): string {
-  return shown === total ? `Organizations (${total})` : `Organizations (displaying ${shown}/${total})`;
 }

@@ -7,6 +7,7 @@ import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ORGANIZATION_SEARCH_ABOVE, organizationListTitle } from '@flare/core/accounts/organization-switch';
 import { USER_SEARCH_DEBOUNCE_MS } from '@flare/core/constants';
 import { organizationErrorMessage } from '@flare/core/organizations/organization-rules';
 import { can } from '@flare/core/permissions/access';
@@ -17,7 +18,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useOrganizations } from '../api/get-organizations';
 import { organizationsPathOf } from '../organizations-path';
-import { filterOrganizations, organizationsTitle, SEARCH_ABOVE } from './filter-organizations';
+import { filterOrganizations } from './filter-organizations';
 
 const RELATIONSHIP_LABELS: Record<OrganizationRelationship, string> = {
   own: 'Your organization',
@@ -59,7 +60,7 @@ function OrganizationsList({ canCreate }: { canCreate: boolean }) {
     <Stack gap="md" p="sm">
       <Group justify="space-between">
         <Title order={1} size="h3">
-          {organizationsTitle(shown.length, all.length)}
+          {organizationListTitle(shown.length, all.length)}
         </Title>
         {canCreate && (
           <Button component={Link} to={`${listPath}/new`}>
@@ -67,7 +68,7 @@ function OrganizationsList({ canCreate }: { canCreate: boolean }) {
           </Button>
         )}
       </Group>
-      {all.length > SEARCH_ABOVE && (
+      {all.length > ORGANIZATION_SEARCH_ABOVE && (
         <TextInput
           aria-label="Search organizations"
           placeholder="Search for an organization..."
