@@ -15,6 +15,7 @@ import { closuresModule } from './modules/closures/closures.module';
 import { authModule } from './modules/auth/auth.module';
 import { incidentsModule } from './modules/incidents/incidents.module';
 import { liveModule } from './modules/live/live.module';
+import { organizationsModule } from './modules/organizations/organizations.module';
 import { mapModule } from './modules/map/map.module';
 import { referenceModule } from './modules/reference/reference.module';
 import { systemModule } from './modules/system/system.module';
@@ -33,6 +34,7 @@ const MODULES = [
   authModule,
   accountsModule,
   usersModule,
+  organizationsModule,
   apiKeysModule,
   referenceModule,
   mapModule,

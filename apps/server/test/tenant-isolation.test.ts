@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoOrganizationId } from '../src/seed/demo-data';
 import { demoThingId } from '../src/seed/demo-fleet';
+import { organizationTypeId } from '../src/seed/reference-data';
 import { bearer, createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -56,6 +57,18 @@ async function foreignState(): Promise<string> {
   return rows[0]!.state;
 }
 
+/** Valid bodies for routes whose checks come after the body's (so the organisation check is reached). */
+const ORGANIZATION_BODY = {
+  name: 'Taken over',
+  address1: '1 Main Street',
+  city: 'Springfield',
+  state: 'IL',
+  postal_code: '62701',
+  country_code: 'US',
+  organization_type_id: organizationTypeId('police'),
+};
+const BODIES: Record<string, object> = { 'PUT /api/organization/{id}': ORGANIZATION_BODY };
+
 interface Route {
   method: string;
   path: string;
@@ -94,7 +107,9 @@ it('gives users of another organisation, of every role, none of its data and no 
           method: route.method as 'GET',
           url,
           headers,
-          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+          ...(route.method === 'GET' || route.method === 'DELETE'
+            ? {}
+            : { payload: BODIES[`${route.method} ${route.path}`] ?? {} }),
         });
         calls++;
         const shown = foreignIds.filter((foreign) => foreign !== id && response.body.includes(foreign));

@@ -16,7 +16,7 @@ interface AccountsTab {
 export const ACCOUNTS_NEW_TABS: AccountsTab[] = [
   { path: 'profile', label: 'Profile' },
   { path: 'users', label: 'Users', access: 'viewUsers' },
-  { path: 'organizations', label: 'Organizations' },
+  { path: 'organizations', label: 'Organizations', access: 'viewOrganizations' },
   { path: 'integrations', label: 'Integrations', access: 'viewApiKeys' },
   { path: 'billing', label: 'Billing' },
   { path: 'settings', label: 'Settings' },
@@ -25,6 +25,7 @@ export const ACCOUNTS_NEW_TABS: AccountsTab[] = [
 export const LEGACY_ACCOUNTS_TABS: AccountsTab[] = [
   { path: '', label: 'Profile & Preferences' },
   { path: 'users', label: 'Users', access: 'viewUsers' },
+  { path: 'organizations', label: 'Organizations', access: 'viewOrganizations' },
   { path: 'integrations', label: 'Integrations', access: 'viewApiKeys' },
 ];
 

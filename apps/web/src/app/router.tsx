@@ -10,6 +10,7 @@ import { editLocationRoutes, eventsRoutes } from '../features/events/routes';
 import { thingsRoutes } from '../features/things/routes';
 import { usersRoutes } from '../features/users/routes';
 import { integrationsRoutes } from '../features/integrations/routes';
+import { organizationsRoutes } from '../features/organizations/routes';
 import { tripsRoutes } from '../features/trips/routes';
 import { closuresRoutes, editClosureRoutes, newClosureRoutes } from '../features/closures/routes';
 import { editZoneRoutes, newZoneRoutes, zonesRoutes } from '../features/zones/routes';
@@ -149,6 +150,7 @@ export const routes: RouteObject[] = [
                     children: [
                       { index: true, element: <SectionPlaceholder section="accounts" /> },
                       ...usersRoutes,
+                      ...organizationsRoutes,
                       ...integrationsRoutes,
                       { path: '*', element: <SectionPlaceholder section="accounts" /> },
                     ],
@@ -164,10 +166,12 @@ export const routes: RouteObject[] = [
                     element: <AccountsLayout base="/dashboard/accounts-new" tabs={ACCOUNTS_NEW_TABS} />,
                     children: [
                       ...usersRoutes,
+                      ...organizationsRoutes,
                       ...integrationsRoutes,
-                      ...['profile', 'organizations', 'organizations/:orgId/edit', 'billing', 'settings'].map(
-                        (path) => ({ path, element: <SectionPlaceholder section="accounts-new" /> }),
-                      ),
+                      ...['profile', 'billing', 'settings'].map((path) => ({
+                        path,
+                        element: <SectionPlaceholder section="accounts-new" />,
+                      })),
                     ],
                   },
                 ],

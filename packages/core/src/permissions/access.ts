@@ -55,6 +55,12 @@ export const ACCESS = {
   createApiKey: ['integration_configuration:create'],
   revokeApiKey: ['integration_configuration:delete'],
   updateOwnOrganization: ['organization:update'],
+  viewOrganizations: ['organization:read', 'organization:manage', 'haas:manage'],
+  /** Change an organisation the caller manages (or any, for platform administrators). */
+  updateOrganization: ['organization:update', 'organization:manage'],
+  /** Create and delete organisations: platform administrators only. */
+  createOrganization: ['haas:manage'],
+  deleteOrganization: ['haas:manage'],
   platformAdmin: ['haas:manage'],
   /** Issue or rotate a device's credential, and allow or stop its legacy System Id. */
   manageDeviceCredential: ['thing:manage', 'haas:manage'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLabels, AddressInputSchema, postalCodeError } from './address';
+import { addressLabels, AddressInputSchema, FullAddressInputSchema, postalCodeError } from './address';
 
 describe('postal codes follow the country', () => {
   it.each([
@@ -31,5 +31,37 @@ describe('postal codes follow the country', () => {
     expect(addressLabels('US')).toEqual({ state: 'State', postalCode: 'Zip code' });
     expect(addressLabels('CA')).toEqual({ state: 'Province', postalCode: 'Postal code' });
     expect(addressLabels('FR')).toEqual({ state: 'Region', postalCode: 'Postal code' });
+  });
+});
+
+describe("an organisation's address", () => {
+  it('requires the street, city, state and country', () => {
+    const missing = FullAddressInputSchema.safeParse({
+      address1: '',
+      city: ' ',
+      state: '',
+      country_code: '',
+    });
+    expect(missing.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['address1', 'Required'],
+      ['city', 'Required'],
+      ['state', 'Required'],
+      ['country_code', 'Required'],
+    ]);
+  });
+
+  it('upper-cases the state, country and postal code, and limits the country to 2 characters', () => {
+    const address = { address1: '1 Main St', city: 'Ottawa', state: 'on', country_code: 'ca' };
+    expect(FullAddressInputSchema.parse({ ...address, postal_code: 'k1a0b1' })).toMatchObject({
+      state: 'ON',
+      country_code: 'CA',
+      postal_code: 'K1A0B1',
+    });
+    const long = FullAddressInputSchema.safeParse({ ...address, country_code: 'CAN' });
+    expect(long.error?.issues.map((i) => i.message)).toEqual(['Must be 2 or fewer characters']);
+    const zip = FullAddressInputSchema.safeParse({ ...address, country_code: 'US', postal_code: '1234' });
+    expect(zip.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['postal_code', 'Invalid zip code'],
+    ]);
   });
 });

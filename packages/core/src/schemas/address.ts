@@ -1,12 +1,12 @@
 /**
- * Postal addresses (areas, and later organisations): the state and the postal code follow the
+ * Postal addresses (areas and organisations): the state and the postal code follow the
  * country. The United States has 50 states and 5-digit ZIP codes (optionally +4), Canada provinces and
  * "A1A 1A1" postal codes, everywhere else a free-text region and a postal code of letters, digits,
- * hyphens and spaces. Postal codes are stored upper-cased.
+ * hyphens and spaces. States, countries and postal codes are stored upper-cased.
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { storable } from './common';
+import { requiredText, storable } from './common';
 
 export const ADDRESS_MESSAGES = {
   invalidZip: 'Invalid zip code',
@@ -109,23 +109,37 @@ export const REGIONS_BY_COUNTRY: Record<'US' | 'CA', ReadonlyArray<{ code: strin
 
 const optionalText = (max: number) => storable(z.string().trim().max(max)).nullish();
 
+const OPTIONAL_STREET = { address1: optionalText(100), city: optionalText(100) };
+const REQUIRED_STREET = { address1: requiredText().max(100), city: requiredText().max(100) };
+const REGION_FIELDS = {
+  address2: optionalText(100),
+  state: storable(z.string().trim().min(1, MESSAGES.required).max(100)).transform((state) =>
+    state.toUpperCase(),
+  ),
+  postal_code: optionalText(20),
+  country_code: storable(
+    z.string().trim().min(1, MESSAGES.required).max(2, 'Must be 2 or fewer characters'),
+  ).transform((code) => code.toUpperCase()),
+};
+
+/** The postal code checked against the country, and upper-cased. */
+function withPostalCodeRule<T extends z.ZodType<{ country_code: string; postal_code?: string | null }>>(
+  schema: T,
+) {
+  return schema
+    .superRefine((address, context) => {
+      const error = postalCodeError(address.country_code, address.postal_code ?? '');
+      if (error) context.addIssue({ code: 'custom', path: ['postal_code'], message: error });
+    })
+    .transform((address) => ({ ...address, postal_code: address.postal_code?.toUpperCase() ?? null }));
+}
+
 /**
  * An address as the API takes it: state and country required (a two-letter country code), the
- * postal code checked against the country and upper-cased.
+ * postal code checked against the country; state, country and postal code upper-cased. An area's
+ * address may leave out the street and city.
  */
-export const AddressInputSchema = z
-  .object({
-    address1: optionalText(100),
-    address2: optionalText(100),
-    city: optionalText(100),
-    state: storable(z.string().trim().min(1, MESSAGES.required).max(100)),
-    postal_code: optionalText(20),
-    country_code: storable(
-      z.string().trim().min(1, MESSAGES.required).max(2, 'Must be 2 or fewer characters'),
-    ).transform((code) => code.toUpperCase()),
-  })
-  .superRefine((address, context) => {
-    const error = postalCodeError(address.country_code, address.postal_code ?? '');
-    if (error) context.addIssue({ code: 'custom', path: ['postal_code'], message: error });
-  })
-  .transform((address) => ({ ...address, postal_code: address.postal_code?.toUpperCase() ?? null }));
+export const AddressInputSchema = withPostalCodeRule(z.object({ ...OPTIONAL_STREET, ...REGION_FIELDS }));
+
+/** An organisation's address: street, city, state and country required. */
+export const FullAddressInputSchema = withPostalCodeRule(z.object({ ...REQUIRED_STREET, ...REGION_FIELDS }));

@@ -1,5 +1,13 @@
+/**
+ * Organisations: the types, the short summary of the profile, the list and form of the accounts
+ * screens, and the API's inputs (the address rules: address.ts).
+ */
 import { z } from 'zod';
 import { RESPONDERS_TYPES } from '../labels';
+import { MESSAGES } from '../messages';
+import { FullAddressInputSchema } from './address';
+import { EmailSchema, requiredText, storable } from './common';
+import { CreateUserInputSchema } from './user';
 
 export const OrganizationTypeSchema = z.object({
   id: z.string(),
@@ -24,3 +32,92 @@ export const OrganizationSummarySchema = z.object({
   show_infinite_timeout_option: z.boolean(),
 });
 export type OrganizationSummary = z.infer<typeof OrganizationSummarySchema>;
+
+/** How the caller is related to an organisation of the list. */
+export const ORGANIZATION_RELATIONSHIPS = ['own', 'managed', 'accessed', 'other'] as const;
+export type OrganizationRelationship = (typeof ORGANIZATION_RELATIONSHIPS)[number];
+
+export const ORGANIZATION_NAME_MAX = 100;
+
+/** An organisation of GET /organizations, and the answer of PUT and POST /organization. */
+export const OrganizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  contact_name: z.string().nullable(),
+  cell_phone_number: z.string().nullable(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  country_code: z.string().nullable(),
+  timezone: z.string(),
+  organization_type: OrganizationTypeSchema,
+  responders_type: z.enum(RESPONDERS_TYPES),
+  relationship: z.enum(ORGANIZATION_RELATIONSHIPS),
+  /** Whether the caller may change it (PUT /organization/{id}). */
+  editable: z.boolean(),
+});
+export type Organization = z.infer<typeof OrganizationSchema>;
+
+export const OrganizationsResponseSchema = z.object({ data: z.array(OrganizationSchema) });
+
+/** GET /organization/assignable: what the caller may choose in the organisation form. */
+export const AssignableResponseSchema = z.object({ organization_types: z.array(OrganizationTypeSchema) });
+export type Assignable = z.infer<typeof AssignableResponseSchema>;
+
+const optionalText = (max: number) => storable(z.string().trim().max(max)).nullish();
+
+/** The organisation's own fields (PUT /organization[/{id}]), the address included; also the edit form. */
+export const OrganizationInputSchema = z
+  .object({
+    name: requiredText().max(ORGANIZATION_NAME_MAX, `At most ${ORGANIZATION_NAME_MAX} characters`),
+    email: z.union([z.literal(''), EmailSchema]).nullish(),
+    phone_number: optionalText(30),
+    cell_phone_number: optionalText(30),
+    contact_name: optionalText(100),
+    organization_type_id: z.uuid(MESSAGES.required),
+  })
+  .and(FullAddressInputSchema);
+export type OrganizationInput = z.infer<typeof OrganizationInputSchema>;
+/** What a client sends to PUT /organization[/{id}]. */
+export type OrganizationBody = z.input<typeof OrganizationInputSchema>;
+
+export const DEFAULT_ORGANIZATION_TIMEZONE = 'UTC';
+
+const FirstAdminSchema = CreateUserInputSchema.omit({ role_id: true });
+
+/**
+ * The organisation form: the organisation's fields and, on the new-organisation screen, its first
+ * Org Admin (left out when editing).
+ */
+export const OrganizationFormSchema = OrganizationInputSchema.and(
+  z.object({ admin: FirstAdminSchema.optional() }),
+);
+export type OrganizationFormInput = z.input<typeof OrganizationFormSchema>;
+export type OrganizationFormValues = z.infer<typeof OrganizationFormSchema>;
+
+/** POST /organization: the organisation and its first Org Admin, who is e-mailed an invitation. */
+export const CreateOrganizationInputSchema = OrganizationInputSchema.and(
+  z.object({
+    admin: FirstAdminSchema,
+    /** An IANA time zone; UTC when left out. */
+    timezone: z.string().refine(isTimeZone, 'Unknown time zone').default(DEFAULT_ORGANIZATION_TIMEZONE),
+  }),
+);
+export type CreateOrganizationInput = z.infer<typeof CreateOrganizationInputSchema>;
+/** What a client sends to POST /organization. */
+export type CreateOrganizationBody = z.input<typeof CreateOrganizationInputSchema>;
+
+export const DeleteOrganizationResponseSchema = z.object({ uuid: z.string() });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

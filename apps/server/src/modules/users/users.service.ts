@@ -62,10 +62,19 @@ export class UsersService {
   /** Creates the user in the caller's organisation and queues their invitation e-mail. */
   async create(principal: Principal, input: CreateUserInput): Promise<OrganizationUserWire> {
     await this.assignableRole(principal, input.role_id);
+    const userId = await this.invite(principal.organizationId, input);
+    return this.wireOf(userId, principal, MESSAGES.userNotFound);
+  }
+
+  /**
+   * Creates a user in `organizationId` and queues their invitation e-mail; answers their id. The
+   * caller has checked the permission and the role (e.g. a new organisation's first Org Admin).
+   */
+  async invite(organizationId: string, input: CreateUserInput): Promise<string> {
     let userId: string;
     try {
       userId = await this.repository.create({
-        organizationId: principal.organizationId,
+        organizationId,
         roleId: input.role_id,
         email: input.email,
         firstName: input.firstname,
@@ -77,7 +86,7 @@ export class UsersService {
       throw error;
     }
     await this.auth.invite(input.email);
-    return this.wireOf(userId, principal, MESSAGES.userNotFound);
+    return userId;
   }
 
   async update(principal: Principal, userId: string, input: UpdateUserInput): Promise<OrganizationUserWire> {

@@ -1,11 +1,15 @@
 /**
  * A Select bound to a react-hook-form field holding a string ('' when nothing is chosen), showing
  * its error by the form's rule (visibleError). `onChosen` runs after a change (e.g. to clear a field
- * that depends on this one).
+ * that depends on this one). Lists of more than 20 options scroll, in 40 px rows.
  */
 import { Select, type SelectProps } from '@mantine/core';
 import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { visibleError } from '../../lib/field-error';
+
+/** Lists longer than this scroll, with taller rows that are easier to hit. */
+const LONG_LIST = 20;
+const LONG_LIST_ROW_PX = 40;
 
 export function ControlledSelect<T extends FieldValues>({
   control,
@@ -25,6 +29,12 @@ export function ControlledSelect<T extends FieldValues>({
       name={name}
       render={({ field, fieldState }) => (
         <Select
+          {...(Array.isArray(props.data) && props.data.length > LONG_LIST
+            ? {
+                maxDropdownHeight: LONG_LIST_ROW_PX * 8,
+                styles: { option: { minHeight: LONG_LIST_ROW_PX } },
+              }
+            : {})}
           {...props}
           value={field.value || null}
           onChange={(value) => {

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, List, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { polygonOf, ringPoints } from '@flare/core/areas/area-geometry';
 import { mayAddArea, mayEditArea } from '@flare/core/permissions/area-access';
@@ -41,7 +41,7 @@ import { useArea } from '../api/get-areas';
 import { useEzTypes } from '../api/get-ez-types';
 import { useSaveArea } from '../api/save-area';
 import { callerOf } from '../../../lib/caller';
-import { AddressFields } from './address-fields';
+import { AddressFields } from '../../../components/ui/address-fields';
 import { areaDraft, useAreaDraft, type AreaDraft, type DraftShape } from './area-draft';
 import { CoordinateSearch } from './coordinate-search';
 
@@ -109,7 +109,6 @@ function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
   });
   const { control, formState } = form;
   const submitFailed = formState.submitCount > 0 && !formState.isSubmitSuccessful;
-  const country = useWatch({ control, name: 'country_code' }).toUpperCase();
   const caller = callerOf(profile);
   const organizationId = area?.organization_id ?? profile.userOrg.id;
   const allowed = (avType: boolean) =>
@@ -239,12 +238,7 @@ function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
             data={typeOptions}
             submitFailed={submitFailed}
           />
-          <AddressFields
-            control={control}
-            setValue={form.setValue}
-            country={country}
-            submitFailed={submitFailed}
-          />
+          <AddressFields control={control} setValue={form.setValue} submitFailed={submitFailed} />
           <FormActions
             canSave={!formState.isSubmitting}
             submitting={formState.isSubmitting}

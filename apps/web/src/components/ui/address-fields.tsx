@@ -1,14 +1,21 @@
 /**
- * The address part of the area form: the state and postal code follow the country (State and Zip code
- * for the US, Province and Postal code for Canada, Region and Postal code elsewhere; a list of states
- * for the US and Canada, free text elsewhere). Changing the country clears the state.
+ * The address part of a form (areas, organisations): the state and postal code follow the country
+ * (State and Zip code for the US, Province and Postal code for Canada, Region and Postal code
+ * elsewhere; a list of states for the US and Canada, free text elsewhere). Changing the country
+ * clears the state.
  */
 import { TextInput } from '@mantine/core';
-import { Controller, type Control, type ControllerFieldState, type UseFormSetValue } from 'react-hook-form';
+import {
+  Controller,
+  useWatch,
+  type Control,
+  type ControllerFieldState,
+  type FieldValues,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import { addressLabels, REGIONS_BY_COUNTRY } from '@flare/core/schemas/address';
-import type { AreaFormInput } from '@flare/core/schemas/area';
-import { ControlledSelect } from '../../../components/ui/controlled-select';
-import { visibleError } from '../../../lib/field-error';
+import { visibleError } from '../../lib/field-error';
+import { ControlledSelect } from './controlled-select';
 
 /** Countries offered; the rest of the world's two-letter codes are typed. */
 const COUNTRIES = [
@@ -23,48 +30,69 @@ const COUNTRIES = [
   { value: 'FR', label: 'France' },
 ];
 
-export function AddressFields({
+/** The address fields a form holds (as the form edits them). */
+export interface AddressFormValues {
+  address1?: string | null | undefined;
+  address2?: string | null | undefined;
+  city?: string | null | undefined;
+  state: string;
+  postal_code?: string | null | undefined;
+  country_code: string;
+}
+
+export function AddressFields<T extends FieldValues & AddressFormValues>({
   control,
   setValue,
-  country,
   submitFailed,
+  streetRequired = false,
 }: {
-  control: Control<AreaFormInput>;
-  setValue: UseFormSetValue<AreaFormInput>;
-  country: string;
+  control: Control<T>;
+  setValue: UseFormSetValue<T>;
   submitFailed: boolean;
+  /** Marks the street address and city as required (organisations). */
+  streetRequired?: boolean;
 }) {
+  // The fields are named alike in every address form.
+  const address = control as unknown as Control<AddressFormValues>;
+  const setAddress = setValue as unknown as UseFormSetValue<AddressFormValues>;
+  const country = (useWatch({ control: address, name: 'country_code' }) ?? '').toUpperCase();
   const errorOf = (state: ControllerFieldState) =>
     visibleError(state.error, { touched: state.isTouched, dirty: state.isDirty, submitFailed });
   const labels = addressLabels(country);
   const regions = country === 'US' || country === 'CA' ? REGIONS_BY_COUNTRY[country] : null;
-  const text = (name: 'address1' | 'address2' | 'city', label: string) => (
+  const text = (name: 'address1' | 'address2' | 'city', label: string, required: boolean) => (
     <Controller
-      control={control}
+      control={address}
       name={name}
       render={({ field, fieldState }) => (
-        <TextInput label={label} {...field} value={field.value ?? ''} error={errorOf(fieldState)} />
+        <TextInput
+          label={label}
+          withAsterisk={required}
+          {...field}
+          value={field.value ?? ''}
+          error={errorOf(fieldState)}
+        />
       )}
     />
   );
   return (
     <>
-      {text('address1', 'Address')}
-      {text('address2', 'Address 2')}
-      {text('city', 'City')}
+      {text('address1', 'Address', streetRequired)}
+      {text('address2', 'Address 2', false)}
+      {text('city', 'City', streetRequired)}
       <ControlledSelect
-        control={control}
+        control={address}
         name="country_code"
         label="Country"
         withAsterisk
         searchable
         data={COUNTRIES}
         submitFailed={submitFailed}
-        onChosen={() => setValue('state', '', { shouldDirty: true })}
+        onChosen={() => setAddress('state', '', { shouldDirty: true })}
       />
       {regions ? (
         <ControlledSelect
-          control={control}
+          control={address}
           name="state"
           label={labels.state}
           withAsterisk
@@ -74,7 +102,7 @@ export function AddressFields({
         />
       ) : (
         <Controller
-          control={control}
+          control={address}
           name="state"
           render={({ field, fieldState }) => (
             <TextInput label={labels.state} withAsterisk {...field} error={errorOf(fieldState)} />
@@ -82,7 +110,7 @@ export function AddressFields({
         />
       )}
       <Controller
-        control={control}
+        control={address}
         name="postal_code"
         render={({ field, fieldState }) => (
           <TextInput

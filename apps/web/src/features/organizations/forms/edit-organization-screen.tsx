@@ -1,0 +1,95 @@
+/** Edit an organisation the signed-in user may change: its name, contacts, type and address. */
+import { Center } from '@mantine/core';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { MESSAGES } from '@flare/core/messages';
+import { can } from '@flare/core/permissions/access';
+import type { Organization, OrganizationFormInput } from '@flare/core/schemas/organization';
+import { FormScreen, ServerErrorLine, UnauthorizedMessage } from '../../../components/ui/form-layout';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { useSession } from '../../../lib/session';
+import { useAssignable } from '../api/get-assignable';
+import { useOrganizations } from '../api/get-organizations';
+import { useSaveOrganization } from '../api/save-organization';
+import { organizationsPathOf } from '../organizations-path';
+import { errorOf } from './organization-error';
+import { OrganizationForm } from './organization-form';
+
+function formOf(org: Organization): OrganizationFormInput {
+  return {
+    name: org.name,
+    email: org.email ?? '',
+    phone_number: org.phone_number ?? '',
+    cell_phone_number: org.cell_phone_number ?? '',
+    contact_name: org.contact_name ?? '',
+    organization_type_id: org.organization_type.id,
+    address1: org.address1 ?? '',
+    address2: org.address2 ?? '',
+    city: org.city ?? '',
+    state: org.state ?? '',
+    postal_code: org.postal_code ?? '',
+    country_code: org.country_code ?? '',
+  };
+}
+
+export function EditOrganizationScreen() {
+  const permissions = useSession()?.profile?.permissions ?? [];
+  if (!can(permissions, 'updateOrganization')) return <UnauthorizedMessage />;
+  return <EditOrganization />;
+}
+
+function EditOrganization() {
+  const { orgId = '' } = useParams();
+  const navigate = useNavigate();
+  const listPath = organizationsPathOf(useLocation().pathname);
+  const toList = () => void navigate(listPath);
+  const organizations = useOrganizations();
+  const assignable = useAssignable();
+  const { update } = useSaveOrganization();
+  const org = organizations.data?.find((o) => o.id === orgId);
+  const error = organizations.error ?? assignable.error;
+
+  if (error) {
+    return (
+      <FormScreen title="Edit Organization">
+        <ServerErrorLine message={errorOf(error)} />
+      </FormScreen>
+    );
+  }
+  if (!organizations.data || !assignable.data) {
+    return (
+      <Center p="lg">
+        <LoadingIndicator label="Loading organization" />
+      </Center>
+    );
+  }
+  if (!org?.editable) {
+    return (
+      <FormScreen title="Edit Organization">
+        <ServerErrorLine message={MESSAGES.selectedOrganizationNotFound} />
+      </FormScreen>
+    );
+  }
+  const types = assignable.data.organization_types;
+  return (
+    <FormScreen title="Edit Organization" subtitle={org.name}>
+      <OrganizationForm
+        key={org.id}
+        defaultValues={formOf(org)}
+        // The organisation keeps its type even when it is not one the user may give.
+        types={
+          types.some((t) => t.id === org.organization_type.id) ? types : [org.organization_type, ...types]
+        }
+        onCancel={toList}
+        onSubmit={async ({ admin: _admin, ...input }) => {
+          try {
+            await update.mutateAsync({ id: org.id, input });
+            toList();
+            return null;
+          } catch (failure) {
+            return errorOf(failure);
+          }
+        }}
+      />
+    </FormScreen>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * "New organization" (platform administrators): the organisation and its first Org Admin, who is
+ * e-mailed a link to choose their password.
+ */
+import { Center, Text } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
+import { can } from '@flare/core/permissions/access';
+import { FormScreen, ServerErrorLine, UnauthorizedMessage } from '../../../components/ui/form-layout';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { useSession } from '../../../lib/session';
+import { useAssignable } from '../api/get-assignable';
+import { useSaveOrganization } from '../api/save-organization';
+import { organizationsPathOf } from '../organizations-path';
+import { errorOf } from './organization-error';
+import { OrganizationForm } from './organization-form';
+
+export function NewOrganizationScreen() {
+  const permissions = useSession()?.profile?.permissions ?? [];
+  if (!can(permissions, 'createOrganization')) return <UnauthorizedMessage />;
+  return <NewOrganization />;
+}
+
+function NewOrganization() {
+  const navigate = useNavigate();
+  const listPath = organizationsPathOf(useLocation().pathname);
+  const toList = () => void navigate(listPath);
+  const assignable = useAssignable();
+  const { create } = useSaveOrganization();
+  return (
+    <FormScreen title="New organization">
+      <Text size="sm">The first Org Admin receives an email with a link to choose their password.</Text>
+      {assignable.error ? (
+        <ServerErrorLine message={errorOf(assignable.error)} />
+      ) : assignable.data ? (
+        <OrganizationForm
+          defaultValues={{
+            name: '',
+            organization_type_id: '',
+            address1: '',
+            city: '',
+            state: '',
+            country_code: 'US',
+            admin: { firstname: '', lastname: '', email: '' },
+          }}
+          types={assignable.data.organization_types}
+          withAdmin
+          saveLabel="Create and invite"
+          onCancel={toList}
+          onSubmit={async ({ admin, ...organization }) => {
+            if (!admin) return null;
+            try {
+              await create.mutateAsync({ ...organization, admin });
+              toList();
+              return null;
+            } catch (error) {
+              return errorOf(error);
+            }
+          }}
+        />
+      ) : (
+        <Center p="lg">
+          <LoadingIndicator label="Loading organization types" />
+        </Center>
+      )}
+    </FormScreen>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The organisation form of the edit and new screens: name, contacts, type and the address (whose
+ * labels and lists follow the country); on the new screen also the first Org Admin. Save is enabled
+ * once the form changed and reads "Saving..." while it saves; the server's refusal shows under the
+ * buttons.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  ORGANIZATION_NAME_MAX,
+  OrganizationFormSchema,
+  type OrganizationFormInput,
+  type OrganizationFormValues,
+  type OrganizationType,
+} from '@flare/core/schemas/organization';
+import { USER_NAME_MAX } from '@flare/core/schemas/user';
+import { AddressFields } from '../../../components/ui/address-fields';
+import { ControlledSelect } from '../../../components/ui/controlled-select';
+import { CountedTextInput } from '../../../components/ui/counted-text-input';
+import { FormActions, ServerErrorLine } from '../../../components/ui/form-layout';
+
+export function OrganizationForm({
+  defaultValues,
+  types,
+  withAdmin = false,
+  saveLabel,
+  onSubmit,
+  onCancel,
+}: {
+  defaultValues: OrganizationFormInput;
+  types: OrganizationType[];
+  /** The new-organisation screen asks for the first Org Admin too. */
+  withAdmin?: boolean;
+  saveLabel?: string;
+  /** Resolves to the error to show, or null on success. */
+  onSubmit: (values: OrganizationFormValues) => Promise<string | null>;
+  onCancel: () => void;
+}) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<OrganizationFormInput, unknown, OrganizationFormValues>({
+    resolver: zodResolver(OrganizationFormSchema),
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const { control, formState } = form;
+  const submitFailed = formState.submitCount > 0 && !formState.isSubmitSuccessful;
+  const submit = async (values: OrganizationFormValues) => {
+    setServerError(null);
+    setServerError(await onSubmit(values));
+  };
+  const text = (name: 'email' | 'phone_number' | 'cell_phone_number' | 'contact_name', label: string) => (
+    <CountedTextInput control={control} name={name} label={label} submitFailed={submitFailed} />
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+      <Stack gap="sm">
+        <CountedTextInput
+          control={control}
+          name="name"
+          label="Name"
+          withAsterisk
+          max={ORGANIZATION_NAME_MAX}
+          submitFailed={submitFailed}
+        />
+        <ControlledSelect
+          control={control}
+          name="organization_type_id"
+          label="Organization type"
+          withAsterisk
+          allowDeselect={false}
+          data={types.map((type) => ({ value: type.id, label: type.display_name }))}
+          submitFailed={submitFailed}
+        />
+        {text('contact_name', 'Contact name')}
+        {text('email', 'Email')}
+        {text('phone_number', 'Phone number')}
+        {text('cell_phone_number', 'Cell phone number')}
+        <AddressFields
+          control={control}
+          setValue={form.setValue}
+          submitFailed={submitFailed}
+          streetRequired
+        />
+        {withAdmin && (
+          <>
+            <Title order={2} size="h5" mt="sm">
+              First Org Admin
+            </Title>
+            <CountedTextInput
+              control={control}
+              name="admin.firstname"
+              label="First name"
+              withAsterisk
+              max={USER_NAME_MAX}
+              submitFailed={submitFailed}
+            />
+            <CountedTextInput
+              control={control}
+              name="admin.lastname"
+              label="Last name"
+              withAsterisk
+              max={USER_NAME_MAX}
+              submitFailed={submitFailed}
+            />
+            <CountedTextInput
+              control={control}
+              name="admin.email"
+              label="Admin email"
+              type="email"
+              withAsterisk
+              submitFailed={submitFailed}
+            />
+          </>
+        )}
+        <FormActions
+          canSave={formState.isDirty}
+          submitting={formState.isSubmitting}
+          onCancel={onCancel}
+          saveLabel={saveLabel}
+        />
+        <ServerErrorLine message={serverError} />
+      </Stack>
+    </form>
+  );
+}

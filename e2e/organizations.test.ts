@@ -1,0 +1,100 @@
+/**
+ * Organisations in the browser: an Org Admin moves the organisation's address from the US to Canada
+ * (the labels follow, the state is cleared) and saves; a platform administrator creates an
+ * organisation with its first Org Admin, who is mailed an invitation.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailCatcher, type MailCatcher } from '@flare/server/test/mail-catcher';
+import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { signInAs } from './support/sign-in';
+
+let server: RunningServer;
+let browser: Browser;
+let mail: MailCatcher;
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  [server, browser] = await Promise.all([startServer({ env: { SMTP_URL: mail.url } }), openBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await mail?.close();
+});
+
+describe('organizations', () => {
+  it("an Org Admin moves the organisation's address to Canada and sees it saved", async () => {
+    const page = await browser.newPage();
+    try {
+      await signInAs(page, server.url, 'orgadmin@springfield-pd.test');
+      await page.goto(`${server.url}/dashboard/accounts-new/organizations`);
+      await page.getByRole('heading', { name: 'Organizations (2)' }).waitFor();
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Springfield Police Department' }).click();
+      await page.waitForURL('**/accounts-new/organizations/*/edit');
+      await page.getByRole('combobox', { name: /State/ }).waitFor();
+      await page.getByRole('textbox', { name: 'Zip code' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+      await expectAccessible(page);
+
+      await page.getByRole('combobox', { name: /Country/ }).click();
+      await page.getByRole('option', { name: 'Canada' }).click();
+      const province = page.getByRole('combobox', { name: /Province/ });
+      expect(await province.inputValue()).toBe('');
+      await page.getByRole('textbox', { name: 'Postal code' }).waitFor();
+      await page.getByRole('textbox', { name: /^City/ }).fill('Ottawa');
+      await province.click();
+      await page.getByRole('option', { name: 'Ontario' }).click();
+      await page.getByRole('textbox', { name: 'Postal code' }).fill('k1a 0b1');
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL('**/accounts-new/organizations');
+      const row = page.getByRole('row').filter({ hasText: 'Springfield Police Department' });
+      await row.getByText(/Ottawa, ON K1A 0B1, CA/).waitFor();
+
+      await row.getByRole('link').click();
+      expect(await page.getByRole('combobox', { name: /Province/ }).inputValue()).toBe('Ontario');
+      expect(await page.getByRole('textbox', { name: 'Postal code' }).inputValue()).toBe('K1A 0B1');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a platform administrator creates an organisation whose first Org Admin is mailed an invitation', async () => {
+    const email = 'lena@lakeside-towing.test';
+    const page = await browser.newPage();
+    try {
+      await signInAs(page, server.url, 'platform@prairie-fleet.test');
+      await page.goto(`${server.url}/dashboard/accounts/organizations`);
+      await page.getByRole('heading', { name: 'Organizations (3)' }).waitFor();
+      await page.getByRole('link', { name: 'New organization' }).click();
+      await page.waitForURL('**/accounts/organizations/new');
+      await page.getByRole('textbox', { name: /^Name/ }).fill('Lakeside Towing');
+      await page.getByRole('combobox', { name: /Organization type/ }).click();
+      await page.getByRole('option', { name: 'Tow' }).click();
+      await page.getByRole('textbox', { name: /^Address( \*)?$/ }).fill('2 Lake Road');
+      await page.getByRole('textbox', { name: /^City/ }).fill('Peoria');
+      await page.getByRole('combobox', { name: /State/ }).click();
+      await page.getByRole('option', { name: 'Illinois' }).click();
+      await page.getByRole('textbox', { name: 'Zip code' }).fill('61602');
+      await page.getByRole('textbox', { name: /First name/ }).fill('Lena');
+      await page.getByRole('textbox', { name: /Last name/ }).fill('Lake');
+      await page.getByRole('textbox', { name: /Admin email/ }).fill(email);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Create and invite' }).click();
+      await page.waitForURL('**/accounts/organizations');
+      await page.getByRole('heading', { name: 'Organizations (4)' }).waitFor();
+      await page
+        .getByRole('row')
+        .filter({ hasText: 'Lakeside Towing' })
+        .getByText('Tow', { exact: true })
+        .waitFor();
+
+      const invitation = await mail.next(email);
+      expect(invitation.subject).toBe('You have been invited to Flare');
+      expect(invitation.text).toMatch(/\/welcome\/reset\//);
+    } finally {
+      await page.close();
+    }
+  });
+});
