@@ -5,9 +5,16 @@ import { UsersRepository } from './users.repository';
 import { registerUsersRoutes } from './users.routes';
 import { UsersService } from './users.service';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    users: UsersService;
+  }
+}
+
 export const usersModule = fp(
   async (app) => {
     const users = new UsersService(new UsersRepository(app.db), app.accounts, app.auth);
+    app.decorate('users', users);
     await apiRoutes(app, (api) => registerUsersRoutes(api, users));
   },
   { name: 'users', dependencies: ['platform', 'auth', 'accounts'] },
