@@ -163,7 +163,7 @@ export function SignInScreen() {
           </Button>
           {singleSignOn?.enabled && (
             <>
-              <Divider label="or" />
+              <Divider />
               {/* A full page visit: the server sends the browser on to the provider. */}
               <Button component="a" href="/api/sso/start" variant="default" fullWidth>
                 Sign in with {singleSignOn.provider_name}
