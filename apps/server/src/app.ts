@@ -24,6 +24,7 @@ import { thingsModule } from './modules/things/things.module';
 import { tripsModule } from './modules/trips/trips.module';
 import { deviceCommandsModule } from './modules/device-commands/device-commands.module';
 import { usersModule } from './modules/users/users.module';
+import { singleSignOnModule } from './modules/single-sign-on/single-sign-on.module';
 import { seedDemoData } from './seed/demo-data';
 import { seedDemoFleet } from './seed/demo-fleet';
 import { seedReferenceData } from './seed/reference-data';
@@ -35,6 +36,7 @@ const MODULES = [
   accountsModule,
   usersModule,
   organizationsModule,
+  singleSignOnModule,
   apiKeysModule,
   referenceModule,
   mapModule,

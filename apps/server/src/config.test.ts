@@ -58,4 +58,28 @@ describe('configuration', () => {
       seedDemo: false,
     });
   });
+
+  it('reads single sign-on: all three OIDC_* or none, the button name from the issuer by default', () => {
+    const oidc = {
+      OIDC_ISSUER_URL: 'https://login.example.com/realm',
+      OIDC_CLIENT_ID: 'flare',
+      OIDC_CLIENT_SECRET: 's',
+    };
+    expect(loadConfig({}).oidc).toBeNull();
+    expect(loadConfig(oidc).oidc).toEqual({
+      issuerUrl: 'https://login.example.com/realm',
+      clientId: 'flare',
+      clientSecret: 's',
+      providerName: 'login.example.com',
+      createUsers: null,
+    });
+    const org = '6A1075A0-59BD-5C90-956A-A545266EA0F9';
+    expect(
+      loadConfig({ ...oidc, OIDC_PROVIDER_NAME: 'Okta', OIDC_CREATE_USERS: `2:${org}` }).oidc,
+    ).toMatchObject({ providerName: 'Okta', createUsers: { roleId: 2, organizationId: org.toLowerCase() } });
+    expect(() => loadConfig({ OIDC_ISSUER_URL: oidc.OIDC_ISSUER_URL })).toThrow(
+      /OIDC_ISSUER_URL: .*together/,
+    );
+    expect(() => loadConfig({ ...oidc, OIDC_CREATE_USERS: 'admin' })).toThrow(/OIDC_CREATE_USERS:/);
+  });
 });

@@ -12,147 +12,180 @@ export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liber
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  JWT_PREVIOUS_SECRETS: z
-    .string()
-    .transform((list) =>
-      list
-        .split(',')
-        .map((secret) => secret.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().min(32, 'each must be at least 32 characters')))
-    .optional(),
-  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
-  REFRESH_TOKEN_TTL: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .default(30 * 86_400),
-  DEMO_PASSWORD: PasswordPolicySchema.optional(),
-  SEED_DEMO: booleanFlag.default(true),
-  WEB_DIST: z.string().min(1).optional(),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Flare <no-reply@flare.localhost>'),
-  RESET_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
-  INVITE_TOKEN_TTL: z.coerce.number().int().min(60).default(604_800),
-  API_KEY_LIMIT: z.coerce.number().int().min(0).default(5),
-  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
-  UNLOCK_TOKEN_TTL: z.coerce.number().int().min(60).default(86_400),
-  ACCOUNT_INACTIVITY_DAYS: z.coerce.number().int().min(1).default(180),
-  REVEAL_UNKNOWN_EMAILS: booleanFlag.default(false),
-  AUTH_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(60),
-  AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
-  NATS_URL: z
-    .string()
-    .regex(/^(nats|tls):\/\//, 'must be a nats:// or tls:// URL')
-    .optional(),
-  MQTT_URL: z
-    .string()
-    .regex(/^(mqtt|mqtts|ws|wss):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
-    .optional(),
-  DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  DEVICE_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
-  OSMAND_PORT: z.coerce.number().int().min(0).max(65535).default(5055),
-  INGEST_IP_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(30_000),
-  INGEST_DEVICE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
-  STATUS_SWEEP_MS: z.coerce
-    .number()
-    .int()
-    .refine((ms) => ms === 0 || (ms >= 1000 && ms <= 3_600_000 && ms % 1000 === 0), {
-      error: 'must be 0 (off) or whole seconds from 1000 to 3600000',
-    })
-    .default(5000),
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
-  JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
-  LIVE_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(1000).default(5),
-  LIVE_MAX_IDENTIFIER_BYTES: z.coerce.number().int().min(64).max(65_536).default(256),
-  LIVE_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
-  LIVE_MAX_BAD_FRAMES: z.coerce.number().int().min(0).max(100_000).default(20),
-  LIVE_SESSION_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
-  SIMULATOR: booleanFlag.default(false),
-  MAP_STYLE_URL: z
-    .union([z.literal(OFFLINE_MAP_STYLE), z.url({ protocol: /^https?$/ }), z.string().regex(/^\/[^/]/)], {
-      error: 'must be an http(s) URL, a path on this server, or offline',
-    })
-    .default(DEFAULT_MAP_STYLE_URL),
-  MAP_SATELLITE_TILES: z
-    .string()
-    .regex(/^https?:\/\/|^\/[^/]/, 'must be an http(s) URL or a path on this server')
-    .refine(
-      (url) => url.includes('{quadkey}') || ['{z}', '{x}', '{y}'].every((part) => url.includes(part)),
-      'must be a tile URL template with {z}, {x} and {y} (or {quadkey})',
-    )
-    .optional(),
-  TRUST_PROXY: z
-    .string()
-    .transform((value) =>
-      value.trim() === 'true'
-        ? true
-        : value
-            .split(',')
-            .map((address) => address.trim())
-            .filter(Boolean),
-    )
-    .refine((value) => value === true || value.every((address) => isIP(address.split('/')[0]!) !== 0), {
-      error: 'must be true or comma-separated addresses (CIDR allowed)',
-    })
-    .optional(),
-  CORS_ORIGINS: z
-    .string()
-    .transform((list) =>
-      list
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' })),
-    )
-    .optional(),
-  API_DOCS: booleanFlag.default(true),
-  GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-  GEOCODER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  WHAT3WORDS_API_KEY: z.string().min(1).optional(),
-  WZDX_FEEDS: z
-    .string()
-    .transform((list) => list.split(/\s+/).filter(Boolean))
-    .pipe(
-      z.array(
-        z
-          .string()
-          .regex(/^[0-9a-f-]{36}=https?:\/\/\S+$/i, 'each entry must be ORGANIZATION_ID=http(s) URL')
-          .transform((entry) => {
-            const at = entry.indexOf('=');
-            return { organizationId: entry.slice(0, at).toLowerCase(), url: entry.slice(at + 1) };
-          }),
-      ),
-    )
-    .optional(),
-  WZDX_POLL_MS: z.coerce
-    .number()
-    .int()
-    .refine((ms) => ms >= 5000 && ms <= 3_600_000 && ms % 1000 === 0, {
-      error: 'must be whole seconds from 5000 to 3600000',
-    })
-    .default(60_000),
-  DIRECTIONS_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-});
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    JWT_PREVIOUS_SECRETS: z
+      .string()
+      .transform((list) =>
+        list
+          .split(',')
+          .map((secret) => secret.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().min(32, 'each must be at least 32 characters')))
+      .optional(),
+    ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
+    REFRESH_TOKEN_TTL: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(30 * 86_400),
+    DEMO_PASSWORD: PasswordPolicySchema.optional(),
+    SEED_DEMO: booleanFlag.default(true),
+    WEB_DIST: z.string().min(1).optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Flare <no-reply@flare.localhost>'),
+    RESET_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
+    INVITE_TOKEN_TTL: z.coerce.number().int().min(60).default(604_800),
+    API_KEY_LIMIT: z.coerce.number().int().min(0).default(5),
+    API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+    UNLOCK_TOKEN_TTL: z.coerce.number().int().min(60).default(86_400),
+    ACCOUNT_INACTIVITY_DAYS: z.coerce.number().int().min(1).default(180),
+    REVEAL_UNKNOWN_EMAILS: booleanFlag.default(false),
+    AUTH_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(60),
+    AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
+    NATS_URL: z
+      .string()
+      .regex(/^(nats|tls):\/\//, 'must be a nats:// or tls:// URL')
+      .optional(),
+    MQTT_URL: z
+      .string()
+      .regex(/^(mqtt|mqtts|ws|wss):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+      .optional(),
+    DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    DEVICE_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+    OSMAND_PORT: z.coerce.number().int().min(0).max(65535).default(5055),
+    INGEST_IP_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(30_000),
+    INGEST_DEVICE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+    STATUS_SWEEP_MS: z.coerce
+      .number()
+      .int()
+      .refine((ms) => ms === 0 || (ms >= 1000 && ms <= 3_600_000 && ms % 1000 === 0), {
+        error: 'must be 0 (off) or whole seconds from 1000 to 3600000',
+      })
+      .default(5000),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
+    LIVE_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(1000).default(5),
+    LIVE_MAX_IDENTIFIER_BYTES: z.coerce.number().int().min(64).max(65_536).default(256),
+    LIVE_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
+    LIVE_MAX_BAD_FRAMES: z.coerce.number().int().min(0).max(100_000).default(20),
+    LIVE_SESSION_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
+    SIMULATOR: booleanFlag.default(false),
+    MAP_STYLE_URL: z
+      .union([z.literal(OFFLINE_MAP_STYLE), z.url({ protocol: /^https?$/ }), z.string().regex(/^\/[^/]/)], {
+        error: 'must be an http(s) URL, a path on this server, or offline',
+      })
+      .default(DEFAULT_MAP_STYLE_URL),
+    MAP_SATELLITE_TILES: z
+      .string()
+      .regex(/^https?:\/\/|^\/[^/]/, 'must be an http(s) URL or a path on this server')
+      .refine(
+        (url) => url.includes('{quadkey}') || ['{z}', '{x}', '{y}'].every((part) => url.includes(part)),
+        'must be a tile URL template with {z}, {x} and {y} (or {quadkey})',
+      )
+      .optional(),
+    TRUST_PROXY: z
+      .string()
+      .transform((value) =>
+        value.trim() === 'true'
+          ? true
+          : value
+              .split(',')
+              .map((address) => address.trim())
+              .filter(Boolean),
+      )
+      .refine((value) => value === true || value.every((address) => isIP(address.split('/')[0]!) !== 0), {
+        error: 'must be true or comma-separated addresses (CIDR allowed)',
+      })
+      .optional(),
+    CORS_ORIGINS: z
+      .string()
+      .transform((list) =>
+        list
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' })),
+      )
+      .optional(),
+    API_DOCS: booleanFlag.default(true),
+    GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    GEOCODER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    WHAT3WORDS_API_KEY: z.string().min(1).optional(),
+    WZDX_FEEDS: z
+      .string()
+      .transform((list) => list.split(/\s+/).filter(Boolean))
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(/^[0-9a-f-]{36}=https?:\/\/\S+$/i, 'each entry must be ORGANIZATION_ID=http(s) URL')
+            .transform((entry) => {
+              const at = entry.indexOf('=');
+              return { organizationId: entry.slice(0, at).toLowerCase(), url: entry.slice(at + 1) };
+            }),
+        ),
+      )
+      .optional(),
+    WZDX_POLL_MS: z.coerce
+      .number()
+      .int()
+      .refine((ms) => ms >= 5000 && ms <= 3_600_000 && ms % 1000 === 0, {
+        error: 'must be whole seconds from 5000 to 3600000',
+      })
+      .default(60_000),
+    DIRECTIONS_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    OIDC_ISSUER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_PROVIDER_NAME: z.string().trim().min(1).max(60).optional(),
+    OIDC_CREATE_USERS: z
+      .string()
+      .regex(/^\d+:[0-9a-f-]{36}$/i, 'must be ROLE_ID:ORGANIZATION_ID')
+      .transform((value) => {
+        const [roleId, organizationId] = value.split(':');
+        return { roleId: Number(roleId), organizationId: organizationId!.toLowerCase() };
+      })
+      .optional(),
+  })
+  .superRefine((env, context) => {
+    const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean))
+      context.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER_URL'],
+        message: 'single sign-on needs OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together',
+      });
+  });
+
+/** Single sign-on with an OpenID Connect provider. */
+export interface OidcConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The sign-in button's "Sign in with …" name. */
+  providerName: string;
+  /** Where users the provider vouches for but Flare does not know are created; null: they are refused. */
+  createUsers: { roleId: number; organizationId: string } | null;
+}
 
 export type Config = {
   port: number;
@@ -234,6 +267,8 @@ export type Config = {
   wzdxPollMs: number;
   /** OSRM-compatible routing service that draws closures' driving routes; unset: straight segments. */
   directionsUrl: string | undefined;
+  /** Single sign-on (OIDC_*); null: password sign-in only. */
+  oidc: OidcConfig | null;
 };
 
 export class ConfigError extends Error {}
@@ -307,5 +342,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wzdxFeeds: e.WZDX_FEEDS ?? [],
     wzdxPollMs: e.WZDX_POLL_MS,
     directionsUrl: e.DIRECTIONS_URL,
+    oidc:
+      e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuerUrl: e.OIDC_ISSUER_URL,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            providerName: e.OIDC_PROVIDER_NAME ?? new URL(e.OIDC_ISSUER_URL).hostname,
+            createUsers: e.OIDC_CREATE_USERS ?? null,
+          }
+        : null,
   };
 }

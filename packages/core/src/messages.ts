@@ -73,5 +73,10 @@ export const MESSAGES = {
   apiKeyLimitReached: 'API key limit reached',
   apiKeyNotFound: 'API key not found.',
   apiKeyNotAccepted: 'API keys cannot be used for this call.',
+  ssoEmailNotVerified:
+    'Your sign-in provider has not verified your email address. Please verify it there, then sign in again.',
+  ssoUnknownUser: 'There is no user with your email address. Please ask your administrator to invite you.',
+  ssoFailed: 'Single sign-on failed. Please try again.',
+  ssoNotConfigured: 'Single sign-on is not set up on this server.',
   satelliteUnavailable: 'Satellite imagery is not set up on this server (MAP_SATELLITE_TILES).',
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInErrorView } from './sign-in-errors';
+import { signInErrorView, singleSignOnErrorView } from './sign-in-errors';
 
 describe('sign-in error catalogue', () => {
   it.each([
@@ -36,5 +36,18 @@ describe('sign-in error catalogue', () => {
     const view = signInErrorView({ status: 401, error: 'not_authorized_method' });
     expect(view.message).toMatch(/organization manages user access/);
     expect(view.contactSupport).toBe(false);
+  });
+
+  it.each([
+    ['email_not_verified', /has not verified your email address/],
+    ['unknown_user', /no user with your email address/],
+    ['sso_failed', /^Single sign-on failed/],
+    ['user_suspended', /^User is suspended\.$/],
+    ['expired', /expired due to inactivity/],
+    ['not_authorized', /not authorized to access/],
+    ['locked_out', /has been locked/],
+    ['something_else', /^Unknown failure\.$/],
+  ])('a refused single sign-on (%s) shows the matching message', (reason, message) => {
+    expect(singleSignOnErrorView(reason).message).toMatch(message);
   });
 });

@@ -13,6 +13,9 @@ export const SIGN_IN_REASONS = [
   'not_safetycloud_enabled',
   'locked_out',
   'not_authorized',
+  'email_not_verified',
+  'unknown_user',
+  'sso_failed',
 ] as const;
 export type SignInReason = (typeof SIGN_IN_REASONS)[number];
 
@@ -52,9 +55,25 @@ export function signInErrorView({ status, error, description }: SignInFailure): 
         return view(MESSAGES.notAuthorizedForDashboard);
       case 'locked_out':
         return view(description ?? MESSAGES.unknownFailure);
+      case 'email_not_verified':
+        return view(MESSAGES.ssoEmailNotVerified);
+      case 'unknown_user':
+        return view(MESSAGES.ssoUnknownUser);
+      case 'sso_failed':
+        return view(MESSAGES.ssoFailed);
       default:
         break;
     }
   }
   return view(MESSAGES.unknownFailure);
+}
+
+/**
+ * A refused single sign-on comes back to the sign-in screen as its reason code alone (the provider's
+ * redirect carries no body): the same messages as the password sign-in's refusals.
+ */
+export function singleSignOnErrorView(reason: string): SignInErrorView {
+  if (reason === 'not_authorized') return signInErrorView({ status: 403 });
+  if (reason === 'locked_out') return view(MESSAGES.lockedOut);
+  return signInErrorView({ status: 401, error: reason });
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Access } from '@flare/core/permissions/access';
 import { API_KEY_PREFIX } from '@flare/core/schemas/api-key';
 import { MESSAGES } from '@flare/core/messages';
-import { forbidden, HttpError, unauthorized } from './http-errors';
+import { forbidden, tooManyAttempts, unauthorized } from './http-errors';
 
 export interface Principal {
   userId: string;
@@ -76,7 +76,7 @@ export function registerAuthHook(app: FastifyInstance, resolvers: PrincipalResol
     if (!principal) throw unauthorized('invalid_token', MESSAGES.tokenExpired);
     request.principal = principal;
     if (principal.apiKeyId && !(await resolvers.apiKeyWithinLimit(request))) {
-      throw new HttpError(429, 'too_many_requests', MESSAGES.tooManyAttempts);
+      throw tooManyAttempts();
     }
     if (config.access && !can(principal.permissions, config.access)) throw forbidden();
   });

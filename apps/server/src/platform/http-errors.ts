@@ -32,6 +32,16 @@ export const forbidden = (message = 'User does not have required permissions') =
 export const notFound = (message: string) => new HttpError(404, 'not_found', message);
 export const conflict = (code: string, message: string) => new HttpError(409, code, message);
 export const unprocessable = (code: string, message: string) => new HttpError(422, code, message);
+/** A public sign-in call over its rate limit. */
+export const tooManyAttempts = () => new HttpError(429, 'too_many_requests', MESSAGES.tooManyAttempts);
+
+/** The route config of public sign-in calls: no caller needed, at most `ipLimit` a minute per client address. */
+export function publicAuthRoute(ipLimit: number) {
+  return {
+    public: true,
+    rateLimit: { max: ipLimit, timeWindow: '1 minute', errorResponseBuilder: tooManyAttempts },
+  };
+}
 export function tooManyRequests(code: string, message: string, retryAfterSeconds: number): HttpError {
   const error = new HttpError(429, code, message);
   error.retryAfterSeconds = retryAfterSeconds;

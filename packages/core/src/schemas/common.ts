@@ -43,10 +43,19 @@ export const ExternalFeedHealthSchema = z.object({
   skipped: z.record(z.string(), z.number()),
 });
 export type ExternalFeedHealth = z.infer<typeof ExternalFeedHealthSchema>;
-/** A failing external feed is reported, but the server itself stays `ok`. */
+/** The OpenID provider of single sign-on (when set up): whether its discovery document was read. */
+export const SingleSignOnHealthSchema = z.object({
+  issuer: z.string(),
+  ok: z.boolean(),
+  error: z.string().nullable(),
+});
+export type SingleSignOnHealth = z.infer<typeof SingleSignOnHealthSchema>;
+/** A failing external feed or sign-on provider is reported, but the server itself stays `ok`. */
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.boolean(),
   jobs: JobQueueHealthSchema,
   external_feeds: z.array(ExternalFeedHealthSchema),
+  /** Present when single sign-on is set up. */
+  single_sign_on: SingleSignOnHealthSchema.optional(),
 });

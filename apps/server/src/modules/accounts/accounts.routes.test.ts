@@ -178,6 +178,10 @@ describe('permission checks', () => {
       '/api/forgot_password',
       '/api/unlock_account',
       '/api/reset_password',
+      // Single sign-on: the button's settings and both ends of the browser's trip to the provider.
+      '/api/sso/config',
+      '/api/sso/start',
+      '/api/sso/callback',
       '/api/ingest/osmand',
       // The feeds for navigation apps (incidents, work zones): their secret is in the URL.
       '/api/feeds/00000000-0000-4000-8000-000000000000/waze.json',

@@ -18,8 +18,7 @@ import {
   UnlockAccountRequestSchema,
 } from '@flare/core/schemas/recovery';
 import { ApiErrorSchema } from '@flare/core/schemas/common';
-import { MESSAGES } from '@flare/core/messages';
-import { HttpError } from '../../platform/http-errors';
+import { publicAuthRoute, tooManyAttempts } from '../../platform/http-errors';
 import type { AuthService } from './auth.service';
 import type { RecoveryService } from './recovery.service';
 import { errorResponses } from '../../platform/api-docs';
@@ -33,8 +32,6 @@ export interface AuthRouteOptions {
   ipLimit: number;
   emailLimit: number;
 }
-
-const tooManyAttempts = () => new HttpError(429, 'too_many_requests', MESSAGES.tooManyAttempts);
 
 function emailOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null;
@@ -51,10 +48,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     timeWindow: '15 minutes',
     keyGenerator: (request) => `email:${emailOf(request.body) ?? request.ip}`,
   });
-  const publicAuth = {
-    public: true,
-    rateLimit: { max: options.ipLimit, timeWindow: '1 minute', errorResponseBuilder: tooManyAttempts },
-  };
+  const publicAuth = publicAuthRoute(options.ipLimit);
   /** Per-address limit for calls that name an account (checked once the body is parsed). */
   const limitPerEmail = async (request: FastifyRequest) => {
     if (emailOf(request.body) === null) return;

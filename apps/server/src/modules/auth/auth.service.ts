@@ -26,6 +26,10 @@ export interface SignInRules {
 }
 
 const DAY_MS = 86_400_000;
+/** How long the one-time code of a single sign-on may wait to be traded for the session's tokens. */
+export const SIGN_IN_CODE_TTL_SECONDS = 120;
+
+type SignInUser = NonNullable<Awaited<ReturnType<AuthRepository['findUserByEmail']>>>;
 
 const wrongCredentials = () => badRequest('invalid_grant', MESSAGES.wrongCredentials);
 
@@ -73,6 +77,34 @@ export class AuthService {
     if (user.locked_at) await this.unlockWith(grant.unlock_token, user.id, passwordOk);
     else if (!passwordOk) return this.failedSignIn(user);
     else if (user.failed_sign_in_attempts > 0) await this.repository.clearFailedSignIns(user.id);
+    this.checkStanding(user);
+    if (user.sign_in_method !== 'password')
+      throw unauthorized('not_authorized_method', MESSAGES.notAuthorizedMethod);
+    if (Date.now() - user.password_changed_at.getTime() > this.rules.passwordExpiryDays * DAY_MS) {
+      throw new PasswordExpiredError(await this.links.createResetToken(user.id));
+    }
+    const session = await this.openSession(user, this.refreshExpiry());
+    return this.tokenResponse(user.id, user.organization_id, session.id, session.refreshToken);
+  }
+
+  /**
+   * Signs in a user whose e-mail address an identity provider has verified (single sign-on), in
+   * organisations of either sign-in method. The account's rules of password sign-in apply (suspended,
+   * locked, expired, no dashboard), the password's do not. Answers a one-time sign-in code: the new
+   * session's first refresh token, valid for SIGN_IN_CODE_TTL_SECONDS; the dashboard trades it for
+   * the session's tokens with the refresh grant, which uses it up.
+   */
+  async externalSignIn(email: string): Promise<string> {
+    const user = await this.repository.findUserByEmail(email);
+    if (!user) throw unauthorized('unknown_user', MESSAGES.ssoUnknownUser);
+    if (user.locked_at) throw unauthorized('locked_out', MESSAGES.lockedOut, MESSAGES.lockedOut);
+    this.checkStanding(user);
+    const session = await this.openSession(user, new Date(Date.now() + SIGN_IN_CODE_TTL_SECONDS * 1000));
+    return session.refreshToken;
+  }
+
+  /** Refuses suspended users, accounts expired by inactivity and organisations without the dashboard. */
+  private checkStanding(user: SignInUser): void {
     if (user.suspended_at) throw unauthorized('user_suspended', MESSAGES.userSuspended);
     const lastActive = Math.max(
       (user.last_sign_in_at ?? user.created_at).getTime(),
@@ -83,11 +115,10 @@ export class AuthService {
     }
     if (!user.dashboard_enabled)
       throw unauthorized('not_safetycloud_enabled', MESSAGES.notAuthorizedForDashboard);
-    if (user.sign_in_method !== 'password')
-      throw unauthorized('not_authorized_method', MESSAGES.notAuthorizedMethod);
-    if (Date.now() - user.password_changed_at.getTime() > this.rules.passwordExpiryDays * DAY_MS) {
-      throw new PasswordExpiredError(await this.links.createResetToken(user.id));
-    }
+  }
+
+  /** Opens a dashboard session for a user who may see a section of it, with its first refresh token. */
+  private async openSession(user: SignInUser, refreshExpiresAt: Date) {
     const permissions = await this.repository.permissionsOfUser(user.id);
     if (defaultSection(permissions) === null) {
       throw new HttpError(403, 'not_authorized', MESSAGES.notAuthorizedForDashboard);
@@ -96,11 +127,11 @@ export class AuthService {
     const session = await this.repository.openSession({
       userId: user.id,
       organizationId: user.organization_id,
-      application: grant.application,
+      application: DASHBOARD_APPLICATION,
       tokenHash: hashToken(refreshToken),
-      expiresAt: this.refreshExpiry(),
+      expiresAt: refreshExpiresAt,
     });
-    return this.tokenResponse(user.id, user.organization_id, session.id, refreshToken);
+    return { id: session.id, refreshToken };
   }
 
   /**

@@ -12,6 +12,8 @@ export const systemModule = fp(
         jobQueue: () => app.jobs.state(),
         externalFeeds: async () =>
           (await Promise.all(app.externalFeedReports.map((report) => report()))).flat(),
+        // Registered after this module: read when asked.
+        singleSignOn: () => app.singleSignOn.health(),
       }),
     );
   },

@@ -10,6 +10,7 @@ import {
   VersionSchema,
   type ExternalFeedHealth,
   type JobQueueHealthSchema,
+  type SingleSignOnHealth,
 } from '@flare/core/schemas/common';
 
 type JobQueueHealth = z.infer<typeof JobQueueHealthSchema>;
@@ -21,6 +22,7 @@ export function registerSystemRoutes(
     databaseReachable: () => Promise<boolean>;
     jobQueue: () => Promise<JobQueueHealth>;
     externalFeeds: () => Promise<ExternalFeedHealth[]>;
+    singleSignOn: () => SingleSignOnHealth | null;
   },
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -41,9 +43,14 @@ export function registerSystemRoutes(
       const jobs = database ? await options.jobQueue().catch(() => stopped) : stopped;
       const ok = database && jobs.running;
       const externalFeeds = database ? await options.externalFeeds().catch(() => []) : [];
-      return reply
-        .status(ok ? 200 : 503)
-        .send({ status: ok ? 'ok' : 'unavailable', database, jobs, external_feeds: externalFeeds });
+      const singleSignOn = options.singleSignOn();
+      return reply.status(ok ? 200 : 503).send({
+        status: ok ? 'ok' : 'unavailable',
+        database,
+        jobs,
+        external_feeds: externalFeeds,
+        ...(singleSignOn ? { single_sign_on: singleSignOn } : {}),
+      });
     },
   );
 }

@@ -89,6 +89,24 @@ export class UsersService {
     return userId;
   }
 
+  /**
+   * Creates a user an identity provider vouched for (single sign-on), in the given organisation and
+   * role, without an invitation: they sign in through the provider. An existing user is left as is.
+   */
+  async provision(input: {
+    organizationId: string;
+    roleId: number;
+    email: string;
+    firstName: string;
+    lastName: string;
+  }): Promise<void> {
+    try {
+      await this.repository.create({ ...input, passwordHash: await unknowablePasswordHash() });
+    } catch (error) {
+      if (!(error instanceof EmailInUseError)) throw error;
+    }
+  }
+
   async update(principal: Principal, userId: string, input: UpdateUserInput): Promise<OrganizationUserWire> {
     const target = await this.repository.findInOrganization(userId, principal.organizationId);
     if (!target || (input.id !== undefined && input.id !== userId)) {

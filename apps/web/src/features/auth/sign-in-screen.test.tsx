@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
 import { getSession, signOut } from '../../lib/session';
-import { fakeApi, fakeProfile, fakeTokens, type FakeAnswer } from '../../testing/fake-api';
+import { fakeApi, fakeProfile, fakeTokens, type FakeAnswer, type FakeCall } from '../../testing/fake-api';
 import { renderRoutes } from '../../testing/render';
 import { SignInScreen } from './sign-in-screen';
 
@@ -27,6 +27,9 @@ function submit(email = 'ada@springfield-pd.test', password = 'Secret!123') {
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 }
+
+/** The sign-in calls made (the screen also asks whether single sign-on is on). */
+const tokenCalls = (calls: FakeCall[]) => calls.filter((call) => call.path === '/user_token');
 
 const errorAlert = async () => within(await screen.findByRole('alert'));
 
@@ -91,7 +94,7 @@ describe('signing in', () => {
     submit('ada@springfield-pd.test', 'Secret!123');
     expect(await screen.findByText('Dashboard')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard/things');
-    expect(calls[0]?.body).toEqual({
+    expect(tokenCalls(calls)[0]?.body).toEqual({
       grant_type: 'password',
       application: 'dashboard',
       username: 'ada@springfield-pd.test',
@@ -107,14 +110,14 @@ describe('signing in', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret!123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await screen.findByRole('alert');
-    expect(calls[0]?.body).toMatchObject({ unlock_token: 'unlock-123' });
+    expect(tokenCalls(calls)[0]?.body).toMatchObject({ unlock_token: 'unlock-123' });
   });
 
   it('validates before calling: both fields required', async () => {
     const { calls } = renderSignIn({ status: 200, body: fakeTokens() });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findAllByText(MESSAGES.required)).toHaveLength(2);
-    expect(calls).toHaveLength(0);
+    expect(tokenCalls(calls)).toHaveLength(0);
   });
 
   it('toggles the password between hidden and shown', () => {
@@ -124,5 +127,44 @@ describe('signing in', () => {
     fireEvent.mouseDown(screen.getByRole('button', { name: 'Show password' }));
     expect(password.getAttribute('type')).toBe('text');
     expect(screen.getByRole('button', { name: 'Hide password' })).toBeTruthy();
+  });
+});
+
+describe('single sign-on', () => {
+  it('offers "Sign in with" the provider when the server says single sign-on is on', async () => {
+    fakeApi({ 'GET /sso/config': () => ({ status: 200, body: { enabled: true, provider_name: 'Okta' } }) });
+    renderRoutes(routes, '/welcome/signin');
+    const button = await screen.findByRole('link', { name: 'Sign in with Okta' });
+    expect(button.getAttribute('href')).toBe('/api/sso/start');
+  });
+
+  it('offers only the password when single sign-on is off', async () => {
+    const calls = fakeApi({
+      'GET /sso/config': () => ({ status: 200, body: { enabled: false, provider_name: null } }),
+    });
+    renderRoutes(routes, '/welcome/signin');
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(screen.queryByRole('link', { name: /Sign in with/ })).toBeNull();
+  });
+
+  it('trades the one-time code it returns with for the session, once, and lands on the dashboard', async () => {
+    const calls = fakeApi({
+      'POST /user_token': () => ({ status: 200, body: fakeTokens() }),
+      'GET /profile': () => ({ status: 200, body: fakeProfile(['thing:read']) }),
+    });
+    const { router } = renderRoutes(routes, '/welcome/signin#sso_code=one-time-123');
+    expect(await screen.findByText('Dashboard')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/things');
+    expect(tokenCalls(calls).map((call) => call.body)).toEqual([
+      { grant_type: 'refresh_token', refresh_token: 'one-time-123' },
+    ]);
+  });
+
+  it('shows why the provider’s sign-in was refused, and takes the reason out of the address', async () => {
+    fakeApi({});
+    const { router } = renderRoutes(routes, '/welcome/signin#sso_error=email_not_verified');
+    const alert = await errorAlert();
+    expect(alert.getByText(MESSAGES.ssoEmailNotVerified)).toBeTruthy();
+    expect(router.state.location.hash).toBe('');
   });
 });

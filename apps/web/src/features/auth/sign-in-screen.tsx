@@ -1,16 +1,22 @@
-/** /welcome/signin and /welcome/unlock/{email}/{unlockToken}: email, password, the three sign-in states. */
+/**
+ * /welcome/signin and /welcome/unlock/{email}/{unlockToken}: email, password, the three sign-in states;
+ * the single sign-on button when the server offers it, and the outcome the provider's trip hands back.
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Divider, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
 import { SignInFormSchema, type SignInForm } from '@flare/core/schemas/auth';
-import type { SignInErrorView } from '@flare/core/sign-in-errors';
+import { singleSignOnErrorView, type SignInErrorView } from '@flare/core/sign-in-errors';
+import { SIGN_IN_CODE_PARAM, SIGN_IN_ERROR_PARAM } from '@flare/core/schemas/single-sign-on';
 import { canSee, SECTION_IDS, type SectionId } from '@flare/core/permissions/sections';
 import { ApiError } from '../../lib/api-client';
+import { refreshUserToken } from '../../lib/api/refresh-user-token';
 import { startSession, takeSignOutReason, tokensFromQuery } from '../../lib/session';
 import { useCreateUserToken } from './api/create-user-token';
+import { useSingleSignOnConfig } from './api/get-single-sign-on-config';
 import { SignInError, signInFailureView } from './sign-in-error';
 import { visibleError } from '../../lib/field-error';
 import { WelcomeLayout } from './welcome-layout';
@@ -41,7 +47,11 @@ export function SignInScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const [notice] = useState(() => takeSignOutReason());
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // A refused single sign-on returns with its reason in the URL's fragment.
+  const [status, setStatus] = useState<Status>(() => {
+    const refusal = new URLSearchParams(location.hash.slice(1)).get(SIGN_IN_ERROR_PARAM);
+    return refusal ? { kind: 'error', view: singleSignOnErrorView(refusal) } : { kind: 'idle' };
+  });
   const [showPassword, setShowPassword] = useState(false);
   const createUserToken = useCreateUserToken();
   const form = useForm<SignInForm>({
@@ -54,12 +64,21 @@ export function SignInScreen() {
   const submitFailed = submitCount > 0 && !isSubmitSuccessful;
   const email = useWatch({ control: form.control, name: 'email' });
   const [search] = useSearchParams();
+  const singleSignOn = useSingleSignOnConfig().data;
+  /** The one-time code of a single sign-on is traded once (React may run an effect twice). */
+  const tradedCode = useRef<string | null>(null);
 
-  // Tokens handed over in the URL sign in at once.
+  // Tokens handed over in the URL, or the one-time code a single sign-on returns with, sign in at once.
   useEffect(() => {
-    const tokens = tokensFromQuery(search);
+    const outcome = new URLSearchParams(location.hash.slice(1));
+    const code = outcome.get(SIGN_IN_CODE_PARAM);
+    if (code || outcome.has(SIGN_IN_ERROR_PARAM)) void navigate({ hash: '' }, { replace: true }); // out of the history
+    if (code && tradedCode.current === code) return;
+    tradedCode.current = code;
+    const tokens = code ? refreshUserToken(code) : tokensFromQuery(search);
     if (!tokens) return;
-    startSession(tokens)
+    Promise.resolve(tokens)
+      .then(startSession)
       .then(async (profile) => {
         setStatus({ kind: 'success' });
         await navigate(landingPath(undefined, profile.permissions, profile.userAccess[0]), { replace: true });
@@ -68,7 +87,7 @@ export function SignInScreen() {
         takeSignOutReason(); // shown here already, not again on the next visit
         setStatus({ kind: 'error', view: signInFailureView(error) });
       });
-  }, [search, navigate]);
+  }, [search, location.hash, navigate]);
 
   const onSubmit = async (values: SignInForm) => {
     setStatus({ kind: 'idle' });
@@ -142,6 +161,15 @@ export function SignInScreen() {
           <Button type="submit" loading={isSubmitting} fullWidth>
             Sign In
           </Button>
+          {singleSignOn?.enabled && (
+            <>
+              <Divider />
+              {/* A full page visit: the server sends the browser on to the provider. */}
+              <Button component="a" href="/api/sso/start" variant="default" fullWidth>
+                Sign in with {singleSignOn.provider_name}
+              </Button>
+            </>
+          )}
         </Stack>
       </form>
     </WelcomeLayout>
