@@ -96,6 +96,7 @@ export function OrganizationForm({
             name="responders_type"
             label="Responders"
             description="With all assets responders, events are called Incidents; otherwise Events."
+            styles={{ description: { color: 'var(--mantine-color-gray-8)' } }}
             allowDeselect={false}
             data={RESPONDERS_TYPES.map((type) => ({ value: type, label: RESPONDERS_LABELS[type] }))}
             submitFailed={submitFailed}
