@@ -4,6 +4,9 @@ import type { SectionId } from './permissions/sections';
 export const RESPONDERS_TYPES = ['none', 'some', 'all'] as const;
 export type RespondersType = (typeof RESPONDERS_TYPES)[number];
 
+/** How many of an organisation's assets are responders, as the organisation screens say it. */
+export const RESPONDERS_LABELS: Record<RespondersType, string> = { none: 'None', some: 'Some', all: 'All' };
+
 export const RESPONDER_ORGANIZATION_TYPES = ['fire', 'police', 'ambulance', 'emergency_response'] as const;
 
 export function isResponderOrganizationType(typeName: string): boolean {

@@ -68,6 +68,7 @@ export const MESSAGES = {
   notOnYourself: 'You cannot suspend, delete or change the role of your own user.',
   selectedOrganizationNotFound: 'Organization not found.',
   organizationTypeNotAssignable: 'You cannot assign this organization type.',
+  respondersTypeNotAssignable: 'You cannot change the responders type.',
   notYourOwnOrganization: 'You cannot delete your own organization.',
   organizationNotEmpty: 'This organization still has users or assets. Move or delete them first.',
   apiKeyLimitReached: 'API key limit reached',

@@ -23,6 +23,7 @@ export function assignableOrganizationTypes(
 const SHOWN = new Set<string>([
   MESSAGES.selectedOrganizationNotFound,
   MESSAGES.organizationTypeNotAssignable,
+  MESSAGES.respondersTypeNotAssignable,
   MESSAGES.notYourOwnOrganization,
   MESSAGES.organizationNotEmpty,
   MESSAGES.emailInUse,

@@ -58,6 +58,8 @@ export const ACCESS = {
   viewOrganizations: ['organization:read', 'organization:manage', 'haas:manage'],
   /** Change an organisation the caller manages (or any, for platform administrators). */
   updateOrganization: ['organization:update', 'organization:manage'],
+  /** Choose whether an organisation's assets are responders ("Incidents" or "Events"): Org Admins and platform administrators. */
+  setRespondersType: ['organization:manage', 'haas:manage'],
   /** Create and delete organisations: platform administrators only. */
   createOrganization: ['haas:manage'],
   deleteOrganization: ['haas:manage'],

@@ -70,7 +70,15 @@ export type Assignable = z.infer<typeof AssignableResponseSchema>;
 
 const optionalText = (max: number) => storable(z.string().trim().max(max)).nullish();
 
-/** The organisation's own fields (PUT /organization[/{id}]), the address included; also the edit form. */
+export const DEFAULT_ORGANIZATION_TIMEZONE = 'UTC';
+
+/** An IANA time zone name, e.g. "America/Chicago". */
+export const TimeZoneSchema = z.string().refine(isTimeZone, 'Unknown time zone');
+
+/**
+ * The organisation's own fields (PUT /organization[/{id}]), the address included; also the edit form.
+ * The time zone and the responders type are left as they are when left out.
+ */
 export const OrganizationInputSchema = z
   .object({
     name: requiredText().max(ORGANIZATION_NAME_MAX, `At most ${ORGANIZATION_NAME_MAX} characters`),
@@ -79,13 +87,14 @@ export const OrganizationInputSchema = z
     cell_phone_number: optionalText(30),
     contact_name: optionalText(100),
     organization_type_id: z.uuid(MESSAGES.required),
+    timezone: TimeZoneSchema.optional(),
+    /** Only Org Admins and platform administrators may change it (setRespondersType). */
+    responders_type: z.enum(RESPONDERS_TYPES).optional(),
   })
   .and(FullAddressInputSchema);
 export type OrganizationInput = z.infer<typeof OrganizationInputSchema>;
 /** What a client sends to PUT /organization[/{id}]. */
 export type OrganizationBody = z.input<typeof OrganizationInputSchema>;
-
-export const DEFAULT_ORGANIZATION_TIMEZONE = 'UTC';
 
 const FirstAdminSchema = CreateUserInputSchema.omit({ role_id: true });
 
@@ -99,13 +108,12 @@ export const OrganizationFormSchema = OrganizationInputSchema.and(
 export type OrganizationFormInput = z.input<typeof OrganizationFormSchema>;
 export type OrganizationFormValues = z.infer<typeof OrganizationFormSchema>;
 
-/** POST /organization: the organisation and its first Org Admin, who is e-mailed an invitation. */
+/**
+ * POST /organization: the organisation and its first Org Admin, who is e-mailed an invitation. The
+ * time zone is UTC and the responders type "none" when left out.
+ */
 export const CreateOrganizationInputSchema = OrganizationInputSchema.and(
-  z.object({
-    admin: FirstAdminSchema,
-    /** An IANA time zone; UTC when left out. */
-    timezone: z.string().refine(isTimeZone, 'Unknown time zone').default(DEFAULT_ORGANIZATION_TIMEZONE),
-  }),
+  z.object({ admin: FirstAdminSchema }),
 );
 export type CreateOrganizationInput = z.infer<typeof CreateOrganizationInputSchema>;
 /** What a client sends to POST /organization. */

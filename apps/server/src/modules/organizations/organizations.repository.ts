@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { RespondersType } from '@flare/core/labels';
 import type { Db } from '../../platform/db/database';
 
 /** The columns an organisation's own fields are saved in (the API's names). */
@@ -15,6 +16,9 @@ export interface OrganizationFields {
   state: string;
   postal_code: string | null;
   country_code: string;
+  /** Left as they are when undefined. */
+  timezone: string | undefined;
+  responders_type: RespondersType | undefined;
 }
 
 export class OrganizationsRepository {
@@ -63,10 +67,12 @@ export class OrganizationsRepository {
     return this.db.selectFrom('organization_types').selectAll().orderBy('display_name').execute();
   }
 
-  async create(fields: OrganizationFields & { timezone: string }): Promise<string> {
+  async create(
+    fields: OrganizationFields & { timezone: string; responders_type: RespondersType },
+  ): Promise<string> {
     const row = await this.db
       .insertInto('organizations')
-      .values({ ...fields, responders_type: 'none' })
+      .values(fields)
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;

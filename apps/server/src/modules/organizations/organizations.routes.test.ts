@@ -166,6 +166,43 @@ describe('PUT /api/organization', () => {
     });
     expect((await call(PRAIRIE_ADMIN, 'PUT', '/api/organization', own)).statusCode).toBe(200);
   });
+
+  it('changes the time zone, and the responders type for Org Admins and platform administrators only', async () => {
+    const unknownZone = await call(
+      SPD_ADMIN,
+      'PUT',
+      '/api/organization',
+      organization({ timezone: 'Mars/Olympus' }),
+    );
+    expect(unknownZone.statusCode).toBe(400);
+    const zone = await call(
+      SPD_ADMIN,
+      'PUT',
+      '/api/organization',
+      organization({ timezone: 'America/Chicago', responders_type: 'all' }),
+    );
+    expect(zone.statusCode).toBe(200);
+    expect(await orgRow(SPD)).toMatchObject({ timezone: 'America/Chicago', responders_type: 'all' });
+
+    const refused = await call(
+      SPD_ADMIN,
+      'PUT',
+      '/api/organization',
+      organization({ responders_type: 'some' }),
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(messagesOf(refused)).toBe('You cannot change the responders type.');
+    expect((await orgRow(SPD))?.responders_type).toBe('all');
+
+    const managed = organization({ responders_type: 'some' });
+    const changed = await call(PRAIRIE_ADMIN, 'PUT', `/api/organization/${SPD}`, managed);
+    expect(OrganizationSchema.parse(changed.json()).responders_type).toBe('some');
+    const back = await call(PLATFORM, 'PUT', `/api/organization/${SPD}`, {
+      ...managed,
+      responders_type: 'all',
+    });
+    expect(back.statusCode).toBe(200);
+  });
 });
 
 describe('PUT /api/organization/{id}', () => {

@@ -5,13 +5,14 @@
 import { MESSAGES } from '@flare/core/messages';
 import { assignableOrganizationTypes } from '@flare/core/organizations/organization-rules';
 import { can } from '@flare/core/permissions/access';
-import type {
-  Assignable,
-  CreateOrganizationInput,
-  Organization,
-  OrganizationInput,
-  OrganizationRelationship,
-  OrganizationType,
+import {
+  DEFAULT_ORGANIZATION_TIMEZONE,
+  type Assignable,
+  type CreateOrganizationInput,
+  type Organization,
+  type OrganizationInput,
+  type OrganizationRelationship,
+  type OrganizationType,
 } from '@flare/core/schemas/organization';
 import type { Principal } from '../../platform/auth-hook';
 import { conflict, forbidden, unprocessable } from '../../platform/http-errors';
@@ -42,6 +43,8 @@ function fieldsOf(input: OrganizationInput): OrganizationFields {
     state: input.state,
     postal_code: input.postal_code || null,
     country_code: input.country_code,
+    timezone: input.timezone,
+    responders_type: input.responders_type,
   };
 }
 
@@ -92,6 +95,9 @@ export class OrganizationsService {
     const current = await this.repository.find(id);
     if (!current) throw notFound();
     if (input.organization_type_id !== current.type_id) await this.assignableType(principal, input);
+    const respondersChanged = input.responders_type && input.responders_type !== current.responders_type;
+    if (respondersChanged && !can(principal.permissions, 'setRespondersType'))
+      throw forbidden(MESSAGES.respondersTypeNotAssignable);
     await this.repository.update(id, fieldsOf(input));
     return this.wireOf(id, standing);
   }
@@ -104,7 +110,11 @@ export class OrganizationsService {
     await this.assignableType(principal, input);
     const role = (await this.accounts.roles()).find((r) => r.name === FIRST_ADMIN_ROLE);
     if (!role) throw new Error(`role ${FIRST_ADMIN_ROLE} is missing`);
-    const id = await this.repository.create({ ...fieldsOf(input), timezone: input.timezone });
+    const id = await this.repository.create({
+      ...fieldsOf(input),
+      timezone: input.timezone ?? DEFAULT_ORGANIZATION_TIMEZONE,
+      responders_type: input.responders_type ?? 'none',
+    });
     try {
       await this.users.invite(id, { ...input.admin, role_id: role.id });
     } catch (error) {

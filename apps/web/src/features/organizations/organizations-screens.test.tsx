@@ -142,6 +142,54 @@ describe('edit organization', FORM_TESTS, () => {
     expect(await screen.findByText('Organization not found.')).toBeTruthy();
   });
 
+  it('changes the time zone (searchable) and the responders type, which an Admin cannot see', async () => {
+    const { calls, router } = await render('/dashboard/accounts-new/organizations/org-1/edit', [OWN], {
+      'PUT /organization/org-1': () => ({ status: 200, body: OWN }),
+    });
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect((zone as HTMLInputElement).value).toBe('America/Chicago');
+    fireEvent.click(zone);
+    fireEvent.change(zone, { target: { value: 'Toronto' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'America/Toronto' }));
+    fireEvent.click(screen.getByRole('combobox', { name: /Responders/ }));
+    fireEvent.click(screen.getByRole('option', { name: 'Some' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/accounts-new/organizations'));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      timezone: 'America/Toronto',
+      responders_type: 'some',
+    });
+    signOut();
+    await render('/dashboard/accounts-new/organizations/org-1/edit', [OWN], {}, ['organization:update']);
+    expect(await screen.findByRole('combobox', { name: 'Time zone' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: /Responders/ })).toBeNull();
+  });
+
+  it("lets platform administrators delete another organization, showing the server's refusal", async () => {
+    const platform = ['organization:manage', 'haas:manage'];
+    const other = org('org-2', 'Capital Road Works');
+    await render('/dashboard/accounts-new/organizations/org-1/edit', [OWN, other], {}, platform);
+    await screen.findByRole('button', { name: 'Save' });
+    expect(screen.queryByRole('button', { name: 'Delete organization' })).toBeNull();
+    signOut();
+    const notEmpty = 'This organization still has users or assets. Move or delete them first.';
+    const { router } = await render(
+      '/dashboard/accounts-new/organizations/org-2/edit',
+      [OWN, other],
+      {
+        'DELETE /organization/org-2': () => ({
+          status: 409,
+          body: { error: 'not_empty', message: notEmpty },
+        }),
+      },
+      platform,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete organization' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(notEmpty);
+    expect(router.state.location.pathname).toBe('/dashboard/accounts-new/organizations/org-2/edit');
+  });
+
   it('a US state list of more than 20 options scrolls in 40 px rows', async () => {
     await render('/dashboard/accounts-new/organizations/org-1/edit');
     fireEvent.click(await screen.findByRole('combobox', { name: /State/ }));

@@ -1,12 +1,18 @@
-/** Edit an organisation the signed-in user may change: its name, contacts, type and address. */
+/**
+ * Edit an organisation the signed-in user may change: its name, type, time zone, responders type,
+ * contacts and address. Platform administrators may also delete it (never their own), after a
+ * confirmation; the server's refusal (e.g. users or assets left) shows in the dialog.
+ */
 import { Center } from '@mantine/core';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
 import { can } from '@flare/core/permissions/access';
 import type { Organization, OrganizationFormInput } from '@flare/core/schemas/organization';
+import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
 import { FormScreen, ServerErrorLine, UnauthorizedMessage } from '../../../components/ui/form-layout';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { useSession } from '../../../lib/session';
+import { useDeleteOrganization } from '../api/delete-organization';
 import { useAssignable } from '../api/get-assignable';
 import { useOrganizations } from '../api/get-organizations';
 import { useSaveOrganization } from '../api/save-organization';
@@ -22,6 +28,8 @@ function formOf(org: Organization): OrganizationFormInput {
     cell_phone_number: org.cell_phone_number ?? '',
     contact_name: org.contact_name ?? '',
     organization_type_id: org.organization_type.id,
+    timezone: org.timezone,
+    responders_type: org.responders_type,
     address1: org.address1 ?? '',
     address2: org.address2 ?? '',
     city: org.city ?? '',
@@ -34,10 +42,15 @@ function formOf(org: Organization): OrganizationFormInput {
 export function EditOrganizationScreen() {
   const permissions = useSession()?.profile?.permissions ?? [];
   if (!can(permissions, 'updateOrganization')) return <UnauthorizedMessage />;
-  return <EditOrganization />;
+  return (
+    <EditOrganization
+      withResponders={can(permissions, 'setRespondersType')}
+      mayDelete={can(permissions, 'deleteOrganization')}
+    />
+  );
 }
 
-function EditOrganization() {
+function EditOrganization({ withResponders, mayDelete }: { withResponders: boolean; mayDelete: boolean }) {
   const { orgId = '' } = useParams();
   const navigate = useNavigate();
   const listPath = organizationsPathOf(useLocation().pathname);
@@ -76,6 +89,7 @@ function EditOrganization() {
         key={org.id}
         defaultValues={formOf(org)}
         // The organisation keeps its type even when it is not one the user may give.
+        withResponders={withResponders}
         types={
           types.some((t) => t.id === org.organization_type.id) ? types : [org.organization_type, ...types]
         }
@@ -90,6 +104,28 @@ function EditOrganization() {
           }
         }}
       />
+      {mayDelete && org.relationship !== 'own' && <DeleteOrganization org={org} onDeleted={toList} />}
     </FormScreen>
+  );
+}
+
+function DeleteOrganization({ org, onDeleted }: { org: Organization; onDeleted: () => void }) {
+  const deletion = useDeleteOrganization();
+  return (
+    <ConfirmDeleteButton
+      title="Delete organization"
+      question={`Delete the organization “${org.name}”? This cannot be undone.`}
+      pending={deletion.isPending}
+      error={deletion.error ? errorOf(deletion.error) : null}
+      onDelete={(done) =>
+        deletion.mutate(org.id, {
+          onSuccess: () => {
+            done();
+            onDeleted();
+          },
+        })
+      }
+      onReset={deletion.reset}
+    />
   );
 }

@@ -5,6 +5,7 @@
 import { Center, Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '@flare/core/permissions/access';
+import { DEFAULT_ORGANIZATION_TIMEZONE } from '@flare/core/schemas/organization';
 import { FormScreen, ServerErrorLine, UnauthorizedMessage } from '../../../components/ui/form-layout';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { useSession } from '../../../lib/session';
@@ -17,10 +18,10 @@ import { OrganizationForm } from './organization-form';
 export function NewOrganizationScreen() {
   const permissions = useSession()?.profile?.permissions ?? [];
   if (!can(permissions, 'createOrganization')) return <UnauthorizedMessage />;
-  return <NewOrganization />;
+  return <NewOrganization withResponders={can(permissions, 'setRespondersType')} />;
 }
 
-function NewOrganization() {
+function NewOrganization({ withResponders }: { withResponders: boolean }) {
   const navigate = useNavigate();
   const listPath = organizationsPathOf(useLocation().pathname);
   const toList = () => void navigate(listPath);
@@ -36,6 +37,8 @@ function NewOrganization() {
           defaultValues={{
             name: '',
             organization_type_id: '',
+            timezone: DEFAULT_ORGANIZATION_TIMEZONE,
+            responders_type: 'none',
             address1: '',
             city: '',
             state: '',
@@ -44,6 +47,7 @@ function NewOrganization() {
           }}
           types={assignable.data.organization_types}
           withAdmin
+          withResponders={withResponders}
           saveLabel="Create and invite"
           onCancel={toList}
           onSubmit={async ({ admin, ...organization }) => {

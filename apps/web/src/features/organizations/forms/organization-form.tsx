@@ -1,13 +1,15 @@
 /**
- * The organisation form of the edit and new screens: name, contacts, type and the address (whose
- * labels and lists follow the country); on the new screen also the first Org Admin. Save is enabled
+ * The organisation form of the edit and new screens: name, type, time zone, responders type (for
+ * those who may set it), contacts and the address (whose labels and lists follow the country); on the
+ * new screen also the first Org Admin. Save is enabled
  * once the form changed and reads "Saving..." while it saves; the server's refusal shows under the
  * buttons.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { RESPONDERS_LABELS, RESPONDERS_TYPES } from '@flare/core/labels';
 import {
   ORGANIZATION_NAME_MAX,
   OrganizationFormSchema,
@@ -25,6 +27,7 @@ export function OrganizationForm({
   defaultValues,
   types,
   withAdmin = false,
+  withResponders,
   saveLabel,
   onSubmit,
   onCancel,
@@ -33,6 +36,8 @@ export function OrganizationForm({
   types: OrganizationType[];
   /** The new-organisation screen asks for the first Org Admin too. */
   withAdmin?: boolean;
+  /** Whether the user may choose the responders type (Org Admins and platform administrators). */
+  withResponders: boolean;
   saveLabel?: string;
   /** Resolves to the error to show, or null on success. */
   onSubmit: (values: OrganizationFormValues) => Promise<string | null>;
@@ -45,6 +50,7 @@ export function OrganizationForm({
     mode: 'onTouched',
   });
   const { control, formState } = form;
+  const timeZones = useMemo(() => timeZoneOptions(defaultValues.timezone), [defaultValues.timezone]);
   const submitFailed = formState.submitCount > 0 && !formState.isSubmitSuccessful;
   const submit = async (values: OrganizationFormValues) => {
     setServerError(null);
@@ -74,6 +80,28 @@ export function OrganizationForm({
           data={types.map((type) => ({ value: type.id, label: type.display_name }))}
           submitFailed={submitFailed}
         />
+        <ControlledSelect
+          control={control}
+          name="timezone"
+          label="Time zone"
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No such time zone"
+          data={timeZones}
+          submitFailed={submitFailed}
+        />
+        {withResponders && (
+          <ControlledSelect
+            control={control}
+            name="responders_type"
+            label="Responders"
+            description="With all assets responders, events are called Incidents; otherwise Events."
+            styles={{ description: { color: 'var(--mantine-color-gray-8)' } }}
+            allowDeselect={false}
+            data={RESPONDERS_TYPES.map((type) => ({ value: type, label: RESPONDERS_LABELS[type] }))}
+            submitFailed={submitFailed}
+          />
+        )}
         {text('contact_name', 'Contact name')}
         {text('email', 'Email')}
         {text('phone_number', 'Phone number')}
@@ -125,4 +153,10 @@ export function OrganizationForm({
       </Stack>
     </form>
   );
+}
+
+/** The time zones the browser knows, with the organisation's own even if it is not among them (e.g. UTC). */
+function timeZoneOptions(current: string | undefined): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return current && !zones.includes(current) ? [current, ...zones] : zones;
 }

@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ORGANIZATION_SEARCH_ABOVE, organizationListTitle } from '@flare/core/accounts/organization-switch';
 import { USER_SEARCH_DEBOUNCE_MS } from '@flare/core/constants';
+import { RESPONDERS_LABELS } from '@flare/core/labels';
 import { organizationErrorMessage } from '@flare/core/organizations/organization-rules';
 import { can } from '@flare/core/permissions/access';
 import type { Organization, OrganizationRelationship } from '@flare/core/schemas/organization';
@@ -25,12 +26,6 @@ const RELATIONSHIP_LABELS: Record<OrganizationRelationship, string> = {
   managed: 'Managed',
   accessed: 'Accessed',
   other: '',
-};
-
-const RESPONDERS_LABELS: Record<Organization['responders_type'], string> = {
-  none: 'None',
-  some: 'Some',
-  all: 'All',
 };
 
 export function OrganizationsListScreen() {
