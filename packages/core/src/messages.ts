@@ -5,6 +5,7 @@ export const MESSAGES = {
   required: 'Required',
   organizationNotFound: 'Organization not found',
   invalidEmail: 'Must be a valid email',
+  invalidPhone: 'Invalid phone number',
   connectionFailed: 'Connection failed.',
   unknownFailure: 'Unknown failure.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
