@@ -52,7 +52,7 @@ async function render(
 }
 
 const field = (name: string | RegExp) => screen.getByRole('textbox', { name });
-const save = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+const save = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Save' });
 
 afterEach(() => {
   signOut();
@@ -142,13 +142,13 @@ describe('profile', FORM_TESTS, () => {
 describe('preferences', () => {
   it('switches the stored preferences and resets them', async () => {
     await render(['user:read']);
-    const support = screen.getByRole('switch', { name: /Support dialog/ }) as HTMLInputElement;
+    const support = screen.getByRole<HTMLInputElement>('switch', { name: /Support dialog/ });
     expect(support.checked).toBe(true);
     fireEvent.click(support);
     expect(JSON.parse(localStorage.getItem('flare.prefs') ?? '{}')).toMatchObject({
       supportDialogDismissed: true,
     });
-    const density = screen.getByRole('switch', { name: 'Density View' }) as HTMLInputElement;
+    const density = screen.getByRole<HTMLInputElement>('switch', { name: 'Density View' });
     fireEvent.click(density);
     expect(density.checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Reset preferences' }));
