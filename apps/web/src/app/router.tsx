@@ -169,9 +169,12 @@ export const routes: RouteObject[] = [
                       ...organizationsRoutes,
                       ...integrationsRoutes,
                       { path: 'profile', element: profileElement },
-                      ...['billing', 'settings'].map((path) => ({
+                      ...[
+                        ['billing', 'Billing'],
+                        ['settings', 'Settings'],
+                      ].map(([path, title]) => ({
                         path,
-                        element: <SectionPlaceholder section="accounts-new" />,
+                        element: <SectionPlaceholder section="accounts-new" title={title} />,
                       })),
                     ],
                   },
