@@ -5,6 +5,7 @@ export const MESSAGES = {
   required: 'Required',
   organizationNotFound: 'Organization not found',
   invalidEmail: 'Must be a valid email',
+  invalidPhone: 'Invalid phone number',
   connectionFailed: 'Connection failed.',
   unknownFailure: 'Unknown failure.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
@@ -63,6 +64,8 @@ export const MESSAGES = {
   selectedUserNotFound: 'The selected user could not be found',
   emailInUse: 'Email is already in use. Please try another one.',
   userFormSubmitFailed: 'There was an error submitting the form',
+  profileReadOnly:
+    'Your role may not change user details: ask an administrator of your organization to update them.',
   roleNotAssignable: 'You cannot assign this role.',
   userOutranksYou: 'You cannot change a user whose role is above yours.',
   notOnYourself: 'You cannot suspend, delete or change the role of your own user.',

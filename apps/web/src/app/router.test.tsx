@@ -33,6 +33,13 @@ describe('section guard', () => {
     expect(screen.getByRole('navigation', { name: 'Sections' })).toBeTruthy();
   });
 
+  it("labels New Accounts' Billing and Settings placeholders", async () => {
+    await signedInAs(['engineer:test']);
+    renderRoutes(routes, '/dashboard/accounts-new/billing');
+    expect(await within(content()).findByRole('heading', { level: 1, name: 'Billing' })).toBeTruthy();
+    expect(within(content()).getByText(MESSAGES.notYetBuilt)).toBeTruthy();
+  });
+
   it('shows the Unauthorized page for a section the user may not see', async () => {
     await signedInAs(['thing:read']);
     renderRoutes(routes, '/dashboard/zones');

@@ -8,7 +8,7 @@ import { SectionPlaceholder } from '../features/sections/section-placeholder';
 import { areasRoutes, editAreaRoutes, newAreaRoutes } from '../features/areas/routes';
 import { editLocationRoutes, eventsRoutes } from '../features/events/routes';
 import { thingsRoutes } from '../features/things/routes';
-import { usersRoutes } from '../features/users/routes';
+import { profileElement, usersRoutes } from '../features/users/routes';
 import { integrationsRoutes } from '../features/integrations/routes';
 import { organizationsRoutes } from '../features/organizations/routes';
 import { tripsRoutes } from '../features/trips/routes';
@@ -148,7 +148,7 @@ export const routes: RouteObject[] = [
                   {
                     element: <AccountsLayout base="/dashboard/accounts" tabs={LEGACY_ACCOUNTS_TABS} />,
                     children: [
-                      { index: true, element: <SectionPlaceholder section="accounts" /> },
+                      { index: true, element: profileElement },
                       ...usersRoutes,
                       ...organizationsRoutes,
                       ...integrationsRoutes,
@@ -168,9 +168,13 @@ export const routes: RouteObject[] = [
                       ...usersRoutes,
                       ...organizationsRoutes,
                       ...integrationsRoutes,
-                      ...['profile', 'billing', 'settings'].map((path) => ({
+                      { path: 'profile', element: profileElement },
+                      ...[
+                        ['billing', 'Billing'],
+                        ['settings', 'Settings'],
+                      ].map(([path, title]) => ({
                         path,
-                        element: <SectionPlaceholder section="accounts-new" />,
+                        element: <SectionPlaceholder section="accounts-new" title={title} />,
                       })),
                     ],
                   },

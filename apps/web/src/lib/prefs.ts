@@ -60,6 +60,13 @@ export function setPref<K extends keyof Prefs>(key: K, value: Prefs[K]): void {
   listeners.forEach((listener) => listener());
 }
 
+/** Puts the given preferences back to their defaults. */
+export function resetPrefs(keys: ReadonlyArray<keyof Prefs>): void {
+  cache = { ...read(), ...Object.fromEntries(keys.map((key) => [key, DEFAULTS[key]])) };
+  localStorage.setItem(KEY, JSON.stringify(cache));
+  listeners.forEach((listener) => listener());
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS, can, type Access } from './access';
+import { ACCESS, can, MANAGE_ACCOUNTS_MENU, type Access } from './access';
 import { PERMISSIONS, grants, parsePermission, permissionConstant, type Permission } from './permissions';
 
 /** Every row of the access table: each listed permission alone suffices. */
@@ -109,5 +109,28 @@ describe('permission strings', () => {
     expect(grants('thing:manage', 'thing:admin:manage')).toBe(false);
     expect(grants('user:manage', 'user:admin:create')).toBe(false);
     expect(grants('report:read', 'report:manage')).toBe(false);
+  });
+});
+
+describe('"Manage Accounts & Users" in the account menu', () => {
+  it('shows for user admin manage/create, user, organisation and thing admin manage permissions only', () => {
+    const granting: Permission[] = [
+      'user:admin:manage',
+      'user:admin:create',
+      'user:manage',
+      'user:create',
+      'user:update',
+      'user:delete',
+      'user:read',
+      'organization:manage',
+      'organization:create',
+      'organization:update',
+      'organization:delete',
+      'organization:read',
+      'thing:admin:manage',
+    ];
+    for (const permission of granting) expect(can([permission], MANAGE_ACCOUNTS_MENU), permission).toBe(true);
+    for (const permission of PERMISSIONS.filter((p) => !granting.some((g) => grants(p, g))))
+      expect(can([permission], MANAGE_ACCOUNTS_MENU), permission).toBe(false);
   });
 });

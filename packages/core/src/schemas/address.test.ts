@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addressLabels, AddressInputSchema, FullAddressInputSchema, postalCodeError } from './address';
+import { z } from 'zod';
+import {
+  addressLabels,
+  AddressInputSchema,
+  FullAddressInputSchema,
+  PERSON_ADDRESS_FIELDS,
+  personAddressIssues,
+  personAddressOf,
+  postalCodeError,
+} from './address';
 
 describe('postal codes follow the country', () => {
   it.each([
@@ -63,5 +72,41 @@ describe("an organisation's address", () => {
     expect(zip.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['postal_code', 'Invalid zip code'],
     ]);
+  });
+});
+
+describe("a person's address (the profile)", () => {
+  const Schema = z.object(PERSON_ADDRESS_FIELDS).superRefine(personAddressIssues);
+  const issues = (input: object) =>
+    Schema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
+
+  it('may be left empty', () => {
+    expect(issues({})).toEqual([]);
+    expect(issues({ address1: '', city: '', state: '', country_code: '' })).toEqual([]);
+  });
+
+  it('once any part is filled, needs a state and a country, and a postal code fitting the country', () => {
+    expect(issues({ city: 'Toronto' })).toEqual([
+      ['state', 'Required'],
+      ['country_code', 'Required'],
+    ]);
+    expect(issues({ state: 'ON', country_code: 'CA', postal_code: '62701' })).toEqual([
+      ['postal_code', 'Invalid postal code'],
+    ]);
+    expect(issues({ state: 'IL', country_code: 'US', postal_code: '62701' })).toEqual([]);
+  });
+
+  it('is stored with empty parts null and upper-cased codes; left out entirely, it is unchanged', () => {
+    expect(personAddressOf({})).toBeUndefined();
+    expect(
+      personAddressOf({ city: 'Toronto', state: 'on', postal_code: 'm5h 2n2', country_code: 'ca' }),
+    ).toEqual({
+      address1: null,
+      address2: null,
+      city: 'Toronto',
+      state: 'ON',
+      postal_code: 'M5H 2N2',
+      country_code: 'CA',
+    });
   });
 });

@@ -143,3 +143,54 @@ export const AddressInputSchema = withPostalCodeRule(z.object({ ...OPTIONAL_STRE
 
 /** An organisation's address: street, city, state and country required. */
 export const FullAddressInputSchema = withPostalCodeRule(z.object({ ...REQUIRED_STREET, ...REGION_FIELDS }));
+
+/** A person's address (a user's profile): every part optional until one is given (see personAddressIssues). */
+export const PERSON_ADDRESS_FIELDS = {
+  ...OPTIONAL_STREET,
+  address2: optionalText(100),
+  state: optionalText(100),
+  postal_code: optionalText(20),
+  country_code: storable(z.string().trim().max(2, 'Must be 2 or fewer characters')).nullish(),
+};
+const PERSON_ADDRESS_KEYS = Object.keys(PERSON_ADDRESS_FIELDS) as Array<keyof PersonAddress>;
+
+export interface PersonAddress {
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country_code: string | null;
+}
+type PersonAddressInput = { [K in keyof PersonAddress]?: string | null | undefined };
+
+/**
+ * A person's address may be left empty; once any part is filled, the state and country are
+ * required and the postal code follows the country. Adds the issues to the refinement's context.
+ */
+export function personAddressIssues(address: PersonAddressInput, context: z.RefinementCtx): void {
+  if (!PERSON_ADDRESS_KEYS.some((key) => address[key])) return;
+  for (const key of ['state', 'country_code'] as const) {
+    if (!address[key]) context.addIssue({ code: 'custom', path: [key], message: MESSAGES.required });
+  }
+  const error = postalCodeError(address.country_code ?? '', address.postal_code ?? '');
+  if (error) context.addIssue({ code: 'custom', path: ['postal_code'], message: error });
+}
+
+/**
+ * The person's address as stored (empty parts null; state, country and postal code upper-cased),
+ * or undefined when none of its fields was sent (the address stays as it is).
+ */
+export function personAddressOf(input: PersonAddressInput): PersonAddress | undefined {
+  if (PERSON_ADDRESS_KEYS.every((key) => input[key] === undefined)) return undefined;
+  const part = (key: keyof PersonAddress) => input[key] || null;
+  const upper = (key: keyof PersonAddress) => part(key)?.toUpperCase() ?? null;
+  return {
+    address1: part('address1'),
+    address2: part('address2'),
+    city: part('city'),
+    state: upper('state'),
+    postal_code: upper('postal_code'),
+    country_code: upper('country_code'),
+  };
+}

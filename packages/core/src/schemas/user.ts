@@ -3,11 +3,24 @@
  * POST /users/ and PUT /users/{id}, the user form, and the client's organisation-user model.
  */
 import { z } from 'zod';
-import { EmailSchema, requiredText } from './common';
+import { MESSAGES } from '../messages';
+import { PERSON_ADDRESS_FIELDS, personAddressIssues } from './address';
+import { EmailSchema, requiredText, storable } from './common';
 
 export const USER_NAME_MAX = 100;
 
 const nameField = () => requiredText().max(USER_NAME_MAX, `At most ${USER_NAME_MAX} characters`);
+
+export const PHONE_MAX = 30;
+/** Digits, spaces and + ( ) - . only; empty clears the phone number. */
+const phoneField = () =>
+  storable(
+    z
+      .string()
+      .trim()
+      .max(PHONE_MAX, `At most ${PHONE_MAX} characters`)
+      .regex(/^[0-9+()\-. ]*$/, MESSAGES.invalidPhone),
+  ).nullish();
 
 export const OrganizationUserWireSchema = z.object({
   id: z.string(),
@@ -41,16 +54,22 @@ export const CreateUserInputSchema = z.object({
 });
 export type CreateUserInput = z.infer<typeof CreateUserInputSchema>;
 
-export const UpdateUserInputSchema = z.object({
-  /** Sent by one client variant; when present it must name the user of the path. */
-  id: z.string().optional(),
-  firstname: nameField(),
-  lastname: nameField(),
-  email: EmailSchema.optional(),
-  role_id: z.number().int().optional(),
-  /** true suspends the user (ending their sessions at once), false re-activates them. */
-  suspended: z.boolean().optional(),
-});
+export const UpdateUserInputSchema = z
+  .object({
+    /** Sent by one client variant; when present it must name the user of the path. */
+    id: z.string().optional(),
+    firstname: nameField(),
+    lastname: nameField(),
+    email: EmailSchema.optional(),
+    role_id: z.number().int().optional(),
+    /** true suspends the user (ending their sessions at once), false re-activates them. */
+    suspended: z.boolean().optional(),
+    /** Left out, the phone stays as it is; empty or null clears it. */
+    phone: phoneField(),
+    /** Sending any address field replaces the whole address (see personAddressOf). */
+    ...PERSON_ADDRESS_FIELDS,
+  })
+  .superRefine(personAddressIssues);
 export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
 
 export const DeleteUserResponseSchema = z.object({ uuid: z.string() });
@@ -63,6 +82,13 @@ export const UserFormSchema = z.object({
   roleId: z.number({ error: 'Required' }).int(),
 });
 export type UserForm = z.infer<typeof UserFormSchema>;
+
+/** The profile form: one's own names, phone and address (the address fields as the API names them). */
+export const ProfileFormSchema = z
+  .object({ firstName: nameField(), lastName: nameField(), phone: phoneField(), ...PERSON_ADDRESS_FIELDS })
+  .superRefine(personAddressIssues);
+export type ProfileFormInput = z.input<typeof ProfileFormSchema>;
+export type ProfileFormValues = z.infer<typeof ProfileFormSchema>;
 
 export type UserAssociation = 'Manager' | 'Accessor';
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { PersonAddress } from '@flare/core/schemas/address';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 
@@ -91,6 +92,9 @@ export class UsersRepository {
       email?: string | undefined;
       roleId?: number | undefined;
       suspended?: boolean | undefined;
+      /** null clears the phone; undefined leaves it (and the address) as it is. */
+      phone?: string | null | undefined;
+      address?: PersonAddress | undefined;
     },
   ): Promise<void> {
     await this.db
@@ -100,6 +104,8 @@ export class UsersRepository {
         last_name: changes.lastName,
         ...(changes.email !== undefined ? { email: changes.email } : {}),
         ...(changes.roleId !== undefined ? { role_id: changes.roleId } : {}),
+        ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+        ...(changes.address ?? {}),
         // Suspending keeps the first suspension time; re-activating clears it.
         ...(changes.suspended !== undefined
           ? { suspended_at: changes.suspended ? sql`coalesce(suspended_at, now())` : null }

@@ -234,6 +234,70 @@ describe('PUT /api/users/{id}', () => {
     expect((await userRow('user@springfield-pd.test'))?.first_name).not.toBe('U');
   });
 
+  it('a user changes their own phone and address; GET /profile answers them', async () => {
+    const me = await userId(ADMIN);
+    const response = await call(ADMIN, 'PUT', `/api/users/${me}`, {
+      firstname: 'Ada',
+      lastname: 'Admin',
+      phone: '+1 (555) 010-2000',
+      address1: '1 Queen St',
+      address2: '',
+      city: 'Toronto',
+      state: 'on',
+      postal_code: 'm5h 2n2',
+      country_code: 'ca',
+    });
+    expect(response.statusCode).toBe(200);
+    const profile = (await call(ADMIN, 'GET', '/api/profile')).json();
+    expect(profile).toMatchObject({
+      phone: '+1 (555) 010-2000',
+      address1: '1 Queen St',
+      address2: null,
+      city: 'Toronto',
+      state: 'ON',
+      postal_code: 'M5H 2N2',
+      country_code: 'CA',
+    });
+    // Names alone (the users screen's edit) leave the phone and address as they are.
+    await call(ADMIN, 'PUT', `/api/users/${me}`, { firstname: 'Ada', lastname: 'Admin' });
+    expect(await userRow(ADMIN)).toMatchObject({ phone: '+1 (555) 010-2000', city: 'Toronto' });
+    // An emptied address and phone are cleared.
+    const cleared = await call(ADMIN, 'PUT', `/api/users/${me}`, {
+      firstname: 'Ada',
+      lastname: 'Admin',
+      phone: '',
+      ...Object.fromEntries(
+        ['address1', 'address2', 'city', 'state', 'postal_code', 'country_code'].map((k) => [k, '']),
+      ),
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(await userRow(ADMIN)).toMatchObject({ phone: null, city: null, state: null, country_code: null });
+  });
+
+  it('refuses an address that breaks the country rules, and a bad phone, changing nothing', async () => {
+    const me = await userId(ADMIN);
+    const before = await userRow(ADMIN);
+    for (const [payload, field, message] of [
+      [
+        { city: 'Boston', state: 'MA', country_code: 'US', postal_code: 'M5H 2N2' },
+        'postal_code',
+        'Invalid zip code',
+      ],
+      [{ city: 'Toronto', country_code: 'CA', state: '' }, 'state', 'Required'],
+      [{ city: 'Toronto' }, 'country_code', 'Required'],
+      [{ phone: 'call me' }, 'phone', 'Invalid phone number'],
+    ] as const) {
+      const response = await call(ADMIN, 'PUT', `/api/users/${me}`, {
+        firstname: 'Changed',
+        lastname: 'Admin',
+        ...payload,
+      });
+      expect(response.statusCode, field).toBe(400);
+      expect(JSON.stringify(response.json()), field).toContain(message);
+    }
+    expect(await userRow(ADMIN)).toEqual(before);
+  });
+
   it('an admin cannot change a user whose role is above theirs', async () => {
     const response = await call(ADMIN, 'PUT', `/api/users/${await userId(ORG_ADMIN)}`, {
       firstname: 'Taken',

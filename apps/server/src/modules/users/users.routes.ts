@@ -58,7 +58,8 @@ export function registerUsersRoutes(app: FastifyInstance, service: UsersService)
       config: { access: 'updateUser' },
       schema: {
         tags: ['users'],
-        summary: 'Changes a user of your organisation (names, e-mail, role); suspends or re-activates them',
+        summary:
+          'Changes a user of your organisation (names, e-mail, role, phone, address); suspends or re-activates them',
         security: BEARER,
         params: IdParams,
         body: UpdateUserInputSchema,

@@ -1,8 +1,10 @@
 /**
- * The users of the caller's organisation: list, invite, change, suspend and delete. A caller acts only on users of their own organisation, of a role no higher than
+ * The users of the caller's organisation: list, invite, change (names, e-mail, role, phone, address),
+ * suspend and delete. A caller acts only on users of their own organisation, of a role no higher than
  * their own, and never suspends, deletes or re-roles themself.
  */
 import { MESSAGES } from '@flare/core/messages';
+import { personAddressOf } from '@flare/core/schemas/address';
 import type { Role } from '@flare/core/schemas/reference';
 import type {
   CreateUserInput,
@@ -124,6 +126,8 @@ export class UsersService {
         email: input.email,
         roleId: input.role_id,
         suspended: input.suspended,
+        phone: input.phone === undefined ? undefined : input.phone || null,
+        address: personAddressOf(input),
       });
     } catch (error) {
       if (error instanceof EmailInUseError) throw emailInUse();

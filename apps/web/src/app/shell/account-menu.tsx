@@ -1,16 +1,25 @@
 /**
- * The avatar menu: full name, email, Profile & Preferences, New Accounts (test), the incident feed for
- * navigation apps (for those who manage it), Sign Out.
+ * The avatar menu: full name, email, Profile & Preferences, New Accounts (test), Manage Accounts & Users
+ * (desktop: the accounts section is desktop only), the incident feed for navigation apps (for those
+ * who manage it), Sign Out.
  */
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { can } from '@flare/core/permissions/access';
+import { can, MANAGE_ACCOUNTS_MENU } from '@flare/core/permissions/access';
 import { canSee } from '@flare/core/permissions/sections';
 import type { Profile } from '@flare/core/schemas/profile';
 import { LAYOUT } from '@flare/core/constants';
 import { IncidentFeedDialog } from '../../features/incident-feed/incident-feed-dialog';
 import { signOut } from '../../lib/session';
+import { useIsMobile } from '../../lib/use-is-mobile';
+
+/** The first accounts screen for managing: users, else organisations, else the section's index. */
+export function manageAccountsPath(permissions: readonly string[]): string {
+  if (can(permissions, 'viewUsers')) return '/dashboard/accounts/users';
+  if (can(permissions, 'viewOrganizations')) return '/dashboard/accounts/organizations';
+  return '/dashboard/accounts';
+}
 
 const initials = (profile: Profile) =>
   `${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase() ||
@@ -18,6 +27,7 @@ const initials = (profile: Profile) =>
 
 export function AccountMenu({ profile }: { profile: Profile }) {
   const [feedOpen, setFeedOpen] = useState(false);
+  const isMobile = useIsMobile();
   return (
     <>
       <Menu trigger="click-hover" position="bottom-end" width={LAYOUT.dropdownWidth / 2} withinPortal>
@@ -43,6 +53,11 @@ export function AccountMenu({ profile }: { profile: Profile }) {
           {canSee(profile.permissions, 'accounts-new') && (
             <Menu.Item component={Link} to="/dashboard/accounts-new">
               New Accounts (test)
+            </Menu.Item>
+          )}
+          {!isMobile && can(profile.permissions, MANAGE_ACCOUNTS_MENU) && (
+            <Menu.Item component={Link} to={manageAccountsPath(profile.permissions)}>
+              Manage Accounts &amp; Users
             </Menu.Item>
           )}
           {can(profile.permissions, 'manageIncidentFeed') && (

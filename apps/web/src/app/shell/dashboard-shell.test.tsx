@@ -58,6 +58,53 @@ describe('account menu', () => {
   });
 });
 
+describe('Manage Accounts & Users', () => {
+  it.each([
+    [['user:read'], '/dashboard/accounts/users'],
+    [['organization:read'], '/dashboard/accounts/organizations'],
+    [['thing:admin:manage'], '/dashboard/accounts'],
+  ])('with %j opens %s', async (permissions, path) => {
+    await renderShell(['thing:read', ...permissions]);
+    await closeSupport();
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu, AL' }));
+    const menu = await screen.findByRole('menu');
+    const item = await within(menu).findByRole('menuitem', { name: 'Manage Accounts & Users' });
+    expect(item.getAttribute('href')).toBe(path);
+  });
+
+  it('is left out without an accounts permission', async () => {
+    await renderShell(['thing:read', 'incident:read']);
+    await closeSupport();
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu, AL' }));
+    const menu = await screen.findByRole('menu');
+    await within(menu).findByRole('menuitem', { name: 'Sign Out' });
+    expect(within(menu).queryByRole('menuitem', { name: 'Manage Accounts & Users' })).toBeNull();
+  });
+});
+
+describe('status strip', () => {
+  it("shows the date and time in the organisation's time zone, and the asset count only with thing read", async () => {
+    await renderShell(['thing:read']);
+    await closeSupport();
+    const strip = screen.getByRole('status', { name: 'Status' });
+    const time = strip.querySelector('time');
+    expect(time?.textContent).toBe(
+      new Intl.DateTimeFormat('en-US', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'America/Chicago',
+      }).format(Date.parse(time?.getAttribute('datetime') ?? '')),
+    );
+    expect(within(strip).getByText(/^Assets:/)).toBeTruthy();
+  });
+
+  it('has no asset count without thing read or manage', async () => {
+    await renderShell(['incident:read']);
+    await closeSupport();
+    expect(within(screen.getByRole('status', { name: 'Status' })).queryByText(/^Assets:/)).toBeNull();
+  });
+});
+
 describe('support dialog', () => {
   it('opens once signed in, and "Don\'t show again" keeps it closed next time', async () => {
     const first = await renderShell(['thing:read']);

@@ -31,6 +31,7 @@ import { LazyClosureDrawLayer, LazyClosuresLayer } from '../../features/closures
 import { ThingsMapControls } from '../../features/things/map/things-map-controls';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
 import { OrganizationSwitcher } from './organization-switcher';
+import { StatusStrip } from './status-strip';
 
 export function DashboardShell() {
   const session = useSession();
@@ -123,6 +124,7 @@ export function DashboardShell() {
     <Box h="100vh" style={{ display: 'flex' }}>
       <SideNav profile={profile} {...drawer} onSupport={support.open} />
       <Box style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+        <StatusStrip profile={profile} />
         <OfflineBanner mobile={false} />
         <Box style={{ flex: 1, display: 'flex', minHeight: 0, position: 'relative' }}>
           <Box

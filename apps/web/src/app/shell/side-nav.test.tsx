@@ -45,6 +45,33 @@ describe('side nav', () => {
   });
 });
 
+describe('account entries', () => {
+  const entries = (permissions: string[]) => {
+    renderNav(profile(permissions, 'none'));
+    const nav = screen.queryByRole('navigation', { name: 'Account' });
+    return nav
+      ? within(nav)
+          .getAllByRole('link')
+          .map((link) => [link.textContent, link.getAttribute('href')])
+      : [];
+  };
+
+  it('has none without an accounts permission', () => {
+    expect(entries(['thing:read'])).toEqual([]);
+  });
+
+  it('lists Profile & Preferences below the sections for any accounts permission', () => {
+    expect(entries(['thing:admin:manage'])).toEqual([['Profile & Preferences', '/dashboard/accounts']]);
+  });
+
+  it('shows New Accounts (test) only with its access', () => {
+    expect(entries(['user:read', 'engineer:test'])).toEqual([
+      ['Profile & Preferences', '/dashboard/accounts'],
+      ['New Accounts (test)', '/dashboard/accounts-new'],
+    ]);
+  });
+});
+
 describe('remembered targets', () => {
   it('links a section to the last item opened in it', () => {
     rememberTarget('/dashboard/areas/42/edit');

@@ -1,4 +1,7 @@
-/** The desktop side nav: logo, permitted sections in spec order, Data, Support, Refer a Fleet, copyright. */
+/**
+ * The desktop side nav: logo, permitted sections in spec order, the account entries (Profile &
+ * Preferences, New Accounts), Data, Support, Refer a Fleet, copyright.
+ */
 import { Anchor, Box, Button, NavLink, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { canSee, SECTIONS, showsInSideNav } from '@flare/core/permissions/sections';
@@ -43,6 +46,7 @@ export function SideNav({ profile, onSupport, ...drawer }: SideNavProps) {
             c="white"
           />
         ))}
+        <AccountEntries profile={profile} active={active} onOpen={drawer.onOpenDrawer} />
       </Box>
       <Stack gap={4} p="xs">
         {canSee(profile.permissions, 'data') && (
@@ -73,6 +77,41 @@ export function SideNav({ profile, onSupport, ...drawer }: SideNavProps) {
           © {new Date().getFullYear()} Flare
         </Text>
       </Stack>
+    </Box>
+  );
+}
+
+const ACCOUNT_ENTRIES = [
+  { section: 'accounts', label: 'Profile & Preferences' },
+  { section: 'accounts-new', label: 'New Accounts (test)' },
+] as const;
+
+/** Below the sections: the accounts sections the user may see, each opening at its first screen. */
+function AccountEntries({
+  profile,
+  active,
+  onOpen,
+}: {
+  profile: Profile;
+  active: string | undefined;
+  onOpen: () => void;
+}) {
+  const shown = ACCOUNT_ENTRIES.filter((entry) => canSee(profile.permissions, entry.section));
+  if (shown.length === 0) return null;
+  return (
+    <Box component="nav" aria-label="Account" mt="md">
+      {shown.map((entry) => (
+        <NavLink
+          key={entry.section}
+          component={Link}
+          to={`/dashboard/${entry.section}`}
+          label={entry.label}
+          active={entry.section === active}
+          onClick={onOpen}
+          variant="filled"
+          c="white"
+        />
+      ))}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The address part of a form (areas, organisations): the state and postal code follow the country
+ * The address part of a form (areas, organisations, the profile): the state and postal code follow the country
  * (State and Zip code for the US, Province and Postal code for Canada, Region and Postal code
  * elsewhere; a list of states for the US and Canada, free text elsewhere). Changing the country
  * clears the state.
@@ -35,9 +35,9 @@ export interface AddressFormValues {
   address1?: string | null | undefined;
   address2?: string | null | undefined;
   city?: string | null | undefined;
-  state: string;
+  state?: string | null | undefined;
   postal_code?: string | null | undefined;
-  country_code: string;
+  country_code?: string | null | undefined;
 }
 
 export function AddressFields<T extends FieldValues & AddressFormValues>({
@@ -45,12 +45,15 @@ export function AddressFields<T extends FieldValues & AddressFormValues>({
   setValue,
   submitFailed,
   streetRequired = false,
+  optional = false,
 }: {
   control: Control<T>;
   setValue: UseFormSetValue<T>;
   submitFailed: boolean;
   /** Marks the street address and city as required (organisations). */
   streetRequired?: boolean;
+  /** The address may be left empty (a person's): state and country are required only once it is filled. */
+  optional?: boolean;
 }) {
   // The fields are named alike in every address form.
   const address = control as unknown as Control<AddressFormValues>;
@@ -84,7 +87,7 @@ export function AddressFields<T extends FieldValues & AddressFormValues>({
         control={address}
         name="country_code"
         label="Country"
-        withAsterisk
+        withAsterisk={!optional}
         searchable
         data={COUNTRIES}
         submitFailed={submitFailed}
@@ -95,7 +98,7 @@ export function AddressFields<T extends FieldValues & AddressFormValues>({
           control={address}
           name="state"
           label={labels.state}
-          withAsterisk
+          withAsterisk={!optional}
           searchable
           data={regions.map((region) => ({ value: region.code, label: region.name }))}
           submitFailed={submitFailed}
@@ -105,7 +108,13 @@ export function AddressFields<T extends FieldValues & AddressFormValues>({
           control={address}
           name="state"
           render={({ field, fieldState }) => (
-            <TextInput label={labels.state} withAsterisk {...field} error={errorOf(fieldState)} />
+            <TextInput
+              label={labels.state}
+              withAsterisk={!optional}
+              {...field}
+              value={field.value ?? ''}
+              error={errorOf(fieldState)}
+            />
           )}
         />
       )}

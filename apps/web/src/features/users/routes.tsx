@@ -1,5 +1,5 @@
 /**
- * The users screens (list, new, edit), shown in both accounts sections. Screens load on first visit.
+ * The users screens (list, new, edit) and Profile & Preferences, shown in both accounts sections. Screens load on first visit.
  */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
@@ -13,6 +13,13 @@ const NewUserScreen = lazy(() =>
 const EditUserScreen = lazy(() =>
   import('./forms/edit-user-screen').then((m) => ({ default: m.EditUserScreen })),
 );
+
+const ProfileScreen = lazy(() =>
+  import('./profile/profile-screen').then((m) => ({ default: m.ProfileScreen })),
+);
+
+/** Profile & Preferences: the index of the legacy accounts section, the profile tab of accounts-new. */
+export const profileElement = <ProfileScreen />;
 
 export const usersRoutes: RouteObject[] = [
   { path: 'users', element: <UsersListScreen /> },
