@@ -19,6 +19,11 @@ export interface Prefs {
   closureInstructionsDismissed: boolean;
   /** Not a stored preference in the spec: kept so the map opens as the user left it. */
   mapType: MapType;
+  /**
+   * Situational awareness mode: no inactivity sign-out in this browser (wall displays), where the
+   * user's organisation allows it.
+   */
+  awarenessMode: boolean;
 }
 
 /** The "Don't show again" choices of the map-editing instructions. */
@@ -40,6 +45,7 @@ const DEFAULTS: Prefs = {
   zoneInstructionsDismissed: false,
   closureInstructionsDismissed: false,
   mapType: 'roadmap',
+  awarenessMode: false,
 };
 const listeners = new Set<() => void>();
 let cache: Prefs | null = null;

@@ -1,25 +1,31 @@
 /**
  * Session endings the user should see: the "Session Expired" alert before the sign-out, and the
  * inactivity prompt after 4 hours without activity, which signs out unless "Stay Signed In" is
- * pressed within 10 seconds. Activity counts in any tab of this browser.
+ * pressed within 10 seconds. Activity counts in any tab of this browser. In situational awareness
+ * mode (a preference, where the organisation allows it) there is no inactivity prompt.
  */
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { INACTIVITY_PROMPT_MS, INACTIVITY_TIMEOUT_MS } from '@flare/core/constants';
 import { MESSAGES } from '@flare/core/messages';
 import { lastActivity, recordActivity, recordActivityNow } from '../../lib/activity';
-import { expireSession, useExpiringSession } from '../../lib/session';
+import { usePref } from '../../lib/prefs';
+import { expireSession, useExpiringSession, useSession } from '../../lib/session';
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 const CHECK_EVERY_MS = 1000;
 
 export function SessionAlerts() {
   const expiring = useExpiringSession();
+  const [awarenessMode] = usePref('awarenessMode');
+  const awarenessAllowed = useSession()?.profile?.hasAwarenessModeAccess ?? false;
+  const watchInactivity = !(awarenessMode && awarenessAllowed);
   // The prompt's state as the timers see it: activity while it shows does not count.
   const promptingRef = useRef(false);
   const [prompting, setPrompting] = useState(false);
 
   useEffect(() => {
+    if (!watchInactivity) return;
     recordActivityNow();
     const active = () => {
       if (!promptingRef.current) recordActivity();
@@ -35,7 +41,7 @@ export function SessionAlerts() {
       for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, active);
       clearInterval(timer);
     };
-  }, []);
+  }, [watchInactivity]);
 
   useEffect(() => {
     if (!prompting) return;

@@ -31,6 +31,7 @@ import { replay, useReplay } from './replay/replay-store';
 import { TripReportFormFields } from './trip-report-form';
 import { reportFromSearch, searchOfReport, TRIP_COLOURS, TRIPS_PATH, type TripReport } from './trip-search';
 import { useSubscribedOrganization } from '../../lib/subscribed-organization';
+import { HelpTip } from '../../components/ui/help-tip';
 
 export function TripsScreen() {
   const { search } = useLocation();
@@ -57,9 +58,12 @@ export function TripsScreen() {
 
   return (
     <Stack p="md" gap="md">
-      <Title order={1} size="h3">
-        Trips
-      </Title>
+      <Group gap={4} wrap="nowrap">
+        <Title order={1} size="h3">
+          Trips
+        </Title>
+        <HelpTip topic="trips" />
+      </Group>
       <TripReportFormFields key={search} report={report} onSubmit={show} />
       {report?.thingIds.map((thingId, i) => (
         <AssetTrip

@@ -34,6 +34,7 @@ import { downloadAreasGeoJson } from '../geojson/export-areas';
 import { useAreaImport } from '../geojson/use-area-import';
 import { centreOnArea } from '../locate-area';
 import { areaPlace, filterAreas } from './filter-areas';
+import { HelpTip } from '../../../components/ui/help-tip';
 
 export function AreasListScreen() {
   const profile = useSession()?.profile;
@@ -67,9 +68,12 @@ export function AreasListScreen() {
     >
       <Stack gap="xs" p="sm" pt={0}>
         <Group justify="space-between" align="baseline">
-          <Title order={1} size="h4">
-            Areas
-          </Title>
+          <Group gap={4} wrap="nowrap">
+            <Title order={1} size="h4">
+              Areas
+            </Title>
+            <HelpTip topic="areas" />
+          </Group>
           <Text size="sm" c="gray.7">
             Showing ({rows.length}/{all.length})
           </Text>

@@ -33,6 +33,7 @@ import { useClosures } from '../api/get-closures';
 import { useSaveClosure } from '../api/save-closure';
 import { CLOSURE_STATUS_LOOK, CLOSURE_TYPE_LABELS, CLOSURES_PATH } from '../closure-look';
 import { DEFAULT_CLOSURE_FILTERS, filterClosures, type ClosureFilters } from './filter-closures';
+import { HelpTip } from '../../../components/ui/help-tip';
 
 const SEARCH_DEBOUNCE_MS = 350;
 const ROW_HEIGHT = { inService: 70, outOfService: 90 };
@@ -62,9 +63,12 @@ export function ClosuresListScreen() {
     <Stack gap={0} h="100%">
       <Stack gap="xs" p="sm" pt={0}>
         <Group justify="space-between" align="baseline">
-          <Title order={1} size="h4">
-            Closures
-          </Title>
+          <Group gap={4} wrap="nowrap">
+            <Title order={1} size="h4">
+              Closures
+            </Title>
+            <HelpTip topic="closures" />
+          </Group>
           <Text size="sm" c="gray.7">
             Showing ({rows.length}/{all.length})
           </Text>

@@ -23,6 +23,7 @@ import { useLiveLocation, useLiveLocations } from '../live/live-locations-store'
 import { centreOnLocation } from '../locate-location';
 import { locationDraft, useLocationDraft } from './location-draft';
 import { LocationInstructionsDialog } from './location-instructions-dialog';
+import { HelpTip } from '../../../components/ui/help-tip';
 
 export function EditLocationScreen() {
   const { eventId = '' } = useParams();
@@ -88,9 +89,12 @@ function EditLocationForm({ location }: { location: Location }) {
   return (
     <Stack gap="md" p="sm" pt={0}>
       <Group justify="space-between">
-        <Title order={1} size="h4">
-          Edit Location
-        </Title>
+        <Group gap={4} wrap="nowrap">
+          <Title order={1} size="h4">
+            Edit Location
+          </Title>
+          <HelpTip topic="locations" />
+        </Group>
         <Button
           variant="subtle"
           size="xs"

@@ -27,6 +27,7 @@ import { ThingsLoadFailure } from './things-load-failure';
 import { useThingFilters } from './use-thing-filters';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { useSubscribedOrganization } from '../../../lib/subscribed-organization';
+import { HelpTip } from '../../../components/ui/help-tip';
 
 /** Centres the map on the asset (at least the location zoom), when it has a position. */
 function centreOnThing(thing: Thing): void {
@@ -84,9 +85,12 @@ export function ThingsListScreen() {
     <Stack gap={0} h="100%">
       <Stack gap="xs" p="sm" pt={0}>
         <Group justify="space-between" align="baseline">
-          <Title order={1} size="h4">
-            Assets {rows.length} / {counts.total}
-          </Title>
+          <Group gap={4} wrap="nowrap">
+            <Title order={1} size="h4">
+              Assets {rows.length} / {counts.total}
+            </Title>
+            <HelpTip topic="things" />
+          </Group>
           <Text size="sm" c="gray.7" aria-label="Online, offline and out-of-service assets">
             {counts.online} Online | {counts.offline} Offline | {counts.outOfService} OOS
           </Text>

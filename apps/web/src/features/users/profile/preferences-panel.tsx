@@ -1,9 +1,12 @@
 /**
  * The preferences stored in this browser: whether the instruction dialogs of the map editors and the
- * Support dialog show (their "Don't show again"), and the assets' group and density views.
+ * Support dialog show (their "Don't show again"), the assets' group and density views, and situational
+ * awareness mode where the organisation allows it.
  */
 import { Button, Group, Stack, Switch, Title } from '@mantine/core';
+import { HelpTip } from '../../../components/ui/help-tip';
 import { resetPrefs, usePref, type Prefs } from '../../../lib/prefs';
+import { useSession } from '../../../lib/session';
 
 type SwitchPref = { [K in keyof Prefs]: Prefs[K] extends boolean ? K : never }[keyof Prefs];
 
@@ -33,6 +36,22 @@ function PrefSwitch({ prefKey, label, inverted }: { prefKey: SwitchPref; label: 
   );
 }
 
+/** Offered where the user's organisation allows it (its show_infinite_timeout_option). */
+function AwarenessModeSwitch() {
+  const allowed = useSession()?.profile?.hasAwarenessModeAccess ?? false;
+  if (!allowed) return null;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <PrefSwitch
+        prefKey="awarenessMode"
+        label="Situational awareness mode (stay signed in)"
+        inverted={false}
+      />
+      <HelpTip topic="account" />
+    </Group>
+  );
+}
+
 export function PreferencesPanel() {
   return (
     <Stack gap="sm" component="section" aria-labelledby="preferences-title">
@@ -42,8 +61,13 @@ export function PreferencesPanel() {
       {SWITCHES.map(({ key, label, inverted }) => (
         <PrefSwitch key={key} prefKey={key} label={label} inverted={inverted} />
       ))}
+      <AwarenessModeSwitch />
       <Group>
-        <Button variant="default" size="xs" onClick={() => resetPrefs(SWITCHES.map((s) => s.key))}>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => resetPrefs([...SWITCHES.map((s) => s.key), 'awarenessMode'])}
+        >
           Reset preferences
         </Button>
       </Group>

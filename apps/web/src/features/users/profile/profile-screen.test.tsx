@@ -155,4 +155,19 @@ describe('preferences', () => {
     expect(support.checked).toBe(true);
     expect(density.checked).toBe(false);
   });
+
+  it('offers no situational awareness mode where the organisation does not allow it', async () => {
+    await render(['user:update']);
+    expect(screen.queryByRole('switch', { name: /Situational awareness mode/ })).toBeNull();
+  });
+
+  it('offers situational awareness mode where the organisation allows it, with its help', async () => {
+    await render(['user:update'], {}, { show_infinite_timeout_option: true });
+    const awareness = screen.getByRole<HTMLInputElement>('switch', { name: /Situational awareness mode/ });
+    expect(awareness.checked).toBe(false);
+    fireEvent.click(awareness);
+    await waitFor(() => expect(awareness.checked).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Help: Situational awareness mode' }));
+    await screen.findByText(/stays signed in however long nobody touches it/);
+  });
 });
