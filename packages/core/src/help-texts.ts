@@ -22,7 +22,7 @@ export const HELP_TEXTS = {
   },
   trips: {
     title: 'Trips',
-    text: 'Where an asset went: pick it and a time range, then replay a run on the map. Every report of every run is kept.',
+    text: 'Where an asset went: pick it and a time range, then replay a run on the map or download it as GPX or GeoJSON. Every report of every run is kept.',
   },
 } as const;
 

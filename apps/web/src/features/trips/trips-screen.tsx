@@ -26,6 +26,7 @@ import { formatDuration } from '../../lib/format-time';
 import { fitMap, type LngLat } from '../../map/map-commands';
 import { useTripAssets } from './api/get-trip-assets';
 import { useTrips, type TripResult } from './api/get-trip';
+import { downloadRunGeoJson, downloadRunGpx } from './export/download-run';
 import { ReplayPanel } from './replay/replay-panel';
 import { replay, useReplay } from './replay/replay-store';
 import { TripReportFormFields } from './trip-report-form';
@@ -129,7 +130,7 @@ function AssetTrip({
           No trips in this time range.
         </Text>
       ) : (
-        <RunsTable trip={trip} unit={unit} replayedRun={replayedRun} />
+        <RunsTable trip={trip} assetName={name} unit={unit} replayedRun={replayedRun} />
       )}
     </Stack>
   );
@@ -153,10 +154,12 @@ function SummaryLine({ summary, unit, runs }: { summary: RunSummary; unit: Speed
 
 function RunsTable({
   trip,
+  assetName,
   unit,
   replayedRun,
 }: {
   trip: Trip;
+  assetName: string;
   unit: SpeedUnit;
   replayedRun: string | undefined;
 }) {
@@ -173,16 +176,20 @@ function RunsTable({
             <Table.Th>
               <VisuallyHidden>Replay</VisuallyHidden>
             </Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Download</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {trip.runs.map((run) => {
             const summary = summariseRun(run);
             const key = `${trip.thing_id}:${run.run_id}`;
+            const start = dayjs(run.run_start).format('MMM D, h:mm A');
             return (
               <Table.Tr key={run.run_id}>
                 <Table.Td>
-                  {dayjs(run.run_start).format('MMM D, h:mm A')}
+                  {start}
                   {run.is_active ? ' (active)' : ''}
                 </Table.Td>
                 <Table.Td>{formatDuration(run.run_duration * 1000)}</Table.Td>
@@ -195,11 +202,31 @@ function RunsTable({
                   <Button
                     size="compact-xs"
                     variant={replayedRun === key ? 'filled' : 'light'}
-                    aria-label={`Replay the run of ${dayjs(run.run_start).format('MMM D, h:mm A')}`}
+                    aria-label={`Replay the run of ${start}`}
                     onClick={() => replay.open(key, Date.parse(run.run_start))}
                   >
                     Replay
                   </Button>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      aria-label={`Download GPX of the run of ${start}`}
+                      onClick={() => downloadRunGpx(run, assetName)}
+                    >
+                      Download GPX
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      aria-label={`Download GeoJSON of the run of ${start}`}
+                      onClick={() => downloadRunGeoJson(run, assetName)}
+                    >
+                      Download GeoJSON
+                    </Button>
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             );
