@@ -1,12 +1,13 @@
 /**
  * R2R alerts inside the ingest pipeline: the R2R section's context provider. It keeps the last
  * position of every R2R-enabled asset in memory (loaded at start, then kept from the pipeline's own
- * `thing.states-changed` and from `thing.changed`), applies core's rule to each report of an
+ * `thing.states-changed`, the batch's reports themselves and `thing.changed`), applies core's rule to each report of an
  * R2R-enabled responder, and records the alerts; it adds nothing to the status context.
  *
  * When each pair was last alerted is remembered in memory only, per process: after a restart, or on
  * another server process, a pair may be alerted again before the repeat window has passed.
  */
+import type { LatLng } from '@flare/core/incidents/scene-rules';
 import type { ThingState } from '@flare/core/events/thing-events';
 import { pairKey, r2rAlerts, type R2rNeighbour } from '@flare/core/r2r/r2r-alert';
 import type { Thing } from '@flare/core/schemas/thing';
@@ -64,45 +65,50 @@ export class R2rIndex implements ContextProvider {
       const asset = this.assets.get(state.thing_id);
       if (!asset) continue;
       asset.organizationIds = state.organization_ids;
-      if (state.lat !== null && state.lng !== null && state.heartbeat_at !== null) {
-        asset.position = { lat: state.lat, lng: state.lng };
-        asset.at = Date.parse(state.heartbeat_at);
-      }
+      if (state.lat !== null && state.lng !== null && state.heartbeat_at !== null)
+        this.moved(state.thing_id, { lat: state.lat, lng: state.lng }, Date.parse(state.heartbeat_at));
     }
   }
 
   async contextOf(subjects: readonly ContextSubject[]): Promise<ReadonlyMap<string, Partial<ThingContext>>> {
+    // The batch's reports in time order, so assets reporting in the same batch see each other.
+    const reports = subjects
+      .flatMap((subject) => (subject.reports ?? []).map((report) => ({ subject, report })))
+      .sort((a, b) => a.report.recordedAt - b.report.recordedAt);
     const alerts: R2rAlertRow[] = [];
-    for (const subject of subjects) {
-      if (!subject.reports || !subject.r2rEnabled || !subject.responder) continue;
-      for (const report of subject.reports) {
-        const found = r2rAlerts(
-          subject,
-          {
-            at: report.recordedAt,
-            position: report.valid ? report.position : null,
-            alerting: report.alerting,
-          },
-          this.neighbours(),
-          (key) => this.lastAlertAt.get(key),
-          this.distanceM,
-        );
-        for (const alert of found) {
-          this.lastAlertAt.set(pairKey(subject.thingId, alert.alertedThingId), report.recordedAt);
-          alerts.push({
-            organizationId: subject.organizationIds[0]!,
-            alertingThingId: subject.thingId,
-            alertedThingId: alert.alertedThingId,
-            alerting: report.position!,
-            alerted: alert.position,
-            distanceM: alert.distanceM,
-            at: new Date(report.recordedAt),
-          });
-        }
+    for (const { subject, report } of reports) {
+      const position = report.valid ? report.position : null;
+      this.moved(subject.thingId, position, report.recordedAt);
+      const found = r2rAlerts(
+        subject,
+        { at: report.recordedAt, position, alerting: report.alerting },
+        this.neighbours(),
+        (key) => this.lastAlertAt.get(key),
+        this.distanceM,
+      );
+      for (const alert of found) {
+        this.lastAlertAt.set(pairKey(subject.thingId, alert.alertedThingId), report.recordedAt);
+        alerts.push({
+          organizationId: subject.organizationIds[0]!,
+          alertingThingId: subject.thingId,
+          alertedThingId: alert.alertedThingId,
+          alerting: position!,
+          alerted: alert.position,
+          distanceM: alert.distanceM,
+          at: new Date(report.recordedAt),
+        });
       }
     }
     await this.repository.record(alerts);
     return new Map();
+  }
+
+  /** A newer position of an indexed asset. */
+  private moved(thingId: string, position: LatLng | null, at: number): void {
+    const asset = this.assets.get(thingId);
+    if (!asset || !position || at < asset.at) return;
+    asset.position = position;
+    asset.at = at;
   }
 
   private *neighbours(): Iterable<R2rNeighbour> {
