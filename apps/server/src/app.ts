@@ -22,6 +22,7 @@ import { systemModule } from './modules/system/system.module';
 import { telemetryModule } from './modules/telemetry/telemetry.module';
 import { thingsModule } from './modules/things/things.module';
 import { tripsModule } from './modules/trips/trips.module';
+import { r2rModule } from './modules/r2r/r2r.module';
 import { deviceCommandsModule } from './modules/device-commands/device-commands.module';
 import { usersModule } from './modules/users/users.module';
 import { singleSignOnModule } from './modules/single-sign-on/single-sign-on.module';
@@ -47,6 +48,7 @@ const MODULES = [
   alertingZonesModule,
   closuresModule,
   tripsModule,
+  r2rModule,
   deviceCommandsModule,
   liveModule,
 ];

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { PasswordPolicySchema } from '@flare/core/schemas/password';
 import { OFFLINE_MAP_STYLE } from '@flare/core/schemas/map';
+import { R2R_ALERTS } from '@flare/core/r2r/r2r-alert';
 import type { LiveLimits } from './modules/live/live-connection';
 import type { DatabaseTimeouts } from './platform/db/database';
 
@@ -66,6 +67,7 @@ const EnvSchema = z
       .regex(/^(mqtt|mqtts|ws|wss):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
       .optional(),
     DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    R2R_ALERT_DISTANCE_M: z.coerce.number().min(1).max(10_000).default(R2R_ALERTS.distanceM),
     DEVICE_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
     OSMAND_PORT: z.coerce.number().int().min(0).max(65535).default(5055),
     INGEST_IP_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(30_000),
@@ -222,6 +224,8 @@ export type Config = {
   mqttUrl: string | undefined;
   /** How long a device command waits for the device's reply before "Request timed out". */
   deviceCommandTimeoutMs: number;
+  /** How close another R2R-enabled asset must be to an alerting responder to be alerted. */
+  r2rAlertDistanceM: number;
   /** Without MQTT: the share of commands the simulated devices refuse. */
   deviceSimulatorFailureRate: number;
   /** PostgreSQL waits: connecting, one statement, a transaction left idle. */
@@ -312,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     natsUrl: e.NATS_URL,
     mqttUrl: e.MQTT_URL,
     deviceCommandTimeoutMs: e.DEVICE_COMMAND_TIMEOUT_MS,
+    r2rAlertDistanceM: e.R2R_ALERT_DISTANCE_M,
     deviceSimulatorFailureRate: e.DEVICE_SIMULATOR_FAILURE_RATE,
     osmandPort: e.OSMAND_PORT,
     ingestIpRequestsPerMinute: e.INGEST_IP_REQUESTS_PER_MINUTE,

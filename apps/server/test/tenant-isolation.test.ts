@@ -68,11 +68,17 @@ const ORGANIZATION_BODY = {
   organization_type_id: organizationTypeId('police'),
 };
 const BODIES: Record<string, object> = { 'PUT /api/organization/{id}': ORGANIZATION_BODY };
+/** Other query parameters routes that name an asset in the query need (so the asset check is reached). */
+const QUERIES: Record<string, string> = {
+  'GET /api/r2r_alerts': `start_time=${new Date(Date.now() - 600_000).toISOString()}`,
+};
 
 interface Route {
   method: string;
   path: string;
   takesOrganizations: boolean;
+  /** Names an asset in its query (`thing_id`). */
+  takesThing: boolean;
 }
 
 it('gives users of another organisation, of every role, none of its data and no effect on it', async () => {
@@ -86,10 +92,12 @@ it('gives users of another organisation, of every role, none of its data and no 
         method: method.toUpperCase(),
         path,
         takesOrganizations: (operation.parameters ?? []).some((p) => p.name === 'org_ids[]'),
+        takesThing: (operation.parameters ?? []).some((p) => p.in === 'query' && p.name === 'thing_id'),
       }))
       .filter(
         (route) =>
-          (route.path.includes('{') || route.takesOrganizations) && !route.path.startsWith('/api/feeds'),
+          (route.path.includes('{') || route.takesOrganizations || route.takesThing) &&
+          !route.path.startsWith('/api/feeds'),
       ),
   );
   expect(routes.length).toBeGreaterThan(8);
@@ -102,7 +110,12 @@ it('gives users of another organisation, of every role, none of its data and no 
     for (const route of routes) {
       for (const id of route.path.includes('{') ? foreignIds : [FOREIGN]) {
         const path = route.path.replace(/\{[^}]+\}/g, id);
-        const url = route.takesOrganizations ? `${path}?org_ids[]=${FOREIGN}` : path;
+        const query = [
+          ...(route.takesOrganizations ? [`org_ids[]=${FOREIGN}`] : []),
+          ...(route.takesThing ? [`thing_id=${demoThingId('SPD-CAR-101')}`] : []),
+          ...[QUERIES[`${route.method} ${route.path}`] ?? ''].filter(Boolean),
+        ];
+        const url = query.length > 0 ? `${path}?${query.join('&')}` : path;
         const response = await t.app.inject({
           method: route.method as 'GET',
           url,

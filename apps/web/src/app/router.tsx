@@ -12,6 +12,7 @@ import { profileElement, usersRoutes } from '../features/users/routes';
 import { integrationsRoutes } from '../features/integrations/routes';
 import { organizationsRoutes } from '../features/organizations/routes';
 import { tripsRoutes } from '../features/trips/routes';
+import { r2rRoutes } from '../features/r2r/routes';
 import { closuresRoutes, editClosureRoutes, newClosureRoutes } from '../features/closures/routes';
 import { editZoneRoutes, newZoneRoutes, zonesRoutes } from '../features/zones/routes';
 import { AccountsLayout, ACCOUNTS_NEW_TABS, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
@@ -118,7 +119,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'trips', element: <RequireSection section="trips" />, children: tripsRoutes },
-              section('r2r'),
+              { path: 'r2r', element: <RequireSection section="r2r" />, children: r2rRoutes },
               section('hazards', ['*']),
               {
                 path: 'data',

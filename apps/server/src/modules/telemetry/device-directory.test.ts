@@ -23,6 +23,7 @@ class FakeThings {
       accessorIds: [],
       street: null,
       isResponder: false,
+      r2rEnabled: false,
     };
     for (const [id, existing] of this.devices) if (existing.thingId === thingId) this.devices.delete(id);
     this.devices.set(deviceId, route);

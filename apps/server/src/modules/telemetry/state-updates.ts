@@ -40,6 +40,7 @@ export function subjectsOf(
     thingId: route.thingId,
     organizationIds: route.organizationIds,
     responder: route.isResponder,
+    r2rEnabled: route.r2rEnabled,
     position: report.position,
     reports: reports.get(route.thingId)!.sort((a, b) => a.recordedAt - b.recordedAt),
   }));

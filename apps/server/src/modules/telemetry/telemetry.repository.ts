@@ -29,6 +29,8 @@ export interface DeviceRoute extends ThingOrganizations {
   street: string | null;
   /** Of an emergency type (police, fire, EMS): what incident detection watches. */
   isResponder: boolean;
+  /** Takes part in responder-to-responder alerts. */
+  r2rEnabled: boolean;
 }
 
 export interface PointRow {
@@ -197,6 +199,7 @@ export class TelemetryRepository {
       .select([
         'things.id',
         'type.emergency',
+        'things.r2r_enabled',
         'things.device_id',
         'things.device_credential_hash',
         'things.legacy_device_id',
@@ -237,6 +240,7 @@ export class TelemetryRepository {
         accessorIds: [],
         street: row.street,
         isResponder: row.emergency,
+        r2rEnabled: row.r2r_enabled,
       };
       if (row.related_id) {
         route.organizationIds.push(row.related_id);

@@ -13,6 +13,8 @@ export interface ContextSubject {
   organizationIds: readonly string[];
   /** Of an emergency type (police, fire, EMS). */
   responder: boolean;
+  /** Takes part in responder-to-responder alerts. */
+  r2rEnabled: boolean;
   position: { lat: number; lng: number } | null;
   /**
    * The asset's reports in this ingest batch, oldest first. Absent when its status is only applied

@@ -36,6 +36,7 @@ export class ThingStatesService {
         thingId: t.id,
         organizationIds: routes.get(t.id)?.organizationIds ?? [],
         responder: routes.get(t.id)?.isResponder ?? false,
+        r2rEnabled: routes.get(t.id)?.r2rEnabled ?? false,
         position: t.lat !== null && t.lng !== null ? { lat: t.lat, lng: t.lng } : null,
       })),
     );

@@ -346,6 +346,19 @@ export interface DeviceCommandsTable {
   completed_at: NullableTimestamp;
 }
 
+export interface R2rAlertsTable {
+  id: Generated<string>;
+  organization_id: string;
+  alerting_thing_id: string;
+  alerted_thing_id: string;
+  alerting_lat: number;
+  alerting_lng: number;
+  alerted_lat: number;
+  alerted_lng: number;
+  distance_m: number;
+  at: Timestamp;
+}
+
 export interface PointsTable {
   id: Generated<number>;
   thing_id: string;
@@ -431,4 +444,5 @@ export interface Database {
   closures: ClosuresTable;
   wzdx_feed_sources: WzdxFeedSourcesTable;
   device_commands: DeviceCommandsTable;
+  r2r_alerts: R2rAlertsTable;
 }

@@ -26,6 +26,7 @@ import { AreaJumpControl, AreaMapLayers } from './area-map-layers';
 import { LazyLocationsLayer } from '../../features/events/map/lazy-locations-layer';
 import { LazyThingsLayer } from '../../features/things/map/lazy-things-layer';
 import { LazyTripsLayer } from '../../features/trips/map/lazy-trips-layer';
+import { LazyR2rLayer } from '../../features/r2r/map/lazy-r2r-layer';
 import { LazyZoneDrawLayer, LazyZonesLayer } from '../../features/zones/map/lazy-zone-layers';
 import { LazyClosureDrawLayer, LazyClosuresLayer } from '../../features/closures/map/lazy-closure-layers';
 import { ThingsMapControls } from '../../features/things/map/things-map-controls';
@@ -185,6 +186,7 @@ function ShellMap({ children, covered = false }: { children?: React.ReactNode; c
       <LazyMapView>
         <LazyThingsLayer />
         <LazyTripsLayer />
+        <LazyR2rLayer />
         <AreaMapLayers />
         <LazyZonesLayer />
         <LazyClosuresLayer />

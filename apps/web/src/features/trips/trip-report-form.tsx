@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import dayjs from 'dayjs';
 import { Controller, useForm } from 'react-hook-form';
 import { TRIP_REPORT, tripReportFormSchema, type TripReportForm } from '@flare/core/schemas/trip';
-import { useTripAssets } from './api/get-trip-assets';
+import { useOrganizationAssets } from '../../lib/api/get-organization-assets';
 import type { TripReport } from './trip-search';
 
 const LOCAL = 'YYYY-MM-DDTHH:mm';
@@ -28,7 +28,7 @@ export function TripReportFormFields({
   report: TripReport | null;
   onSubmit: (report: TripReport) => void;
 }) {
-  const assets = useTripAssets();
+  const assets = useOrganizationAssets();
   const form = useForm<TripReportForm>({ resolver: zodResolver(schema), defaultValues: defaults(report) });
   const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>

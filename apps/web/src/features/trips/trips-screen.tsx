@@ -24,7 +24,7 @@ import { MPS_TO_KMH, MPS_TO_MPH, speedUnit, type SpeedUnit } from '@flare/core/t
 import { ApiError } from '../../lib/api-client';
 import { formatDuration } from '../../lib/format-time';
 import { fitMap, type LngLat } from '../../map/map-commands';
-import { useTripAssets } from './api/get-trip-assets';
+import { useOrganizationAssets } from '../../lib/api/get-organization-assets';
 import { useTrips, type TripResult } from './api/get-trip';
 import { downloadRunGeoJson, downloadRunGpx } from './export/download-run';
 import { ReplayPanel } from './replay/replay-panel';
@@ -40,7 +40,7 @@ export function TripsScreen() {
   const report = useMemo(() => reportFromSearch(new URLSearchParams(search)), [search]);
   const window = useMemo(() => report && { start: report.start, end: report.end }, [report]);
   const results = useTrips(report?.thingIds ?? [], window);
-  const names = new Map((useTripAssets().data ?? []).map((a) => [a.id, a.name]));
+  const names = new Map((useOrganizationAssets().data ?? []).map((a) => [a.id, a.name]));
   const unit = speedUnit(useSubscribedOrganization()?.country_code ?? null);
   const state = useReplay();
 

@@ -16,6 +16,7 @@ import * as createDeviceCommands from './202611271010_create_device_commands';
 import * as createAlertingZones from './202611280900_create_alerting_zones';
 import * as createClosures from './202611281000_create_closures';
 import * as createWzdxFeedSources from './202611291200_create_wzdx_feed_sources';
+import * as createR2rAlerts from './202611301400_create_r2r_alerts';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '202611280900_create_alerting_zones': createAlertingZones,
   '202611281000_create_closures': createClosures,
   '202611291200_create_wzdx_feed_sources': createWzdxFeedSources,
+  '202611301400_create_r2r_alerts': createR2rAlerts,
 };

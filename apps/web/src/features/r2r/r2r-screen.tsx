@@ -1,0 +1,154 @@
+/**
+ * The R2R section: search an asset's R2R alerts in 15 minutes from a start (asset, date, start time),
+ * then the alerts found; selecting one shows both assets where they were on the map. The search lives
+ * in the URL, where the map's R2R layer reads it too.
+ */
+import { Alert, Button, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { R2R_ALERTS, R2R_MESSAGES, r2rSearchError } from '@flare/core/r2r/r2r-alert';
+import { THING_MESSAGES } from '@flare/core/schemas/thing';
+import { useOrganizationAssets } from '../../lib/api/get-organization-assets';
+import { ApiError } from '../../lib/api-client';
+import { fitMap } from '../../map/map-commands';
+import { useR2rAlerts } from './api/get-r2r-alerts';
+import { R2R_COLOURS, R2R_PATH, searchFromUrl, urlOfSearch, type R2rSearch } from './r2r-search';
+
+const DATE = 'YYYY-MM-DD';
+const TIME = 'HH:mm';
+
+export function R2rScreen() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const query = useMemo(() => searchFromUrl(new URLSearchParams(search)), [search]);
+  const alerts = useR2rAlerts(query);
+  const go = (next: R2rSearch) => void navigate({ pathname: R2R_PATH, search: urlOfSearch(next) });
+
+  // Selecting an alert fits the map to both assets.
+  const selected = alerts.data?.alerts.find((a) => a.id === query?.alertId);
+  useEffect(() => {
+    if (selected)
+      fitMap([
+        [selected.alerting.lng, selected.alerting.lat],
+        [selected.alerted.lng, selected.alerted.lat],
+      ]);
+  }, [selected]);
+
+  return (
+    <Stack p="md" gap="md">
+      <Title order={1} size="h3">
+        R2R
+      </Title>
+      <R2rSearchForm key={search} query={query} onSubmit={(next) => go({ ...next, alertId: null })} />
+      {query && alerts.isPending && <Loader size="sm" aria-label="Loading R2R alerts" />}
+      {alerts.error && (
+        <Alert color="red" role="alert">
+          {alerts.error instanceof ApiError && alerts.error.status === 404
+            ? THING_MESSAGES.notFound
+            : alerts.error.message}
+        </Alert>
+      )}
+      {alerts.data &&
+        (alerts.data.alerts.length === 0 ? (
+          <Text size="sm" c="gray.7">
+            {R2R_MESSAGES.noAlerts}
+          </Text>
+        ) : (
+          <Table striped highlightOnHover fz="xs" verticalSpacing={4} aria-label="R2R alerts">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Alerting asset</Table.Th>
+                <Table.Th>Alerted asset</Table.Th>
+                <Table.Th>Distance</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {alerts.data.alerts.map((alert) => (
+                <Table.Tr key={alert.id} bg={alert.id === query?.alertId ? 'blue.0' : undefined}>
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant={alert.id === query?.alertId ? 'filled' : 'subtle'}
+                      aria-pressed={alert.id === query?.alertId}
+                      onClick={() => query && go({ ...query, alertId: alert.id })}
+                    >
+                      {dayjs(alert.at).format('h:mm:ss A')}
+                    </Button>
+                  </Table.Td>
+                  <Table.Td c={R2R_COLOURS.alerting}>{alert.alerting.name}</Table.Td>
+                  <Table.Td c={R2R_COLOURS.alerted}>{alert.alerted.name}</Table.Td>
+                  <Table.Td>{alert.distance_m} m</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ))}
+    </Stack>
+  );
+}
+
+function R2rSearchForm({
+  query,
+  onSubmit,
+}: {
+  query: R2rSearch | null;
+  onSubmit: (search: { thingId: string; start: string }) => void;
+}) {
+  const assets = useOrganizationAssets();
+  const initial = query ? dayjs(query.start) : dayjs().subtract(15, 'minute');
+  const [thingId, setThingId] = useState<string | null>(query?.thingId ?? null);
+  const [date, setDate] = useState(initial.format(DATE));
+  const [time, setTime] = useState(initial.format(TIME));
+  const [errors, setErrors] = useState<{ thing?: string; start?: string }>({});
+  const start = dayjs(`${date}T${time}`);
+  const end = start.isValid() ? start.add(R2R_ALERTS.searchWindowMs, 'ms').format('h:mm A') : '—';
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const problems = {
+      thing: thingId ? undefined : 'Required',
+      start: !start.isValid() ? 'Required' : (r2rSearchError(start.valueOf(), Date.now()) ?? undefined),
+    };
+    setErrors(problems);
+    if (thingId && !problems.start) onSubmit({ thingId, start: start.toISOString() });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="R2R search">
+      <Stack gap="sm">
+        <Select
+          label="Asset"
+          placeholder={assets.data?.length === 0 ? 'No Assets Available' : 'Select an asset'}
+          data={(assets.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+          searchable
+          value={thingId}
+          onChange={setThingId}
+          error={errors.thing}
+          nothingFoundMessage="No Assets Available"
+        />
+        <Group grow>
+          <TextInput
+            label="Date"
+            type="date"
+            max={dayjs().format(DATE)}
+            value={date}
+            onChange={(e) => setDate(e.currentTarget.value)}
+            error={errors.start}
+          />
+          <TextInput
+            label="Start time"
+            type="time"
+            value={time}
+            onChange={(e) => setTime(e.currentTarget.value)}
+          />
+        </Group>
+        <Text size="sm" data-testid="r2r-end">
+          End time: {end}
+        </Text>
+        <Button type="submit">Search</Button>
+      </Stack>
+    </form>
+  );
+}
