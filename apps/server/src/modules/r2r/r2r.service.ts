@@ -20,7 +20,15 @@ export class R2rService {
     if (problem) throw badRequest('invalid_request', problem);
     if (!(await this.things.maySee(principal, query.thing_id))) throw notFound(THING_MESSAGES.notFound);
     const end = new Date(start.getTime() + R2R_ALERTS.searchWindowMs);
-    const rows = await this.repository.search(query.thing_id, start, end);
+    // Only alerts whose other asset the caller may see too: another organisation's asset is not shown.
+    const found = await this.repository.search(query.thing_id, start, end);
+    const visible = new Map<string, boolean>([[query.thing_id, true]]);
+    for (const row of found)
+      for (const id of [row.alerting_thing_id, row.alerted_thing_id])
+        if (!visible.has(id)) visible.set(id, await this.things.maySee(principal, id));
+    const rows = found.filter(
+      (row) => visible.get(row.alerting_thing_id) && visible.get(row.alerted_thing_id),
+    );
     return {
       thing_id: query.thing_id,
       start_time: start.toISOString(),
