@@ -5,9 +5,9 @@ const em = (px: number) => `${px / 16}em`;
 
 /** Mantine theme with the product's breakpoints. */
 export const theme = createTheme({
-  primaryColor: 'red',
-  // Shade 9 keeps red text and white-on-red buttons above the 4.5:1 contrast ratio.
-  primaryShade: { light: 9, dark: 8 },
+  // Neutral controls: red is kept for alerting and responding states, which name it themselves.
+  primaryColor: 'dark',
+  primaryShade: { light: 7, dark: 4 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   breakpoints: {
     xs: em(BREAKPOINTS.xs),

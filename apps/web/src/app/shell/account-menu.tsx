@@ -1,7 +1,7 @@
 /**
  * The avatar menu: full name, email, Profile & Preferences, New Accounts (test), Manage Accounts & Users
  * (desktop: the accounts section is desktop only), the incident feed for navigation apps (for those
- * who manage it), Sign Out.
+ * who manage it), Support (the phone has no side nav to reach it), Sign Out.
  */
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
@@ -25,7 +25,7 @@ const initials = (profile: Profile) =>
   `${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase() ||
   profile.email.charAt(0).toUpperCase();
 
-export function AccountMenu({ profile }: { profile: Profile }) {
+export function AccountMenu({ profile, onSupport }: { profile: Profile; onSupport: () => void }) {
   const [feedOpen, setFeedOpen] = useState(false);
   const isMobile = useIsMobile();
   return (
@@ -63,6 +63,7 @@ export function AccountMenu({ profile }: { profile: Profile }) {
           {can(profile.permissions, 'manageIncidentFeed') && (
             <Menu.Item onClick={() => setFeedOpen(true)}>Incident feed for navigation apps</Menu.Item>
           )}
+          <Menu.Item onClick={onSupport}>Support</Menu.Item>
           <Menu.Divider />
           <Menu.Item onClick={() => signOut()}>Sign Out</Menu.Item>
         </Menu.Dropdown>

@@ -135,6 +135,42 @@ describe('drawer', () => {
     fireEvent.click(within(nav).getByRole('link', { name: 'Events' }));
     expect(screen.getByRole('heading', { name: 'Events' })).toBeTruthy();
   });
+
+  it('closes on a large screen to a handle that opens it again', async () => {
+    await renderShell(['incident:read'], '/dashboard/events');
+    await closeSupport();
+    expect(await screen.findByRole('heading', { name: 'Events' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open panel' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Close panel' }));
+    expect(screen.queryByRole('heading', { name: 'Events' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open panel' }));
+    expect(screen.getByRole('heading', { name: 'Events' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open panel' })).toBeNull();
+  });
+
+  it('switches between the panel and the map on a phone with the List | Map toggle', async () => {
+    setViewportWidth(400);
+    await renderShell(['incident:read'], '/dashboard/events');
+    await closeSupport();
+    expect(await screen.findByRole('heading', { name: 'Events' }, { timeout: 10_000 })).toBeTruthy();
+    const toggle = screen.getByRole('radiogroup', { name: 'Map or list' });
+    fireEvent.click(within(toggle).getByRole('radio', { name: 'Map' }));
+    expect(screen.queryByRole('heading', { name: 'Events' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Map' })).toBeTruthy();
+    fireEvent.click(within(toggle).getByRole('radio', { name: 'List' }));
+    expect(screen.getByRole('heading', { name: 'Events' })).toBeTruthy();
+  });
+});
+
+describe('Support', () => {
+  it('opens from the account menu', async () => {
+    await renderShell(['thing:read']);
+    await closeSupport();
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu, AL' }));
+    const menu = await screen.findByRole('menu');
+    fireEvent.click(await within(menu).findByRole('menuitem', { name: 'Support' }));
+    await closeSupport();
+  });
 });
 
 describe('offline banner', () => {

@@ -1,7 +1,8 @@
 /** The signed-in frame: side nav (desktop) or top bar and bottom nav (mobile), the drawer, banners. */
-import { Box, CloseButton, Group, Center } from '@mantine/core';
+import { ActionIcon, Box, CloseButton, Group, Center } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { LAYOUT } from '@flare/core/constants';
 import { ErrorDialog } from '../../components/ui/error-dialog';
 import { MainLandmark } from '../../components/ui/main-landmark';
@@ -41,6 +42,9 @@ export function DashboardShell() {
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(true);
   const support = useSupportDialog();
+  const navigate = useNavigate();
+  // An asset opened with the map uncovered (a tapped marker) shows as a sheet over the map.
+  const assetShown = useMatch('/dashboard/things/:thingId/*') !== null;
 
   const [profileFailed, setProfileFailed] = useState(false);
 
@@ -102,20 +106,40 @@ export function DashboardShell() {
     onOpenDrawer: () => setDrawerOpen(true),
   };
 
-  // On a phone the drawer is full-screen over the map; the active section in the
-  // bottom nav or a map finder uncovers the map.
+  const sheet = !drawerOpen && assetShown;
+  // On a phone the drawer is full-screen over the map; the map/list toggle, the active section in
+  // the bottom nav or a map finder uncovers the map.
   const layout = isMobile ? (
     <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <MobileTopBar profile={profile} />
+      <MobileTopBar
+        profile={profile}
+        view={drawerOpen ? 'list' : 'map'}
+        onView={(view) => setDrawerOpen(view === 'list')}
+        onSupport={support.open}
+      />
       <OfflineBanner mobile />
       <Box style={{ flex: 1, minHeight: 0, position: 'relative', display: 'flex' }}>
         <ShellMap covered={drawerOpen} />
         <Box
           pos="absolute"
           inset={0}
+          top={sheet ? '45%' : 0}
           bg="white"
-          style={{ zIndex: 3, display: drawerOpen ? 'flex' : 'none', flexDirection: 'column' }}
+          style={{
+            zIndex: 3,
+            display: drawerOpen || sheet ? 'flex' : 'none',
+            flexDirection: 'column',
+            ...(sheet && SHEET_STYLE),
+          }}
         >
+          {sheet && (
+            <Group justify="flex-end" p={4}>
+              <CloseButton
+                aria-label="Close asset"
+                onClick={() => void navigate({ pathname: '/dashboard/things', search: location.search })}
+              />
+            </Group>
+          )}
           {content}
         </Box>
       </Box>
@@ -127,7 +151,8 @@ export function DashboardShell() {
       <Box style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
         <StatusStrip profile={profile} />
         <OfflineBanner mobile={false} />
-        <Box style={{ flex: 1, display: 'flex', minHeight: 0, position: 'relative' }}>
+        {/* Clipped: the closed panel slides out of sight, not over the side nav. */}
+        <Box style={{ flex: 1, display: 'flex', minHeight: 0, position: 'relative', overflow: 'hidden' }}>
           <Box
             w={LAYOUT.drawerWidth}
             bg="white"
@@ -148,10 +173,24 @@ export function DashboardShell() {
             {content}
           </Box>
           <ShellMap>
+            {!drawerOpen && (
+              <ActionIcon
+                aria-label="Open panel"
+                variant="filled"
+                size="xl"
+                pos="absolute"
+                left={0}
+                top="50%"
+                style={{ zIndex: 2, transform: 'translateY(-50%)', borderRadius: '0 8px 8px 0' }}
+                onClick={() => setDrawerOpen(true)}
+              >
+                <IconChevronRight aria-hidden="true" />
+              </ActionIcon>
+            )}
             <AreaJumpControl />
             <Group justify="flex-end" p="sm" style={{ position: 'absolute', top: 0, right: 0, zIndex: 2 }}>
               <OrganizationSwitcher profile={profile} />
-              <AccountMenu profile={profile} />
+              <AccountMenu profile={profile} onSupport={support.open} />
             </Group>
           </ShellMap>
         </Box>
@@ -171,6 +210,12 @@ export function DashboardShell() {
     </>
   );
 }
+
+const SHEET_STYLE = {
+  borderRadius: '12px 12px 0 0',
+  boxShadow: '0 -4px 16px rgba(0, 0, 0, 0.25)',
+  overflow: 'hidden',
+} as const;
 
 /** The map beside (desktop) or under (phone) the drawer, with the live assets, the incidents and the map tools. */
 function ShellMap({ children, covered = false }: { children?: React.ReactNode; covered?: boolean }) {

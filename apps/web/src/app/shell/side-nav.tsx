@@ -40,27 +40,24 @@ export function SideNav({ profile, onSupport, ...drawer }: SideNavProps) {
             component={Link}
             to={sectionPath(s.id)}
             label={sectionLabel(s.id, respondersType)}
-            active={s.id === active}
             onClick={go(s.id)}
-            variant="filled"
-            c="white"
+            {...entryLook(s.id === active)}
           />
         ))}
         <AccountEntries profile={profile} active={active} onOpen={drawer.onOpenDrawer} />
       </Box>
       <Stack gap={4} p="xs">
         {canSee(profile.permissions, 'data') && (
-          // Filled, Mantine writes white on the near-white pill unless told to contrast the text.
           <Button
             variant={active === 'data' ? 'filled' : 'subtle'}
-            color="gray.0"
+            color={ENTRY_COLOR}
             autoContrast
             onClick={go('data')}
           >
             Data
           </Button>
         )}
-        <Button variant="subtle" color="gray.0" onClick={onSupport}>
+        <Button variant="subtle" color={ENTRY_COLOR} onClick={onSupport}>
           Support
         </Button>
         <Anchor
@@ -80,6 +77,20 @@ export function SideNav({ profile, onSupport, ...drawer }: SideNavProps) {
     </Box>
   );
 }
+
+/**
+ * The active entry is a near-white pill with dark text, the others white text on the dark nav.
+ * Filled, Mantine writes white on the near-white pill unless told to contrast the text.
+ */
+const ENTRY_COLOR = 'gray.0';
+const entryLook = (active: boolean) =>
+  ({
+    active,
+    variant: 'filled',
+    color: ENTRY_COLOR,
+    autoContrast: true,
+    c: active ? undefined : 'white',
+  }) as const;
 
 const ACCOUNT_ENTRIES = [
   { section: 'accounts', label: 'Profile & Preferences' },
@@ -106,10 +117,8 @@ function AccountEntries({
           component={Link}
           to={`/dashboard/${entry.section}`}
           label={entry.label}
-          active={entry.section === active}
           onClick={onOpen}
-          variant="filled"
-          c="white"
+          {...entryLook(entry.section === active)}
         />
       ))}
     </Box>
