@@ -57,6 +57,7 @@ const TABLE: Array<[Access, Permission[]]> = [
   ['platformAdmin', ['haas:manage']],
   ['viewOrganizations', ['organization:read', 'organization:manage', 'haas:manage']],
   ['updateOrganization', ['organization:update', 'organization:manage']],
+  ['setRespondersType', ['organization:manage', 'haas:manage']],
   ['createOrganization', ['haas:manage']],
   ['deleteOrganization', ['haas:manage']],
   ['manageDeviceCredential', ['thing:manage', 'haas:manage']],
