@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { defaultSection, SECTIONS, showsInSideNav } from '@flare/core/permissions/sections';
+import {
+  accountNavSections,
+  defaultSection,
+  SECTIONS,
+  showsInSideNav,
+} from '@flare/core/permissions/sections';
 import { sectionLabel, type RespondersType } from '@flare/core/labels';
 import { MESSAGES } from '@flare/core/messages';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
@@ -66,9 +71,11 @@ const DEMO_ROLES = [
 describe('signing in', () => {
   it.each(DEMO_ROLES)('%s lands on their default section and sees only permitted sections', async (email) => {
     const profile = await profileOf(email);
-    const expectedNav = SECTIONS.filter((s) => showsInSideNav(profile.permissions, s.id)).map((s) =>
-      sectionLabel(s.id, profile.user_org.responders_type),
-    );
+    // The sections, then the accounts entries below them (Profile & Preferences, New Accounts).
+    const expectedNav = [
+      ...SECTIONS.filter((s) => showsInSideNav(profile.permissions, s.id)).map((s) => s.id),
+      ...accountNavSections(profile.permissions),
+    ].map((id) => sectionLabel(id, profile.user_org.responders_type));
     const page = await browser.newPage();
     try {
       await page.goto(server.url);

@@ -7,7 +7,9 @@ const em = (px: number) => `${px / 16}em`;
 export const theme = createTheme({
   // Neutral controls: red is kept for alerting and responding states, which name it themselves.
   primaryColor: 'dark',
-  primaryShade: { light: 7, dark: 4 },
+  // The shade of every colour's filled and outline variants: 9 keeps red and green text (outline
+  // buttons) and white on filled buttons above the 4.5:1 contrast ratio.
+  primaryShade: { light: 9, dark: 8 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   breakpoints: {
     xs: em(BREAKPOINTS.xs),

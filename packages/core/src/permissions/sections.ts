@@ -75,3 +75,8 @@ export function showsInSideNav(permissions: readonly string[], id: SectionId): b
 export function dataIndexPath(permissions: readonly string[]): 'reports' | 'exports' {
   return can(permissions, 'viewReports') ? 'reports' : 'exports';
 }
+
+/** The accounts sections shown below the side nav's sections (Profile & Preferences, New Accounts), as the user may see them. */
+export function accountNavSections(permissions: readonly string[]): SectionId[] {
+  return (['accounts', 'accounts-new'] as const).filter((id) => canSee(permissions, id));
+}

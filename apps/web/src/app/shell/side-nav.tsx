@@ -4,7 +4,7 @@
  */
 import { Anchor, Box, Button, NavLink, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { canSee, SECTIONS, showsInSideNav } from '@flare/core/permissions/sections';
+import { accountNavSections, canSee, SECTIONS, showsInSideNav } from '@flare/core/permissions/sections';
 import { sectionLabel } from '@flare/core/labels';
 import { LAYOUT } from '@flare/core/constants';
 import type { Profile } from '@flare/core/schemas/profile';
@@ -92,11 +92,6 @@ const entryLook = (active: boolean) =>
     c: active ? undefined : 'white',
   }) as const;
 
-const ACCOUNT_ENTRIES = [
-  { section: 'accounts', label: 'Profile & Preferences' },
-  { section: 'accounts-new', label: 'New Accounts (test)' },
-] as const;
-
 /** Below the sections: the accounts sections the user may see, each opening at its first screen. */
 function AccountEntries({
   profile,
@@ -107,18 +102,18 @@ function AccountEntries({
   active: string | undefined;
   onOpen: () => void;
 }) {
-  const shown = ACCOUNT_ENTRIES.filter((entry) => canSee(profile.permissions, entry.section));
+  const shown = accountNavSections(profile.permissions);
   if (shown.length === 0) return null;
   return (
     <Box component="nav" aria-label="Account" mt="md">
-      {shown.map((entry) => (
+      {shown.map((section) => (
         <NavLink
-          key={entry.section}
+          key={section}
           component={Link}
-          to={`/dashboard/${entry.section}`}
-          label={entry.label}
+          to={`/dashboard/${section}`}
+          label={sectionLabel(section, profile.userOrg.responders_type)}
           onClick={onOpen}
-          {...entryLook(entry.section === active)}
+          {...entryLook(section === active)}
         />
       ))}
     </Box>
