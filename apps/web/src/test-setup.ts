@@ -1,7 +1,7 @@
 // Vitest set-up of the web project (happy-dom). happy-dom evaluates media queries; older DOMs have
 // no matchMedia at all, and Mantine asks it for the colour scheme and breakpoints.
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { resetPrefsCache } from './lib/prefs';
 
 if (!window.matchMedia) {
@@ -17,6 +17,10 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// Screens load lazily: on a loaded two-core machine (the browser tests run beside these) a first
+// render can take longer than findBy's default 1 s wait.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
