@@ -32,6 +32,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test-setup.ts'],
+          // A screen test clicks through several lazily loaded screens: seconds on a loaded machine.
+          testTimeout: 20_000,
         },
       },
       {
