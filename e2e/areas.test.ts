@@ -224,7 +224,7 @@ describe('areas', () => {
     });
 
     await page.goto(`${server.url}/dashboard/things`);
-    await page.getByRole('list', { name: 'Assets' }).waitFor();
+    await page.getByRole('grid', { name: 'Assets' }).waitFor();
     await page.getByRole('switch', { name: 'Density View' }).check();
     await page.waitForFunction(() => (window as MapWindow).__flareMap?.loaded() === true);
     // Grouping happens below zoom 14.

@@ -118,7 +118,7 @@ it('shows a feed closure read-only, naming its feed, and draws it on the map', a
 
   // The Live section's map shows the roads closed now.
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Live' }).click();
-  await page.getByRole('list', { name: 'Assets' }).waitFor();
+  await page.getByRole('grid', { name: 'Assets' }).waitFor();
   await expect
     .poll(() => renderedValues(page, 'flare-closure-routes', 'status'), { timeout: 15_000 })
     .toEqual(['active']);

@@ -45,7 +45,7 @@ const report = (deviceId: string, extra: Record<string, string> = {}) =>
   sendOsmandReport(osmandPort, deviceId, extra);
 
 const countsLine = (page: Page) => page.getByLabel('Online, offline and out-of-service assets');
-const rows = (page: Page) => page.getByRole('list', { name: 'Assets' }).getByRole('listitem');
+const rows = (page: Page) => page.getByRole('grid', { name: 'Assets' }).getByRole('row');
 const rowStatuses = (page: Page) =>
   rows(page)
     .locator('[role="img"][aria-label]')

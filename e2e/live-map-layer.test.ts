@@ -117,7 +117,7 @@ describe('live map layer', () => {
     const pending = drawn.find((item) => item.name === PENDING.name)!;
     // The list's status dot and the map's marker share one colour per status.
     await page.getByLabel('Search for an asset').fill(PENDING.name);
-    const dot = page.getByRole('listitem').getByRole('img', { name: 'Pending' });
+    const dot = page.getByRole('row').getByRole('img', { name: 'Pending' });
     const pendingColor = await dot.evaluate((element) => getComputedStyle(element).backgroundColor);
     const before = await centreOn(page, pending, drawn.length);
     expect(await pixelsOfHue(page, before, pendingColor)).toBeGreaterThan(20);
@@ -168,13 +168,13 @@ describe('live map layer', () => {
     await expect.poll(async () => (await items(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     const drawn = await items(page);
     const pending = drawn.find((item) => item.name === PENDING.name)!;
-    const list = page.getByRole('list', { name: 'Assets' });
+    const list = page.getByRole('grid', { name: 'Assets' });
     const map = page.getByRole('region', { name: 'Map' });
     expect(await map.count()).toBe(0);
 
     await page.getByLabel('Search for an asset').fill(PENDING.name);
     const pendingColor = await page
-      .getByRole('listitem')
+      .getByRole('row')
       .getByRole('img', { name: 'Pending' })
       .evaluate((element) => getComputedStyle(element).backgroundColor);
     await page.getByRole('button', { name: `Find ${PENDING.name} on the map` }).click();

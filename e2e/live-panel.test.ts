@@ -54,7 +54,7 @@ async function expectReadable(locator: Locator, text: string): Promise<void> {
   );
 }
 
-const rows = (page: Page) => page.getByRole('list', { name: 'Assets' }).getByRole('listitem');
+const rows = (page: Page) => page.getByRole('grid', { name: 'Assets' }).getByRole('row');
 
 async function openAsset(page: Page, name: string): Promise<void> {
   await page.getByLabel('Search for an asset').fill(name);

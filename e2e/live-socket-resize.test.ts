@@ -54,7 +54,7 @@ function watchLiveTraffic(page: Page) {
   return { sockets, closed, thingsRequests };
 }
 
-const rows = (page: Page) => page.getByRole('list', { name: 'Assets' }).getByRole('listitem');
+const rows = (page: Page) => page.getByRole('grid', { name: 'Assets' }).getByRole('row');
 const rowStatuses = (page: Page) =>
   rows(page)
     .locator('[role="img"][aria-label]')

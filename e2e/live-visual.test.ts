@@ -39,7 +39,7 @@ async function expectReadable(locator: Locator, text: string): Promise<void> {
   );
 }
 
-const rows = (page: Page) => page.getByRole('list', { name: 'Assets' }).getByRole('listitem');
+const rows = (page: Page) => page.getByRole('grid', { name: 'Assets' }).getByRole('row');
 
 async function openAsset(page: Page, name: string): Promise<void> {
   await page.getByLabel('Search for an asset').fill(name);
@@ -77,7 +77,7 @@ describe('on a desktop', () => {
   it('closes the panel leaving the side nav usable, and reopens it from its handle', async () => {
     const page = await browser.newPage();
     await signInAs(page, server.url, USER, '**/dashboard/things');
-    const list = page.getByRole('list', { name: 'Assets' });
+    const list = page.getByRole('grid', { name: 'Assets' });
     await list.waitFor();
     await page.getByRole('button', { name: 'Close panel' }).click();
     await list.waitFor({ state: 'hidden' });
@@ -118,7 +118,7 @@ describe('on a phone', () => {
 
   it('switches between the list and the map with the visible toggle', async () => {
     const page = await openPhone();
-    const list = page.getByRole('list', { name: 'Assets' });
+    const list = page.getByRole('grid', { name: 'Assets' });
     expect(await map(page).count()).toBe(0);
     await toggle(page).getByText('Map', { exact: true }).click();
     await list.waitFor({ state: 'hidden' });

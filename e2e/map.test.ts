@@ -71,7 +71,7 @@ async function mapOpened(page: Page): Promise<void> {
   await page.waitForFunction(() => (window as MapWindow).__flareMap?.loaded() === true, null, {
     timeout: 30_000,
   });
-  await page.getByRole('list', { name: 'Assets' }).waitFor();
+  await page.getByRole('grid', { name: 'Assets' }).waitFor();
   await page.getByRole('button', { name: 'Show all' }).waitFor();
 }
 
@@ -175,7 +175,7 @@ describe('the live map', () => {
     await settled(page);
     await page.getByLabel('Search for an asset').fill('');
     await page.waitForURL((url) => !url.searchParams.has('q'));
-    await page.getByRole('list', { name: 'Assets' }).getByRole('listitem').nth(1).waitFor();
+    await page.getByRole('grid', { name: 'Assets' }).getByRole('row').nth(1).waitFor();
     expect((await mapState(page)).zoom).toBeCloseTo(16, 5);
     await page.close();
   });

@@ -34,8 +34,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const assets = () => page.getByRole('list', { name: 'Assets' });
-const row = (name: string) => assets().getByRole('listitem').filter({ hasText: name });
+const assets = () => page.getByRole('grid', { name: 'Assets' });
+const row = (name: string) => assets().getByRole('row').filter({ hasText: name });
 const sections = () => page.getByRole('navigation', { name: 'Sections' });
 const switcher = () => page.getByRole('button', { name: /^Organization: / });
 

@@ -187,14 +187,21 @@ async function listScenario(params: URLSearchParams) {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <div style={{ height: 800, width: 400, display: 'flex', flexDirection: 'column' }}>
         {empty ? (
-          <div role="list" style={{ flex: 1, overflowY: 'auto', minHeight: 0 }}>
+          <div role="grid" style={{ flex: 1, overflowY: 'auto', minHeight: 0 }}>
             <div style={{ height: rows.length * ASSET_ROW_HEIGHT.inService }} />
           </div>
         ) : (
           <VirtualThingList
             rows={rows}
-            renderRow={(thing) => (
-              <ThingRow thing={thing} respondersType="all" wzdxOrg={false} onSelect={noop} onFind={noop} />
+            renderRow={(thing, tabStop) => (
+              <ThingRow
+                thing={thing}
+                respondersType="all"
+                wzdxOrg={false}
+                onSelect={noop}
+                onFind={noop}
+                tabStop={tabStop}
+              />
             )}
           />
         )}
@@ -202,7 +209,7 @@ async function listScenario(params: URLSearchParams) {
     </MantineProvider>,
   );
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const scroller = document.querySelector<HTMLElement>('[role="list"]');
+  const scroller = document.querySelector<HTMLElement>('[role="grid"]');
   if (!scroller) throw new Error('no list rendered');
   // A fast, steady flick: 90 px a frame, about 80 rows a second.
   const scroll = () => {
@@ -212,7 +219,7 @@ async function listScenario(params: URLSearchParams) {
   const stats = await measureFrames(seconds * 1000, scroll);
   return {
     ...stats,
-    rowsInPage: scroller.querySelectorAll('[role="listitem"]').length,
+    rowsInPage: scroller.querySelectorAll('[role="row"]').length,
     scrolledPx: scroller.scrollTop,
   };
 }

@@ -2,11 +2,12 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import { theme } from '../config/theme';
 import { createQueryClient } from '../lib/query-client';
 
-export function renderRoutes(routes: RouteObject[], path: string) {
+/** `path` may carry a location state, as a navigation leaves it. */
+export function renderRoutes(routes: RouteObject[], path: InitialEntry) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     // env="test": no transitions or portals, so opened menus and dialogs are there at once.

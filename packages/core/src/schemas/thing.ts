@@ -102,7 +102,27 @@ export const THING_MESSAGES = {
   subtypeMismatch: 'Asset subtype does not belong to the asset type',
   ownerRelationship: 'The owner cannot also be a manager or accessor',
   newerAlarm: 'Another alarm was raised since: look at it before acknowledging',
+  /** The asset detail confirms a save of its edit forms. */
+  profileSaved: 'Profile saved',
+  accessSaved: 'Organization access saved',
 } as const;
+
+/** The error code of a refused nickname (another asset of the organisation has it). */
+export const NICKNAME_TAKEN = 'nickname_taken';
+
+/**
+ * Why a nickname is refused: another asset of the organisation has it (in any case), and nicknames
+ * tell an organisation's assets apart. The server's refusal and the edit form's field both say it.
+ */
+export function nicknameTakenReason(nickname: string): string {
+  return `another asset of the organization is called "${nickname}"`;
+}
+
+/** The nickname field's message for a refused nickname. */
+export function nicknameTakenMessage(nickname: string): string {
+  const reason = nicknameTakenReason(nickname);
+  return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}`;
+}
 
 /** VIN: letters and digits only. */
 export const VIN_PATTERN = /^[A-Za-z0-9]*$/;

@@ -7,6 +7,8 @@ import {
   createThingInput,
   isThingTypeAllowed,
   NewThingFormSchema,
+  removedOrganizations,
+  removesLastSharedOrganization,
   subtypesOfType,
   thingProfileFormValues,
   ThingProfileFormSchema,
@@ -251,6 +253,73 @@ describe('organisation access', () => {
       'Airport',
       'City',
     ]);
+  });
+});
+
+describe('removing the last shared organisation', () => {
+  const shared = thing({
+    organization_relationships: [
+      { organization_uuid: COUNTY, organization_name: 'County', relationship_type: 'accessor' },
+      { organization_uuid: CITY, organization_name: 'City', relationship_type: 'manager' },
+    ],
+  });
+
+  it('is when every organisation the asset was shared with is set to Remove', () => {
+    const rows = accessFormRows(shared);
+    expect(
+      removesLastSharedOrganization(
+        shared,
+        rows.map((row) => ({ ...row, relationship: 'delete' })),
+      ),
+    ).toBe(true);
+  });
+
+  it('is not while one stays or one is added, nor for an asset shared with none', () => {
+    const [county, city] = accessFormRows(shared);
+    expect(removesLastSharedOrganization(shared, [{ ...county!, relationship: 'delete' }, city!])).toBe(
+      false,
+    );
+    expect(
+      removesLastSharedOrganization(shared, [
+        { ...county!, relationship: 'delete' },
+        { ...city!, relationship: 'delete' },
+        { organizationId: 'x', organizationName: 'Airport', relationship: 'accessor' },
+      ]),
+    ).toBe(false);
+    const unshared = thing({ organization_relationships: [] });
+    expect(removesLastSharedOrganization(unshared, [])).toBe(false);
+    expect(
+      removesLastSharedOrganization(unshared, [
+        { organizationId: CITY, organizationName: 'City', relationship: 'delete' },
+      ]),
+    ).toBe(false);
+  });
+});
+
+describe('organisations losing access', () => {
+  it('are those set to Remove that had access, each marked whether the user knows it to add it back', () => {
+    const shared = thing({
+      organization_relationships: [
+        { organization_uuid: COUNTY, organization_name: 'County', relationship_type: 'accessor' },
+        { organization_uuid: CITY, organization_name: 'City', relationship_type: 'manager' },
+      ],
+    });
+    const [county, city] = accessFormRows(shared);
+    expect(
+      removedOrganizations(
+        shared,
+        [
+          { ...county!, relationship: 'delete' },
+          { ...city!, relationship: 'delete' },
+          { organizationId: 'x', organizationName: 'Airport', relationship: 'delete' },
+        ],
+        [{ id: CITY }],
+      ),
+    ).toEqual([
+      { name: 'County', canAddBack: false },
+      { name: 'City', canAddBack: true },
+    ]);
+    expect(removedOrganizations(shared, [county!, city!], [])).toEqual([]);
   });
 });
 

@@ -218,6 +218,30 @@ export function updateAssociationsInput(
   };
 }
 
+/**
+ * Whether saving the rows takes away the last organisation the asset is shared with: it had managers
+ * or accessors, and none would be left. The form asks before doing that.
+ */
+export function removesLastSharedOrganization(thing: Thing, rows: readonly AccessFormRow[]): boolean {
+  return thing.organization_relationships.length > 0 && rows.every((row) => row.relationship === 'delete');
+}
+
+/**
+ * The organisations the rows take access away from, and whether the user could add each back: only
+ * organisations the user knows (their own's managed and accessed ones) can be given access.
+ */
+export function removedOrganizations(
+  thing: Thing,
+  rows: readonly AccessFormRow[],
+  known: readonly { id: string }[],
+): Array<{ name: string; canAddBack: boolean }> {
+  const knownIds = new Set(known.map((org) => org.id));
+  const related = new Set(thing.organization_relationships.map((r) => r.organization_uuid));
+  return rows
+    .filter((row) => row.relationship === 'delete' && related.has(row.organizationId))
+    .map((row) => ({ name: row.organizationName, canAddBack: knownIds.has(row.organizationId) }));
+}
+
 // ---- New asset ---------------------------------------------------------------------------------
 
 export const NewThingFormSchema = z.object({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nicknameTakenMessage, nicknameTakenReason } from '../schemas/thing';
 import { createThingErrorMessage, thingsLoadErrorMessage, thingUpdateErrorMessage } from './thing-errors';
 
 describe('profile and association update errors', () => {
@@ -29,6 +30,16 @@ describe('profile and association update errors', () => {
 
   it('checks "found" before "nickname"', () => {
     expect(thingUpdateErrorMessage(422, 'nickname not found')).toBe('Asset not found');
+  });
+});
+
+describe('a nickname another asset has', () => {
+  it('is refused with the reason, which the field shows as a sentence', () => {
+    const refusal = `Asset nickname cannot be updated: ${nicknameTakenReason('Patrol 103')}`;
+    expect(thingUpdateErrorMessage(422, refusal)).toBe('Asset nickname cannot be updated');
+    expect(nicknameTakenMessage('Patrol 103')).toBe(
+      'Another asset of the organization is called "Patrol 103"',
+    );
   });
 });
 

@@ -6,7 +6,13 @@ import {
   type CallerOrganizations,
   type ThingOrganizations,
 } from '@flare/core/permissions/thing-access';
-import { THING_MESSAGES, type Thing, type UpdateThingInput } from '@flare/core/schemas/thing';
+import {
+  NICKNAME_TAKEN,
+  nicknameTakenReason,
+  THING_MESSAGES,
+  type Thing,
+  type UpdateThingInput,
+} from '@flare/core/schemas/thing';
 import type { z } from 'zod';
 import type {
   CreateThingInputSchema,
@@ -357,10 +363,7 @@ export class ThingsService {
 
 /** Another asset of the organisation has the nickname (any case): one nickname per asset. */
 function nicknameTaken(nickname: string): HttpError {
-  return unprocessable(
-    'nickname_taken',
-    `${THING_MESSAGES.nicknameLocked}: another asset of the organization is called "${nickname}"`,
-  );
+  return unprocessable(NICKNAME_TAKEN, `${THING_MESSAGES.nicknameLocked}: ${nicknameTakenReason(nickname)}`);
 }
 
 /** The nickname index refuses a clash the check missed (two edits at once): the same 422. */

@@ -143,9 +143,12 @@ describe('drawer', () => {
     expect(screen.queryByRole('button', { name: 'Open panel' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Close panel' }));
     expect(screen.queryByRole('heading', { name: 'Events' })).toBeNull();
+    // The focus goes with the control that replaces the one pressed, not out of reach.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open panel' }));
     fireEvent.click(screen.getByRole('button', { name: 'Open panel' }));
     expect(screen.getByRole('heading', { name: 'Events' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Open panel' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close panel' }));
   });
 
   it('switches between the panel and the map on a phone with the List | Map toggle', async () => {

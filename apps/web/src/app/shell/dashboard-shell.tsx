@@ -1,7 +1,7 @@
 /** The signed-in frame: side nav (desktop) or top bar and bottom nav (mobile), the drawer, banners. */
 import { ActionIcon, Box, CloseButton, Group, Center } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { LAYOUT } from '@flare/core/constants';
 import { ErrorDialog } from '../../components/ui/error-dialog';
@@ -47,6 +47,7 @@ export function DashboardShell() {
   const assetShown = useMatch('/dashboard/things/:thingId/*') !== null;
 
   const [profileFailed, setProfileFailed] = useState(false);
+  const { closePanelRef, openPanelRef, panelToggled } = usePanelFocus(drawerOpen);
 
   useEffect(() => rememberTarget(location.pathname), [location.pathname]);
   // On a phone the drawer covers the map: a map finder uncovers it.
@@ -168,13 +169,21 @@ export function DashboardShell() {
             inert={!drawerOpen}
           >
             <Group justify="flex-end" p={4}>
-              <CloseButton aria-label="Close panel" onClick={() => setDrawerOpen(false)} />
+              <CloseButton
+                ref={closePanelRef}
+                aria-label="Close panel"
+                onClick={() => {
+                  panelToggled();
+                  setDrawerOpen(false);
+                }}
+              />
             </Group>
             {content}
           </Box>
           <ShellMap>
             {!drawerOpen && (
               <ActionIcon
+                ref={openPanelRef}
                 aria-label="Open panel"
                 variant="filled"
                 size="xl"
@@ -182,7 +191,10 @@ export function DashboardShell() {
                 left={0}
                 top="50%"
                 style={{ zIndex: 2, transform: 'translateY(-50%)', borderRadius: '0 8px 8px 0' }}
-                onClick={() => setDrawerOpen(true)}
+                onClick={() => {
+                  panelToggled();
+                  setDrawerOpen(true);
+                }}
               >
                 <IconChevronRight aria-hidden="true" />
               </ActionIcon>
@@ -209,6 +221,25 @@ export function DashboardShell() {
       <SessionAlerts />
     </>
   );
+}
+
+/**
+ * The desktop panel's close control and the handle that reopens it hand the focus to each other, so
+ * a keyboard user who closes the panel is not left on a control gone out of reach.
+ */
+function usePanelFocus(drawerOpen: boolean) {
+  const closePanelRef = useRef<HTMLButtonElement>(null);
+  const openPanelRef = useRef<HTMLButtonElement>(null);
+  const pendingRef = useRef(false);
+  useEffect(() => {
+    if (!pendingRef.current) return;
+    pendingRef.current = false;
+    (drawerOpen ? closePanelRef : openPanelRef).current?.focus();
+  }, [drawerOpen]);
+  const panelToggled = useCallback(() => {
+    pendingRef.current = true;
+  }, []);
+  return { closePanelRef, openPanelRef, panelToggled };
 }
 
 const SHEET_STYLE = {

@@ -168,3 +168,14 @@ describe('single sign-on', () => {
     expect(router.state.location.hash).toBe('');
   });
 });
+
+describe('focus', () => {
+  it('starts in the email field, or in the password when an unlock link fills in the email', () => {
+    const view = renderSignIn({ status: 200, body: fakeTokens() });
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    view.unmount();
+    fakeApi({});
+    renderRoutes(routes, '/welcome/unlock/ada%40springfield-pd.test/unlock-123');
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+  });
+});

@@ -128,6 +128,8 @@ export function SignInScreen() {
             label="Email"
             type="email"
             autoComplete="username"
+            // The first thing to type; an unlock link fills it in, leaving the password.
+            autoFocus={!params.email}
             {...form.register('email')}
             error={visibleError(errors.email, {
               touched: touchedFields.email,
@@ -138,6 +140,7 @@ export function SignInScreen() {
           <PasswordInput
             label="Password"
             autoComplete="current-password"
+            autoFocus={Boolean(params.email)}
             visible={showPassword}
             onVisibilityChange={setShowPassword}
             visibilityToggleFocusable // keyboard users can reach the toggle too

@@ -1,4 +1,7 @@
-/** Organization Access: the owner, managers and accessors, with the edit link. */
+/**
+ * Organization Access: the owner, managers and accessors, with the link to edit them, or to add an
+ * organisation when the asset is shared with none.
+ */
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Thing } from '@flare/core/schemas/thing';
@@ -18,9 +21,10 @@ export function ThingAccessSection({ thing, canEdit }: { thing: Thing; canEdit: 
         <Title order={2} size="h5">
           Organization Access
         </Title>
-        {canEdit && thing.organization_relationships.length > 0 && (
+        {/* Shared with none (the last one removed, say), the same editor adds one. */}
+        {canEdit && (
           <Anchor component={Link} to="edit/associations" size="sm">
-            Edit access
+            {thing.organization_relationships.length > 0 ? 'Edit access' : 'Add organization'}
           </Anchor>
         )}
       </Group>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
 import { THING_MESSAGES, type Thing } from '@flare/core/schemas/thing';
@@ -8,6 +8,7 @@ import { fakeApi, fakeProfile, fakeTokens, type FakeAnswer } from '../../../test
 import { renderRoutes } from '../../../testing/render';
 import { makeThing } from '@flare/core/testing/things';
 import { formatTime } from '../../../lib/format-time';
+import { returningThingId, savedNoticeState } from '../navigation-state';
 import { ThingDetailScreen } from './thing-detail-screen';
 
 async function renderDetail(
@@ -103,7 +104,7 @@ describe('asset detail panel', () => {
     expect(field('Time-to-Scene')).toBe('—');
   });
 
-  it('offers the edit links only with the edit permission, access editing only with relations', async () => {
+  it('offers the edit links only with the edit permission, access editing or, shared with none, adding', async () => {
     const related = makeThing({
       organization_relationships: [
         { organization_uuid: 'o2', organization_name: 'County', relationship_type: 'accessor' },
@@ -121,8 +122,12 @@ describe('asset detail panel', () => {
     expect(field('Accessors')).toBe('County');
     editable.unmount();
     signOut();
-    await renderDetail(makeThing(), ['thing:update']);
+    const unshared = makeThing();
+    await renderDetail(unshared, ['thing:update']);
     expect(screen.queryByRole('link', { name: 'Edit access' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Add organization' }).getAttribute('href')).toBe(
+      `/dashboard/things/${unshared.id}/edit/associations`,
+    );
   });
 
   it('copies the System Id and shows the copied state for 1 s', async () => {
@@ -138,11 +143,47 @@ describe('asset detail panel', () => {
     await screen.findByRole('button', { name: 'Copy System Id' }, { timeout: 600 });
   });
 
-  it('goes back to the list with its filters', async () => {
-    const { router } = await renderDetail(makeThing());
+  it('goes back to the list with its filters, naming the asset whose row takes the focus', async () => {
+    const thing = makeThing();
+    const { router } = await renderDetail(thing);
     fireEvent.click(screen.getByRole('button', { name: 'Back to assets' }));
     await screen.findByText('List');
     expect(router.state.location.pathname + router.state.location.search).toBe('/dashboard/things?q=unit');
+    expect(returningThingId(router.state.location.state)).toBe(thing.id);
+  });
+
+  it('takes the focus to the asset name, and Escape goes back to the list', async () => {
+    const thing = makeThing({ nickname: 'Medic 4' });
+    const { router } = await renderDetail(thing);
+    const heading = screen.getByRole('heading', { name: 'Medic 4' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    fireEvent.keyDown(heading, { key: 'Escape' });
+    await screen.findByText('List');
+    expect(router.state.location.pathname + router.state.location.search).toBe('/dashboard/things?q=unit');
+    expect(returningThingId(router.state.location.state)).toBe(thing.id);
+  });
+
+  it('leaves Escape to a field of the panel', async () => {
+    const thing = makeThing({ nickname: 'Medic 4' });
+    const { router } = await renderDetail(thing);
+    // A field in the panel (a select's search, say) closes its own list on Escape.
+    const field = document.createElement('input');
+    screen.getByRole('heading', { name: 'Medic 4' }).after(field);
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(router.state.location.pathname).toBe(`/dashboard/things/${thing.id}`);
+  });
+
+  it('confirms a save its edit form left a notice for, until dismissed', async () => {
+    const thing = makeThing({ nickname: 'Medic 4' });
+    const { router } = await renderDetail(thing);
+    await act(() =>
+      router.navigate(`/dashboard/things/${thing.id}?q=unit`, { state: savedNoticeState('Profile saved') }),
+    );
+    expect(screen.getByRole('status').textContent).toBe('Profile saved');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
+    expect(router.state.location.state).toBeNull();
+    expect(router.state.location.search).toBe('?q=unit');
   });
 });
 

@@ -1,11 +1,12 @@
 /**
  * The asset detail panel at things/{thingId}: live status, profile and
  * organisation access. The live store keeps it moving; the REST copy covers an asset the store
- * does not hold yet.
+ * does not hold yet. Opened, the asset's name takes the focus; Back or Escape returns to the list,
+ * which focuses the asset's row again.
  */
 import { ActionIcon, Center, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { MAP_ZOOM } from '@flare/core/constants';
 import { can } from '@flare/core/permissions/access';
@@ -21,6 +22,8 @@ import { ThingAlarmAlert } from './thing-alarm-alert';
 import { ThingCommandsSection } from './thing-commands-section';
 import { ThingProfileSection } from './thing-profile-section';
 import { ThingStatusSection } from './thing-status-section';
+import { SavedNotice } from './saved-notice';
+import { backToListState } from '../navigation-state';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { useSubscribedOrganization } from '../../../lib/subscribed-organization';
 
@@ -43,11 +46,20 @@ export function ThingDetailScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [thingId, hasPosition]);
 
-  const back = () => void navigate({ pathname: '..', search: location.search }, { relative: 'path' });
+  const back = () =>
+    void navigate(
+      { pathname: '..', search: location.search },
+      { relative: 'path', state: backToListState(thingId) },
+    );
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = thing !== undefined;
+  useEffect(() => {
+    if (shown) heading.current?.focus();
+  }, [thingId, shown]);
 
   if (!thing) {
     return (
-      <Stack p="sm">
+      <Stack p="sm" onKeyDown={onEscape(back)}>
         <BackButton onBack={back} />
         {fetched.isError ? (
           <Text role="alert">Asset not found</Text>
@@ -66,11 +78,11 @@ export function ThingDetailScreen() {
   const canAcknowledge = profile ? can(profile.permissions, 'viewThings') : false;
   const secondary = secondaryDisplayName(thing);
   return (
-    <Stack gap="md" p="sm" pt={0}>
+    <Stack gap="md" p="sm" pt={0} onKeyDown={onEscape(back)}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <BackButton onBack={back} />
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Title order={1} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          <Title ref={heading} tabIndex={-1} order={1} size="h4" style={{ overflowWrap: 'anywhere' }}>
             {primaryDisplayName(thing)}
           </Title>
           {secondary && (
@@ -80,6 +92,7 @@ export function ThingDetailScreen() {
           )}
         </Stack>
       </Group>
+      <SavedNotice />
       <ThingAlarmAlert thing={thing} now={now} canAcknowledge={canAcknowledge} />
       <ThingStatusSection
         thing={thing}
@@ -101,6 +114,18 @@ export function ThingDetailScreen() {
       )}
     </Stack>
   );
+}
+
+/** Escape goes back, unless a field or an open menu of the panel takes it (or a dialog over it). */
+function onEscape(back: () => void) {
+  return (event: KeyboardEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    if (!event.currentTarget.contains(target)) return;
+    if (target.closest('input, textarea, select, [aria-expanded="true"]')) return;
+    event.preventDefault();
+    back();
+  };
 }
 
 function BackButton({ onBack }: { onBack: () => void }) {

@@ -2,11 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
 import type { ProfileResponse } from '@flare/core/schemas/profile';
-import type { Thing } from '@flare/core/schemas/thing';
+import { THING_MESSAGES, type Thing } from '@flare/core/schemas/thing';
 import { signOut, startSession } from '../../../lib/session';
 import { fakeApi, fakeProfile, fakeTokens, type FakeAnswer, type FakeCall } from '../../../testing/fake-api';
 import { renderRoutes } from '../../../testing/render';
 import { makeThing } from '@flare/core/testing/things';
+import { savedNoticeOf } from '../navigation-state';
 import { EditThingAssociationsScreen } from './edit-thing-associations-screen';
 
 type Handler = (call: FakeCall) => FakeAnswer | 'network-error';
@@ -119,6 +120,90 @@ describe('Edit Organization Access', () => {
     });
     await screen.findByText('Detail');
     expect(router.state.location.pathname).toBe(`/dashboard/things/${thing.id}`);
+  });
+
+  it('asks before removing the last organisation the asset is shared with, and saves only once confirmed', async () => {
+    const thing = sharedThing();
+    const { calls, router } = await renderAccess(thing);
+    fireEvent.click(
+      (await screen.findByRole('radiogroup', { name: 'County Sheriff' })).querySelector(
+        'input[value="delete"]',
+      )!,
+    );
+    fireEvent.click(saveButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Remove all shared access?' });
+    expect(
+      within(dialog).getByText(
+        `County Sheriff will no longer see ${thing.nickname}: only Metro Police will.`,
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByText(/^You can add an organization again/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(putCalls(calls)).toHaveLength(0);
+
+    fireEvent.click(saveButton());
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Remove all shared access?' })).getByRole('button', {
+        name: 'Remove access',
+      }),
+    );
+    await waitFor(() => expect(putCalls(calls)).toHaveLength(1));
+    expect(putCalls(calls)[0]?.body).toEqual({
+      organization_relationships: [
+        { organization_uuid: 'org-county', organization_name: 'County Sheriff', relationship_type: 'delete' },
+      ],
+    });
+    await screen.findByText('Detail');
+    expect(savedNoticeOf(router.state.location.state)).toBe(THING_MESSAGES.accessSaved);
+  });
+
+  it('warns that an organisation the user does not know cannot be given access again', async () => {
+    const thing = makeThing({
+      organization: { id: 'org-owner', name: 'Metro Police', organization_type: 'police' },
+      organization_relationships: [
+        { organization_uuid: 'org-city', organization_name: 'City Works', relationship_type: 'manager' },
+        {
+          organization_uuid: 'org-county',
+          organization_name: 'County Sheriff',
+          relationship_type: 'accessor',
+        },
+      ],
+    });
+    await renderAccess(thing);
+    for (const name of ['City Works', 'County Sheriff'])
+      fireEvent.click(
+        (await screen.findByRole('radiogroup', { name })).querySelector('input[value="delete"]')!,
+      );
+    fireEvent.click(saveButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Remove all shared access?' });
+    expect(within(dialog).getByText(/^City Works and County Sheriff will no longer see/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'You cannot give City Works access again: your organization is not related to it.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('saves without asking while an organisation keeps access', async () => {
+    const thing = makeThing({
+      organization: { id: 'org-owner', name: 'Metro Police', organization_type: 'police' },
+      organization_relationships: [
+        { organization_uuid: 'org-city', organization_name: 'City Works', relationship_type: 'manager' },
+        {
+          organization_uuid: 'org-county',
+          organization_name: 'County Sheriff',
+          relationship_type: 'accessor',
+        },
+      ],
+    });
+    const { calls } = await renderAccess(thing);
+    fireEvent.click(
+      (await screen.findByRole('radiogroup', { name: 'City Works' })).querySelector('input[value="delete"]')!,
+    );
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(putCalls(calls)).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it.each<[FakeAnswer | 'network-error', string]>([

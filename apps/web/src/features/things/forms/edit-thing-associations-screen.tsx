@@ -1,20 +1,23 @@
 /**
  * "Edit Organization Access" at things/{thingId}/edit/associations: each
  * organisation related to the asset is a Manager, an Accessor or removed; organisations the user
- * knows can be added. Only the changed ones are sent.
+ * knows can be added. Only the changed ones are sent. Taking away the last organisation the asset is
+ * shared with asks first: afterwards only the owner sees it.
  */
 import { Group, Radio, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { can } from '@flare/core/permissions/access';
 import type { Profile } from '@flare/core/schemas/profile';
-import type { Thing } from '@flare/core/schemas/thing';
+import { THING_MESSAGES, type Thing } from '@flare/core/schemas/thing';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
 import {
   accessFormRows,
   addableOrganizations,
   RELATIONSHIP_CHOICE_LABELS,
   RELATIONSHIP_CHOICES,
+  removedOrganizations,
+  removesLastSharedOrganization,
   updateAssociationsInput,
   type AccessFormRow,
   type RelationshipChoice,
@@ -29,6 +32,7 @@ import { useSession } from '../../../lib/session';
 import { useThing } from '../api/get-thing';
 import { useUpdateThingAssociations } from '../api/update-thing-associations';
 import { LoadFailed, LoadingForm, thingErrorMessage } from './form-parts';
+import { RemoveAllAccessDialog } from './remove-all-access-dialog';
 import { useBackToThing, useNavigateAfterSave } from './use-back-to-thing';
 
 const TITLE = 'Edit Organization Access';
@@ -58,10 +62,11 @@ function LoadAssociations({ thingId, profile }: { thingId: string; profile: Prof
 
 function AssociationsForm({ thing, profile }: { thing: Thing; profile: Profile }) {
   const back = useBackToThing();
-  const { saved, markSaved } = useNavigateAfterSave(back);
+  const { saved, markSaved } = useNavigateAfterSave(THING_MESSAGES.accessSaved);
   const update = useUpdateThingAssociations();
   const [rows, setRows] = useState<AccessFormRow[]>(() => accessFormRows(thing));
   const [serverError, setServerError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   const input = updateAssociationsInput(thing, rows);
   const known = useMemo(
@@ -83,9 +88,9 @@ function AssociationsForm({ thing, profile }: { thing: Thing; profile: Profile }
     ]);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async () => {
     if (!input || update.isPending || saved) return;
+    setConfirming(false);
     setServerError(null);
     try {
       await update.mutateAsync({ thingId: thing.id, input });
@@ -94,9 +99,14 @@ function AssociationsForm({ thing, profile }: { thing: Thing; profile: Profile }
       setServerError(thingErrorMessage(error));
     }
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (input && removesLastSharedOrganization(thing, rows)) setConfirming(true);
+    else void save();
+  };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
+    <form noValidate onSubmit={submit}>
       <Stack gap="md">
         <Text size="sm">
           <Text span fw={600}>
@@ -134,6 +144,14 @@ function AssociationsForm({ thing, profile }: { thing: Thing; profile: Profile }
         <ServerErrorLine message={serverError} />
         <FormActions canSave={input !== null && !saved} submitting={update.isPending} onCancel={back} />
       </Stack>
+      <RemoveAllAccessDialog
+        opened={confirming}
+        assetName={primaryDisplayName(thing)}
+        ownerName={thing.organization.name}
+        removed={removedOrganizations(thing, rows, known)}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void save()}
+      />
     </form>
   );
 }

@@ -2,11 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
 import type { ThingSubtype, ThingType } from '@flare/core/schemas/reference';
-import type { Thing } from '@flare/core/schemas/thing';
+import { THING_MESSAGES, type Thing } from '@flare/core/schemas/thing';
 import { signOut, startSession } from '../../../lib/session';
 import { fakeApi, fakeProfile, fakeTokens, type FakeAnswer, type FakeCall } from '../../../testing/fake-api';
 import { renderRoutes } from '../../../testing/render';
 import { makeThing } from '@flare/core/testing/things';
+import { savedNoticeOf } from '../navigation-state';
 import { EditThingProfileScreen } from './edit-thing-profile-screen';
 
 const POLICE: ThingType = { id: 'type-police', name: 'police', display_name: 'Police', emergency: true };
@@ -299,6 +300,34 @@ describe('Edit Profile', () => {
     );
     expect(navigatedAt - answeredAt).toBeGreaterThanOrEqual(149);
     expect(navigatedAt - answeredAt).toBeLessThan(1000);
+    // The asset's detail confirms the save.
+    expect(savedNoticeOf(router.state.location.state)).toBe(THING_MESSAGES.profileSaved);
+  });
+
+  it('marks the nickname another asset of the organisation has, saying why, until it is changed', async () => {
+    await renderEdit(policeCar(), {
+      put: () => ({
+        status: 422,
+        body: {
+          error: 'nickname_taken',
+          message:
+            'Asset nickname cannot be updated: another asset of the organization is called "Patrol 103"',
+        },
+      }),
+    });
+    const nickname = await loaded();
+    fireEvent.change(nickname, { target: { value: 'Patrol 103 ' } });
+    // Submitted from the field (Enter): never left, the field still shows why.
+    fireEvent.submit(nickname.closest('form')!);
+    expect((await screen.findByRole('alert')).textContent).toBe(THING_MESSAGES.nicknameLocked);
+    await waitFor(() => expect(nickname.getAttribute('aria-invalid')).toBe('true'));
+    const why = 'Another asset of the organization is called "Patrol 103"';
+    expect(screen.getByText(why)).toBeTruthy();
+    expect(nickname.getAttribute('aria-describedby')).toContain(screen.getByText(why).id);
+    expect(document.activeElement).toBe(nickname);
+    type(/Nickname/, 'Patrol 104');
+    await waitFor(() => expect(screen.queryByText(why)).toBeNull());
+    expect(nickname.getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it('Cancel goes up to the asset, from edit and from edit/profile', async () => {

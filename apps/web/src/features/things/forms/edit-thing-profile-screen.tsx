@@ -9,7 +9,13 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { can } from '@flare/core/permissions/access';
 import type { ThingSubtype, ThingType } from '@flare/core/schemas/reference';
-import { THING_FIELD_MAX, type Thing } from '@flare/core/schemas/thing';
+import {
+  NICKNAME_TAKEN,
+  nicknameTakenMessage,
+  THING_FIELD_MAX,
+  THING_MESSAGES,
+  type Thing,
+} from '@flare/core/schemas/thing';
 import {
   allowedThingTypes,
   subtypesOfType,
@@ -25,6 +31,7 @@ import {
   ServerErrorLine,
   UnauthorizedMessage,
 } from '../../../components/ui/form-layout';
+import { ApiError } from '../../../lib/api-client';
 import { visibleError } from '../../../lib/field-error';
 import { useSession } from '../../../lib/session';
 import { useThing } from '../api/get-thing';
@@ -74,7 +81,7 @@ function ProfileForm({
   subtypes: ThingSubtype[];
 }) {
   const back = useBackToThing();
-  const { saved, markSaved } = useNavigateAfterSave(back);
+  const { saved, markSaved } = useNavigateAfterSave(THING_MESSAGES.profileSaved);
   const [serverError, setServerError] = useState<string | null>(null);
   const update = useUpdateThing();
   // The form starts from the asset as first loaded; a refetch while editing does not reset it.
@@ -111,6 +118,14 @@ function ProfileForm({
       markSaved();
     } catch (error) {
       setServerError(thingErrorMessage(error));
+      // The field says why: another asset of the organisation has the nickname.
+      if (error instanceof ApiError && error.code === NICKNAME_TAKEN) {
+        form.setError(
+          'nickname',
+          { type: 'server', message: nicknameTakenMessage(values.nickname.trim()) },
+          { shouldFocus: true },
+        );
+      }
     }
   };
 

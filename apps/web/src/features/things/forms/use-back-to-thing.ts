@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { NAVIGATE_AFTER_SAVE_MS } from '@flare/core/constants';
+import { savedNoticeState } from '../navigation-state';
 
 /** things/{id}/edit, .../edit/profile and .../edit/associations all lead to things/{id}. */
 export function thingPathOf(editPath: string): string {
@@ -16,25 +17,36 @@ export function thingsPathOf(newPath: string): string {
   return newPath.replace(/\/new\/?$/, '');
 }
 
-export function useBackToThing(): () => void {
+/** Up to the asset, leaving it a notice to show when one is given. */
+function useGoToThing(): (notice?: string) => void {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   return useCallback(
-    () => void navigate({ pathname: thingPathOf(pathname), search }),
+    (notice?: string) =>
+      void navigate(
+        { pathname: thingPathOf(pathname), search },
+        notice ? { state: savedNoticeState(notice) } : undefined,
+      ),
     [navigate, pathname, search],
   );
 }
 
+export function useBackToThing(): () => void {
+  const goToThing = useGoToThing();
+  return useCallback(() => goToThing(), [goToThing]);
+}
+
 /**
- * After a successful save the screen goes back after 150 ms. Returns
- * whether the save happened, and the function that marks it.
+ * After a successful save the screen goes back after 150 ms, and the asset's detail confirms the
+ * save with `notice`. Returns whether the save happened, and the function that marks it.
  */
-export function useNavigateAfterSave(back: () => void): { saved: boolean; markSaved: () => void } {
+export function useNavigateAfterSave(notice: string): { saved: boolean; markSaved: () => void } {
+  const goToThing = useGoToThing();
   const [saved, setSaved] = useState(false);
   useEffect(() => {
     if (!saved) return;
-    const timer = setTimeout(back, NAVIGATE_AFTER_SAVE_MS);
+    const timer = setTimeout(() => goToThing(notice), NAVIGATE_AFTER_SAVE_MS);
     return () => clearTimeout(timer);
-  }, [saved, back]);
+  }, [saved, goToThing, notice]);
   return { saved, markSaved: useCallback(() => setSaved(true), []) };
 }

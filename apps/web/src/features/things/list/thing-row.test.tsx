@@ -17,6 +17,7 @@ function renderRow(thing: Thing) {
             wzdxOrg={false}
             onSelect={() => undefined}
             onFind={() => undefined}
+            tabStop="open"
           />
         ),
       },

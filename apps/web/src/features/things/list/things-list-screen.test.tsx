@@ -8,6 +8,7 @@ import { resetPrefsCache } from '../../../lib/prefs';
 import { makeHeartbeat } from '@flare/core/testing/live-messages';
 import { renderRoutes } from '../../../testing/render';
 import { makeThing } from '@flare/core/testing/things';
+import { backToListState } from '../navigation-state';
 import { ThingsListScreen } from './things-list-screen';
 
 const routes = [
@@ -15,13 +16,13 @@ const routes = [
   { path: '/dashboard/things/:thingId', element: <p>Detail</p> },
 ];
 
-function renderList(path = '/dashboard/things') {
+function renderList(path: Parameters<typeof renderRoutes>[1] = '/dashboard/things') {
   return renderRoutes(routes, path);
 }
 
 const rows = () => {
-  const list = screen.queryByRole('list', { name: 'Assets' });
-  return list ? within(list).queryAllByRole('listitem') : [];
+  const list = screen.queryByRole('grid', { name: 'Assets' });
+  return list ? within(list).queryAllByRole('row') : [];
 };
 
 // happy-dom lays nothing out; the virtual list needs a viewport to fill.
@@ -160,5 +161,80 @@ describe('assets list', () => {
     view.unmount();
     renderList();
     expect(rows()).toHaveLength(0);
+  });
+});
+
+describe('assets list by keyboard', () => {
+  const fleet = () =>
+    Array.from({ length: 30 }, (_, n) =>
+      makeThing({
+        nickname: `Unit ${String(n + 1).padStart(2, '0')}`,
+        status: 'active',
+        lng: -89.6,
+        lat: 39.8,
+      }),
+    );
+  /** The controls in the tab order (tabindex 0) inside the list. */
+  const tabStops = () =>
+    screen.getByRole('grid', { name: 'Assets' }).querySelectorAll<HTMLElement>('[tabindex="0"]');
+  const focusedName = () => document.activeElement?.getAttribute('title');
+  const press = (key: string) => fireEvent.keyDown(document.activeElement!, { key });
+
+  it('is one tab stop, which the arrows, Page keys, Home and End move, focus following', () => {
+    liveThings.replaceAll(fleet());
+    renderList();
+    expect(tabStops()).toHaveLength(1);
+    expect(tabStops()[0]!.getAttribute('title')).toBe('Unit 01');
+    act(() => tabStops()[0]!.focus());
+    press('ArrowDown');
+    expect(focusedName()).toBe('Unit 02');
+    press('ArrowUp');
+    press('ArrowUp');
+    expect(focusedName()).toBe('Unit 01');
+    // 800 px of 65 px rows: twelve to a page.
+    press('PageDown');
+    expect(focusedName()).toBe('Unit 13');
+    press('End');
+    expect(focusedName()).toBe('Unit 30');
+    expect(document.activeElement?.closest('[role="row"]')?.getAttribute('aria-rowindex')).toBe('30');
+    press('PageUp');
+    expect(focusedName()).toBe('Unit 18');
+    press('Home');
+    expect(focusedName()).toBe('Unit 01');
+    expect(tabStops()).toHaveLength(1);
+  });
+
+  it("moves to the row's map finder and back with Right and Left, keeping the column down the list", () => {
+    liveThings.replaceAll(fleet());
+    renderList();
+    act(() => tabStops()[0]!.focus());
+    press('ArrowRight');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Find Unit 01 on the map');
+    press('ArrowDown');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Find Unit 02 on the map');
+    press('ArrowLeft');
+    expect(focusedName()).toBe('Unit 02');
+    expect(tabStops()).toHaveLength(1);
+  });
+
+  it('keeps the tab stop on the row clicked or tabbed to', () => {
+    liveThings.replaceAll(fleet());
+    renderList();
+    act(() => screen.getByRole('button', { name: /^Unit 05/ }).focus());
+    expect(tabStops()[0]!.getAttribute('title')).toBe('Unit 05');
+  });
+
+  it('back from an asset, focuses its row', () => {
+    const things = fleet();
+    liveThings.replaceAll(things);
+    renderList({ pathname: '/dashboard/things', state: backToListState(things[24]!.id) });
+    expect(focusedName()).toBe('Unit 25');
+    expect(tabStops()).toHaveLength(1);
+  });
+
+  it('back from an asset no longer listed, focuses the first row', () => {
+    liveThings.replaceAll(fleet());
+    renderList({ pathname: '/dashboard/things', state: backToListState('gone') });
+    expect(focusedName()).toBe('Unit 01');
   });
 });

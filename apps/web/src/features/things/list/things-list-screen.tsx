@@ -1,13 +1,23 @@
 /**
  * The Live section's assets list: counts, search, filters, map-view toggles and a
  * virtualised list in the spec's order. Rows come from the live-things store, so they move as the
- * feed does.
+ * feed does. The list is one tab stop that the arrow keys move through (grid-keys.ts); back from an
+ * asset's detail it focuses that asset's row.
  */
 import { Box, Button, Center, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { can } from '@flare/core/permissions/access';
 import { ASSET_ROW_HEIGHT, MAP_ZOOM, SEARCH_DEBOUNCE_MS } from '@flare/core/constants';
@@ -25,6 +35,8 @@ import { ThingRow } from './thing-row';
 import { ThingsFilterPanel } from './things-filter-panel';
 import { ThingsLoadFailure } from './things-load-failure';
 import { useThingFilters } from './use-thing-filters';
+import { cellForKey, rowForKey, type RowCell } from './grid-keys';
+import { returningThingId } from '../navigation-state';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { useSubscribedOrganization } from '../../../lib/subscribed-organization';
 import { HelpTip } from '../../../components/ui/help-tip';
@@ -149,13 +161,15 @@ export function ThingsListScreen() {
       ) : (
         <VirtualThingList
           rows={rows}
-          renderRow={(thing) => (
+          focusOnMount={returningThingId(location.state)}
+          renderRow={(thing, tabStop) => (
             <ThingRow
               thing={thing}
               respondersType={respondersType}
               wzdxOrg={wzdxOrg}
               onSelect={select}
               onFind={findOnMap}
+              tabStop={tabStop}
             />
           )}
         />
@@ -164,15 +178,37 @@ export function ThingsListScreen() {
   );
 }
 
-/** Only the rows in view are in the page: 65 px each, 90 px when out of service. */
+/** The row holding the list's tab stop, by asset (it stays with the asset as rows move), and its control. */
+interface TabStop {
+  /** Null: the first row. */
+  thingId: string | null;
+  cell: RowCell;
+}
+
+/**
+ * Only the rows in view are in the page: 65 px each, 90 px when out of service, and the row with the
+ * tab stop wherever it is, so the list keeps its one tab stop however far it scrolls. Given
+ * `focusOnMount`, the list opens scrolled to that asset's row, focused (the first row's when the
+ * asset is not listed).
+ */
 export function VirtualThingList({
   rows,
   renderRow,
+  focusOnMount = null,
 }: {
   rows: Thing[];
-  renderRow: (thing: Thing) => React.ReactNode;
+  renderRow: (thing: Thing, tabStop: RowCell | null) => React.ReactNode;
+  focusOnMount?: string | null;
 }) {
   const parent = useRef<HTMLDivElement>(null);
+  const [tabStop, setTabStop] = useState<TabStop>({ thingId: focusOnMount, cell: 'open' });
+  const activeIndex = useMemo(
+    () => Math.max(0, tabStop.thingId ? rows.findIndex((thing) => thing.id === tabStop.thingId) : 0),
+    [rows, tabStop.thingId],
+  );
+  /** Set when the tab stop moved by key (or the list opened to focus a row): focus follows it. */
+  const focusPending = useRef(focusOnMount !== null);
+
   // Stable while the rows are: new functions on every render make the virtualizer re-measure every
   // row (50,000 of them) on each scroll frame.
   const estimateSize = useCallback(
@@ -181,6 +217,14 @@ export function VirtualThingList({
     [rows],
   );
   const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (activeIndex >= range.count || indexes.includes(activeIndex)) return indexes;
+      return [...indexes, activeIndex].sort((a, b) => a - b);
+    },
+    [activeIndex],
+  );
   // The virtualizer is mutable by design; nothing here memoises what it returns.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -188,19 +232,69 @@ export function VirtualThingList({
     getScrollElement: () => parent.current,
     estimateSize,
     getItemKey,
+    rangeExtractor,
     overscan: 8,
     // Rows render before the first layout measurement (and in tests without layout).
     initialRect: { width: 400, height: 800 },
   });
+
+  useEffect(() => {
+    if (focusOnMount !== null) virtualizer.scrollToIndex(activeIndex, { align: 'center' });
+    // Once, as the list opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // The moved tab stop's row is in the page from this render on: focus it.
+  useLayoutEffect(() => {
+    if (!focusPending.current) return;
+    const stop = parent.current?.querySelector<HTMLElement>(
+      `[aria-rowindex="${activeIndex + 1}"] [tabindex="0"]`,
+    );
+    if (!stop) return;
+    focusPending.current = false;
+    stop.focus({ preventScroll: true });
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.metaKey || !(event.target as HTMLElement).closest('[role="row"]')) return;
+    const page = Math.floor((parent.current?.clientHeight ?? 0) / ASSET_ROW_HEIGHT.inService);
+    const index = rowForKey(event.key, activeIndex, rows.length, page);
+    const cell = cellForKey(event.key, tabStop.cell);
+    if (index === null && cell === null) return;
+    event.preventDefault();
+    const next = { thingId: rows[index ?? activeIndex]!.id, cell: cell ?? tabStop.cell };
+    if (index !== null) virtualizer.scrollToIndex(index, { align: 'auto' });
+    if (next.thingId === rows[activeIndex]?.id && next.cell === tabStop.cell) return;
+    focusPending.current = true;
+    setTabStop(next);
+  };
+  // A control focused by pointer or Tab becomes the tab stop.
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    const cell = target.dataset.cell as RowCell | undefined;
+    const row = target.closest('[aria-rowindex]');
+    const thing = row ? rows[Number(row.getAttribute('aria-rowindex')) - 1] : undefined;
+    if (!cell || !thing || (thing.id === rows[activeIndex]?.id && cell === tabStop.cell)) return;
+    setTabStop({ thingId: thing.id, cell });
+  };
+
   return (
-    <Box ref={parent} style={{ flex: 1, overflowY: 'auto', minHeight: 0 }} role="list" aria-label="Assets">
+    <Box
+      ref={parent}
+      style={{ flex: 1, overflowY: 'auto', minHeight: 0 }}
+      role="grid"
+      aria-label="Assets"
+      aria-rowcount={rows.length}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+    >
       <Box style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const thing = rows[item.index]!;
           return (
             <div
               key={item.key}
-              role="listitem"
+              role="row"
+              aria-rowindex={item.index + 1}
               style={{
                 position: 'absolute',
                 top: 0,
@@ -210,7 +304,7 @@ export function VirtualThingList({
                 transform: `translateY(${item.start}px)`,
               }}
             >
-              {renderRow(thing)}
+              {renderRow(thing, item.index === activeIndex ? tabStop.cell : null)}
             </div>
           );
         })}
