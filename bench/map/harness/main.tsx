@@ -194,7 +194,14 @@ async function listScenario(params: URLSearchParams) {
           <VirtualThingList
             rows={rows}
             renderRow={(thing) => (
-              <ThingRow thing={thing} respondersType="all" wzdxOrg={false} onSelect={noop} onFind={noop} />
+              <ThingRow
+                thing={thing}
+                respondersType="all"
+                wzdxOrg={false}
+                speedUnit="mph"
+                onSelect={noop}
+                onFind={noop}
+              />
             )}
           />
         )}

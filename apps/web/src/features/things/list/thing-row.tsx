@@ -1,5 +1,9 @@
-/** One assets-list row: names, tags (a raised alarm first), the map-finder button and the status icon. */
-import { ActionIcon, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+/**
+ * One assets-list row: names with the speed or last place, tags (a raised alarm first), the
+ * map-finder button, the status in words beside its colour, and how long ago the asset last
+ * reported (marked when stale). A row whose status just changed is highlighted for a few seconds.
+ */
+import { ActionIcon, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangleFilled, IconCurrentLocation } from '@tabler/icons-react';
 import { memo } from 'react';
 import type { RespondersType } from '@flare/core/labels';
@@ -7,19 +11,24 @@ import type { Thing } from '@flare/core/schemas/thing';
 import { fromServerStatus } from '@flare/core/status/thing-status';
 import {
   displayName,
+  displaySpeed,
   primaryDisplayName,
   secondaryDisplayName,
   shortenName,
   thingPosition,
+  type SpeedUnit,
 } from '@flare/core/things/thing-display';
 import { alarmLabel } from '@flare/core/things/thing-alarm';
 import { Tag } from '../../../components/ui/tag';
+import { ReportAge, useStale } from '../components/report-age';
 import { StatusIndicator } from '../components/status-indicator';
+import { useStatusJustChanged } from '../live/recent-status-changes';
 
 interface Props {
   thing: Thing;
   respondersType: RespondersType;
   wzdxOrg: boolean;
+  speedUnit: SpeedUnit;
   onSelect: (thing: Thing) => void;
   onFind: (thing: Thing) => void;
 }
@@ -28,18 +37,31 @@ interface Props {
  * Memoised: while the list scrolls only rows coming into view render (a live update replaces the
  * asset's object, so a changed asset renders again).
  */
-export const ThingRow = memo(function ThingRow({ thing, respondersType, wzdxOrg, onSelect, onFind }: Props) {
+export const ThingRow = memo(function ThingRow({
+  thing,
+  respondersType,
+  wzdxOrg,
+  speedUnit,
+  onSelect,
+  onFind,
+}: Props) {
   const primary = primaryDisplayName(thing);
   const secondary = secondaryDisplayName(thing);
   const hasPosition = thingPosition(thing) !== null;
+  const justChanged = useStatusJustChanged(thing.id);
   return (
     <Group
       h="100%"
       px="sm"
       gap="xs"
       wrap="nowrap"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      style={{
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+        background: justChanged ? CHANGED_BACKGROUND : undefined,
+        transition: 'background-color 600ms ease',
+      }}
       data-thing-id={thing.id}
+      data-status-changed={justChanged || undefined}
     >
       <UnstyledButton
         onClick={() => onSelect(thing)}
@@ -50,11 +72,7 @@ export const ThingRow = memo(function ThingRow({ thing, respondersType, wzdxOrg,
           <Text fw={600} size="sm" truncate>
             {displayName(primary, { inService: thing.in_service })}
           </Text>
-          {secondary && (
-            <Text size="xs" c="gray.7" truncate>
-              {shortenName(secondary)}
-            </Text>
-          )}
+          <SecondaryLine thing={thing} secondary={secondary} speedUnit={speedUnit} />
           {(thing.alarm || !thing.in_service || (wzdxOrg && thing.wzdx_enabled)) && (
             <Group gap={4}>
               {thing.alarm && (
@@ -92,13 +110,46 @@ export const ThingRow = memo(function ThingRow({ thing, respondersType, wzdxOrg,
       >
         <IconCurrentLocation size={18} />
       </ActionIcon>
-      <Box>
+      {/* As wide as the longest status label, so the map finders line up. */}
+      <Stack gap={2} align="flex-end" miw={96} style={{ flexShrink: 0 }}>
+        {/* Out of service, the row's tag already says so in words. */}
         <StatusIndicator
           status={fromServerStatus(thing.status)}
           inService={thing.in_service}
           respondersType={respondersType}
+          withLabel={thing.in_service}
+          labelSize="xs"
         />
-      </Box>
+        <ReportAge heartbeat={thing.heartbeat_datetime} />
+      </Stack>
     </Group>
   );
 });
+
+/** A soft yellow behind a row whose status just changed (the notice says what changed). */
+const CHANGED_BACKGROUND = 'var(--mantine-color-yellow-1)';
+
+/**
+ * The system name (when a nickname is the primary name), then where the asset is: its speed while it
+ * moves and reports, else its last street when known. The full text on hover.
+ */
+function SecondaryLine({
+  thing,
+  secondary,
+  speedUnit,
+}: {
+  thing: Thing;
+  secondary: string | null;
+  speedUnit: SpeedUnit;
+}) {
+  const stale = useStale(thing.heartbeat_datetime);
+  const moving = thing.enroute || (thing.speed ?? 0) > 0;
+  const speed = displaySpeed(thing.speed, { unit: speedUnit, stale, moving });
+  const place = speed > 0 ? `${speed} ${speedUnit}` : thing.street;
+  if (!secondary && !place) return null;
+  return (
+    <Text size="xs" c="gray.7" truncate title={[secondary, place].filter(Boolean).join(' · ')}>
+      {[secondary && shortenName(secondary), place].filter(Boolean).join(' · ')}
+    </Text>
+  );
+}
