@@ -198,6 +198,7 @@ async function listScenario(params: URLSearchParams) {
                 thing={thing}
                 respondersType="all"
                 wzdxOrg={false}
+                speedUnit="mph"
                 onSelect={noop}
                 onFind={noop}
                 tabStop={tabStop}

@@ -1,4 +1,4 @@
-/** Preferences stored in this browser ("Don't show again", map views). */
+/** Preferences stored in this browser ("Don't show again", map views, the status-change sound). */
 import { useCallback, useSyncExternalStore } from 'react';
 import type { MapType } from '../map/base-styles/map-types';
 
@@ -24,6 +24,8 @@ export interface Prefs {
    * user's organisation allows it.
    */
   awarenessMode: boolean;
+  /** A short beep with each status-change notice (Responding, On-Scene, Offline, Out-of-Service). */
+  statusSound: boolean;
 }
 
 /** The "Don't show again" choices of the map-editing instructions. */
@@ -46,6 +48,7 @@ const DEFAULTS: Prefs = {
   closureInstructionsDismissed: false,
   mapType: 'roadmap',
   awarenessMode: false,
+  statusSound: false,
 };
 const listeners = new Set<() => void>();
 let cache: Prefs | null = null;

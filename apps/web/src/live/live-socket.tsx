@@ -46,7 +46,11 @@ export function LiveSocket({ registry }: { registry: LiveRegistry }) {
       permissions: permissionsKey.split(' '),
       feedUrl: feedUrl(),
       token: () => getSession()?.token ?? null,
-      onFeedStatus: (status) => reportLiveFeedDown(status === 'down' || status === 'failed'),
+      // A reconnect attempt is not a connection yet: the feed stays down (and its data as of when it
+      // went down) until the subscription is confirmed again.
+      onFeedStatus: (status) => {
+        if (status !== 'connecting') reportLiveFeedDown(status !== 'open');
+      },
       // A suspended user's feed is closed at once; the API then answers 401, which ends the session.
       onUnauthorized: () => void checkSession(),
       flushMs: liveFlushMs,

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
 import { apiFetch } from '../../lib/api-client';
+import { formatClockTime, formatTime } from '../../lib/format-time';
 import { getSession, signOut, startSession } from '../../lib/session';
 import { fakeApi, fakeProfile, fakeTokens } from '../../testing/fake-api';
 import { renderRoutes, setViewportWidth } from '../../testing/render';
@@ -182,8 +183,15 @@ describe('offline banner', () => {
     await renderShell(['zone:read'], '/dashboard/zones');
     await closeSupport();
     expect(screen.queryByText(MESSAGES.offlineBanner)).toBeNull();
+    const before = Date.now();
     await act(() => apiFetch('/unreachable').catch(() => undefined));
     expect(screen.getByRole('alert').textContent).toContain(MESSAGES.offlineBanner);
+    // Since when the data on screen is, to the minute, with the full date and time on hover.
+    const asOf = within(screen.getByRole('alert')).getByText(/^Data shown as of/);
+    const time = asOf.querySelector('time')!;
+    expect(asOf.textContent).toBe(`Data shown as of ${formatClockTime(Date.parse(time.dateTime))}`);
+    expect(Date.parse(time.dateTime)).toBeGreaterThanOrEqual(before);
+    expect(time.title).toBe(formatTime(time.dateTime));
     await act(() => apiFetch('/reachable'));
     expect(screen.queryByText(MESSAGES.offlineBanner)).toBeNull();
   });

@@ -31,6 +31,7 @@ import { LazyR2rLayer } from '../../features/r2r/map/lazy-r2r-layer';
 import { LazyZoneDrawLayer, LazyZonesLayer } from '../../features/zones/map/lazy-zone-layers';
 import { LazyClosureDrawLayer, LazyClosuresLayer } from '../../features/closures/map/lazy-closure-layers';
 import { ThingsMapControls } from '../../features/things/map/things-map-controls';
+import { StatusNotices } from '../../features/things/notices/status-notices';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
 import { OrganizationSwitcher } from './organization-switcher';
 import { StatusStrip } from './status-strip';
@@ -219,6 +220,7 @@ export function DashboardShell() {
       <SupportDialog opened={support.opened} onClose={support.close} />
       <VersionNotice />
       <SessionAlerts />
+      <StatusNotices />
     </>
   );
 }

@@ -1,5 +1,8 @@
-/** An asset's status as a coloured dot with its label (spoken and shown on hover). */
-import { Box, Group, Text } from '@mantine/core';
+/**
+ * An asset's status as a coloured dot with its label: spoken, and shown on hover or, `withLabel`,
+ * beside the dot (so the status never shows by colour alone).
+ */
+import { Box, Group, Text, type MantineSize } from '@mantine/core';
 import { statusLabel, type ThingStatus } from '@flare/core/status/thing-status';
 import type { RespondersType } from '@flare/core/labels';
 import { THING_STATUS_COLORS } from '../../../config/thing-status-colors';
@@ -9,9 +12,16 @@ interface Props {
   inService: boolean;
   respondersType: RespondersType;
   withLabel?: boolean;
+  labelSize?: MantineSize;
 }
 
-export function StatusIndicator({ status, inService, respondersType, withLabel = false }: Props) {
+export function StatusIndicator({
+  status,
+  inService,
+  respondersType,
+  withLabel = false,
+  labelSize = 'sm',
+}: Props) {
   const label = inService ? statusLabel(status, respondersType) : 'Out-of-service';
   const dot = (
     <Box
@@ -32,7 +42,8 @@ export function StatusIndicator({ status, inService, respondersType, withLabel =
   return (
     <Group gap={6} wrap="nowrap">
       {dot}
-      <Text size="sm" fw={600}>
+      {/* The dot already says it to screen readers. */}
+      <Text size={labelSize} fw={600} aria-hidden style={{ whiteSpace: 'nowrap' }}>
         {label}
       </Text>
     </Group>

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
 import { THING_MESSAGES, type Thing } from '@flare/core/schemas/thing';
 import { liveThings } from '../live/live-things-store';
+import { reportLiveFeedDown } from '../../../lib/connection';
 import { signOut, startSession } from '../../../lib/session';
 import { fakeApi, fakeProfile, fakeTokens, type FakeAnswer } from '../../../testing/fake-api';
 import { renderRoutes } from '../../../testing/render';
@@ -40,6 +41,7 @@ const status = () => within(screen.getByRole('group', { name: 'Status' }));
 const field = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
 
 afterEach(() => {
+  reportLiveFeedDown(false);
   signOut();
   liveThings.clear();
   vi.useRealTimers();
@@ -66,7 +68,7 @@ describe('asset detail panel', () => {
     );
     expect(status().getByText('Direction').nextElementSibling?.textContent).toBe('E');
     expect(field('Speed')).toBe('22 mph');
-    expect(field('Run Time')).toMatch(/^1:0[4-6]$/);
+    expect(field('Run Time')).toMatch(/^1 min [4-6] s$/);
     expect(field('Alert Points')).toBe('1,234');
   });
 
@@ -78,12 +80,16 @@ describe('asset detail panel', () => {
       'DE',
     );
     expect(field('Speed')).toBe('0 km/h');
-    expect(screen.getByText('Last Sync')).toBeTruthy();
+    expect(status().getByText('Stale').closest('[title]')?.getAttribute('title')).toBe(
+      'Stale: no report for over 30 s',
+    );
+    expect(field('Last report')).toBe(`1 min ago${formatTime(old)}`);
   });
 
-  it('shows the last check-in of a pending or offline asset, and the street of one on scene', async () => {
-    const view = await renderDetail(makeThing({ status: 'offline' }));
-    expect(screen.getByText('Last Online')).toBeTruthy();
+  it('shows the last report of a pending or offline asset, and the street of one on scene', async () => {
+    const view = await renderDetail(makeThing({ status: 'offline', heartbeat_datetime: null }));
+    expect(field('Last report')).toBe('No report yet');
+    expect(status().getByText('Stale')).toBeTruthy();
     view.unmount();
     const arrived = Date.now() - 30_000;
     const onScene = await renderDetail(
@@ -94,10 +100,10 @@ describe('asset detail panel', () => {
         run_started_at: new Date(arrived - 7 * 60_000 - 5_000).toISOString(),
       }),
     );
-    expect(field('Location')).toBe('Main St');
+    expect(field('Location')).toBe('Main St41.880000, -87.630000');
     expect(screen.getByText('Arrived')).toBeTruthy();
-    expect(field('Time-to-Scene')).toBe('7:05');
-    expect(field('Duration')).toMatch(/^0:(29|30|31)$/);
+    expect(field('Time-to-Scene')).toBe('7 min 5 s');
+    expect(field('Duration')).toMatch(/^(29|30|31) s$/);
     onScene.unmount();
     // Arrived without a run (not from responding): no Time-to-Scene to tell.
     await renderDetail(makeThing({ status: 'active_location', run_started_at: null }));
@@ -141,6 +147,37 @@ describe('asset detail panel', () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
     await screen.findByRole('button', { name: 'Copy System Id' }, { timeout: 600 });
+  });
+
+  it('copies the coordinates, saying "Copied"', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await renderDetail(makeThing({ lat: 39.7817, lng: -89.6501 }));
+    expect(field('Location')).toBe('39.781700, -89.650100');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy coordinates' }));
+    expect(writeText).toHaveBeenCalledWith('39.781700, -89.650100');
+    await screen.findByRole('button', { name: 'Copied' });
+  });
+
+  it('stops the run time and the last report age while the connection is down, saying since when', async () => {
+    const reported = Date.now() - 5_000;
+    await renderDetail(
+      makeThing({
+        status: 'active',
+        enroute: true,
+        heartbeat_datetime: new Date(reported).toISOString(),
+        run_started_at: new Date(reported - 60_000).toISOString(),
+      }),
+    );
+    expect(screen.queryByText(/^Data as of/)).toBeNull();
+    act(() => reportLiveFeedDown(true));
+    const frozen = [field('Run Time'), field('Last report')];
+    expect(status().getByText(/^Data as of/).textContent).toMatch(/^Data as of \d\d:\d\d$/);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect([field('Run Time'), field('Last report')]).toEqual(frozen);
+    act(() => reportLiveFeedDown(false));
+    await waitFor(() => expect(field('Run Time')).not.toBe(frozen[0]), { timeout: 2_000 });
+    expect(screen.queryByText(/^Data as of/)).toBeNull();
   });
 
   it('goes back to the list with its filters, naming the asset whose row takes the focus', async () => {

@@ -12,7 +12,7 @@ import { MAP_ZOOM } from '@flare/core/constants';
 import { can } from '@flare/core/permissions/access';
 import { primaryDisplayName, secondaryDisplayName, thingPosition } from '@flare/core/things/thing-display';
 import { useLiveThing } from '../live/live-things-store';
-import { useNow } from '../../../lib/use-now';
+import { useLiveNow } from '../../../lib/use-now';
 import { useSession } from '../../../lib/session';
 import { centreMap } from '../../../map/map-commands';
 import { useThing } from '../api/get-thing';
@@ -34,7 +34,8 @@ export function ThingDetailScreen() {
   const live = useLiveThing(thingId);
   const fetched = useThing(thingId);
   const thing = live ?? fetched.data;
-  const now = useNow();
+  // Run time, durations and staleness stop while the connection is down.
+  const now = useLiveNow();
   const navigate = useNavigate();
   const location = useLocation();
 

@@ -1,8 +1,10 @@
 /**
- * One assets-list row: names, tags (a raised alarm first), the map-finder button and the status icon,
- * as the cells of a grid row. Of all the rows' controls only the list's tab stop is in the tab order.
+ * One assets-list row: names with the speed or last place, tags (a raised alarm first), the
+ * map-finder button, the status in words beside its colour, and how long ago the asset last
+ * reported (marked when stale), as the cells of a grid row. Of all the rows' controls only the list's
+ * tab stop is in the tab order. A row whose status just changed is highlighted for a few seconds.
  */
-import { ActionIcon, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangleFilled, IconCurrentLocation } from '@tabler/icons-react';
 import { memo } from 'react';
 import type { RespondersType } from '@flare/core/labels';
@@ -10,20 +12,25 @@ import type { Thing } from '@flare/core/schemas/thing';
 import { fromServerStatus } from '@flare/core/status/thing-status';
 import {
   displayName,
+  displaySpeed,
   primaryDisplayName,
   secondaryDisplayName,
   shortenName,
   thingPosition,
+  type SpeedUnit,
 } from '@flare/core/things/thing-display';
 import { alarmLabel } from '@flare/core/things/thing-alarm';
 import { Tag } from '../../../components/ui/tag';
+import { ReportAge, useStale } from '../components/report-age';
 import { StatusIndicator } from '../components/status-indicator';
 import type { RowCell } from './grid-keys';
+import { useStatusJustChanged } from '../live/recent-status-changes';
 
 interface Props {
   thing: Thing;
   respondersType: RespondersType;
   wzdxOrg: boolean;
+  speedUnit: SpeedUnit;
   onSelect: (thing: Thing) => void;
   onFind: (thing: Thing) => void;
   /** The control that is the list's tab stop, when it is in this row (the finder needs a position). */
@@ -38,6 +45,7 @@ export const ThingRow = memo(function ThingRow({
   thing,
   respondersType,
   wzdxOrg,
+  speedUnit,
   onSelect,
   onFind,
   tabStop,
@@ -46,14 +54,20 @@ export const ThingRow = memo(function ThingRow({
   const secondary = secondaryDisplayName(thing);
   const hasPosition = thingPosition(thing) !== null;
   const stop = tabStop === 'find' && !hasPosition ? 'open' : tabStop;
+  const justChanged = useStatusJustChanged(thing.id);
   return (
     <Group
       h="100%"
       px="sm"
       gap="xs"
       wrap="nowrap"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      style={{
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+        background: justChanged ? CHANGED_BACKGROUND : undefined,
+        transition: 'background-color 600ms ease',
+      }}
       data-thing-id={thing.id}
+      data-status-changed={justChanged || undefined}
     >
       <div role="gridcell" style={{ flex: 1, minWidth: 0, alignSelf: 'stretch', display: 'flex' }}>
         <UnstyledButton
@@ -67,11 +81,7 @@ export const ThingRow = memo(function ThingRow({
             <Text fw={600} size="sm" truncate>
               {displayName(primary, { inService: thing.in_service })}
             </Text>
-            {secondary && (
-              <Text size="xs" c="gray.7" truncate>
-                {shortenName(secondary)}
-              </Text>
-            )}
+            <SecondaryLine thing={thing} secondary={secondary} speedUnit={speedUnit} />
             {(thing.alarm || !thing.in_service || (wzdxOrg && thing.wzdx_enabled)) && (
               <Group gap={4}>
                 {thing.alarm && (
@@ -114,13 +124,46 @@ export const ThingRow = memo(function ThingRow({
           <IconCurrentLocation size={18} />
         </ActionIcon>
       </div>
-      <Box role="gridcell">
+      {/* As wide as the longest status label, so the map finders line up. */}
+      <Stack role="gridcell" gap={2} align="flex-end" miw={96} style={{ flexShrink: 0 }}>
+        {/* Out of service, the row's tag already says so in words. */}
         <StatusIndicator
           status={fromServerStatus(thing.status)}
           inService={thing.in_service}
           respondersType={respondersType}
+          withLabel={thing.in_service}
+          labelSize="xs"
         />
-      </Box>
+        <ReportAge heartbeat={thing.heartbeat_datetime} />
+      </Stack>
     </Group>
   );
 });
+
+/** A soft yellow behind a row whose status just changed (the notice says what changed). */
+const CHANGED_BACKGROUND = 'var(--mantine-color-yellow-1)';
+
+/**
+ * The system name (when a nickname is the primary name), then where the asset is: its speed while it
+ * moves and reports, else its last street when known. The full text on hover.
+ */
+function SecondaryLine({
+  thing,
+  secondary,
+  speedUnit,
+}: {
+  thing: Thing;
+  secondary: string | null;
+  speedUnit: SpeedUnit;
+}) {
+  const stale = useStale(thing.heartbeat_datetime);
+  const moving = thing.enroute || (thing.speed ?? 0) > 0;
+  const speed = displaySpeed(thing.speed, { unit: speedUnit, stale, moving });
+  const place = speed > 0 ? `${speed} ${speedUnit}` : thing.street;
+  if (!secondary && !place) return null;
+  return (
+    <Text size="xs" c="gray.7" truncate title={[secondary, place].filter(Boolean).join(' · ')}>
+      {[secondary && shortenName(secondary), place].filter(Boolean).join(' · ')}
+    </Text>
+  );
+}

@@ -5,6 +5,8 @@ import { MESSAGES } from '@flare/core/messages';
 import { onMapCommand, type MapCommand } from '../../../map/map-commands';
 import { liveThings } from '../live/live-things-store';
 import { resetPrefsCache } from '../../../lib/prefs';
+import { reportLiveFeedDown } from '../../../lib/connection';
+import { RESORT_HOLD_MS } from './use-resort-hold';
 import { makeHeartbeat } from '@flare/core/testing/live-messages';
 import { renderRoutes } from '../../../testing/render';
 import { makeThing } from '@flare/core/testing/things';
@@ -100,6 +102,39 @@ describe('assets list', () => {
       ]),
     );
     expect(rows()).toHaveLength(1);
+  });
+
+  it('holds the order while the pointer is over the list, re-sorting once it has left', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const [alpha, bravo] = [
+      makeThing({ nickname: 'Alpha', status: 'standby' }),
+      makeThing({ nickname: 'Bravo', status: 'standby' }),
+    ];
+    liveThings.replaceAll([alpha, bravo]);
+    renderList();
+    const names = () => rows().map((row) => row.querySelector('[data-thing-id] button')?.textContent);
+    expect(names()[0]).toMatch(/^Alpha/);
+    const around = screen.getByRole('grid', { name: 'Assets' }).parentElement!;
+    fireEvent.pointerEnter(around);
+    // Bravo turns responding: it sorts first, but not under the pointer.
+    act(() => liveThings.apply([makeHeartbeat(bravo.id, { status: 'active' })]));
+    expect(names()[0]).toMatch(/^Alpha/);
+    fireEvent.pointerLeave(around);
+    act(() => {
+      vi.advanceTimersByTime(RESORT_HOLD_MS);
+    });
+    expect(names()[0]).toMatch(/^Bravo/);
+    vi.useRealTimers();
+  });
+
+  it('says since when its counts are while the connection is down', () => {
+    liveThings.replaceAll([makeThing({ status: 'active' })]);
+    renderList();
+    expect(screen.queryByText(/^as of/)).toBeNull();
+    act(() => reportLiveFeedDown(true));
+    expect(screen.getByText(/^as of/).textContent).toMatch(/^as of \d\d:\d\d$/);
+    act(() => reportLiveFeedDown(false));
+    expect(screen.queryByText(/^as of/)).toBeNull();
   });
 
   it('selects an asset by its row, keeping the filters in the URL', async () => {

@@ -1,8 +1,9 @@
 /**
  * The Live section's assets list: counts, search, filters, map-view toggles and a
  * virtualised list in the spec's order. Rows come from the live-things store, so they move as the
- * feed does. The list is one tab stop that the arrow keys move through (grid-keys.ts); back from an
- * asset's detail it focuses that asset's row.
+ * feed does, except while the user works in the list (use-resort-hold.ts). The list is one tab stop
+ * that the arrow keys move through (grid-keys.ts); back from an asset's detail it focuses that asset's
+ * row. While the connection is down the counts say since when they are.
  */
 import { Box, Button, Center, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -23,7 +24,7 @@ import { can } from '@flare/core/permissions/access';
 import { ASSET_ROW_HEIGHT, MAP_ZOOM, SEARCH_DEBOUNCE_MS } from '@flare/core/constants';
 import { MESSAGES } from '@flare/core/messages';
 import type { Thing } from '@flare/core/schemas/thing';
-import { thingPosition } from '@flare/core/things/thing-display';
+import { speedUnit, thingPosition } from '@flare/core/things/thing-display';
 import { useLiveThings } from '../live/live-things-store';
 import { usePref, setPref } from '../../../lib/prefs';
 import { useSession } from '../../../lib/session';
@@ -40,6 +41,8 @@ import { returningThingId } from '../navigation-state';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { useSubscribedOrganization } from '../../../lib/subscribed-organization';
 import { HelpTip } from '../../../components/ui/help-tip';
+import { DataAsOf } from '../../../components/ui/data-as-of';
+import { useResortHold } from './use-resort-hold';
 
 /** Centres the map on the asset (at least the location zoom), when it has a position. */
 function centreOnThing(thing: Thing): void {
@@ -66,6 +69,7 @@ export function ThingsListScreen() {
   const all = useMemo(() => [...things.values()], [things]);
   const rows = useMemo(() => visibleThings(all, filters), [all, filters]);
   const counts = useMemo(() => countThings(all), [all]);
+  const resort = useResortHold(rows, filters);
   const options = useMemo(() => filterOptions(all), [all]);
 
   const [search, setSearch] = useState(filters.search);
@@ -92,6 +96,7 @@ export function ThingsListScreen() {
   const respondersType = organization?.responders_type ?? 'none';
   const canRegister = profile ? can(profile.permissions, 'platformAdmin') : false;
   const wzdxOrg = organization?.is_wzdx_org ?? false;
+  const unit = speedUnit(organization?.country_code ?? null);
 
   return (
     <Stack gap={0} h="100%">
@@ -103,9 +108,12 @@ export function ThingsListScreen() {
             </Title>
             <HelpTip topic="things" />
           </Group>
-          <Text size="sm" c="gray.7" aria-label="Online, offline and out-of-service assets">
-            {counts.online} Online | {counts.offline} Offline | {counts.outOfService} OOS
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c="gray.7" aria-label="Online, offline and out-of-service assets">
+              {counts.online} Online | {counts.offline} Offline | {counts.outOfService} OOS
+            </Text>
+            <DataAsOf />
+          </Group>
         </Group>
         <Group gap="xs" wrap="nowrap">
           <TextInput
@@ -159,20 +167,23 @@ export function ThingsListScreen() {
           {counts.total === 0 ? MESSAGES.noAssetsAvailable : MESSAGES.noAssetsSelected}
         </Text>
       ) : (
-        <VirtualThingList
-          rows={rows}
-          focusOnMount={returningThingId(location.state)}
-          renderRow={(thing, tabStop) => (
-            <ThingRow
-              thing={thing}
-              respondersType={respondersType}
-              wzdxOrg={wzdxOrg}
-              onSelect={select}
-              onFind={findOnMap}
-              tabStop={tabStop}
-            />
-          )}
-        />
+        <Box style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }} {...resort.handlers}>
+          <VirtualThingList
+            rows={resort.shown}
+            focusOnMount={returningThingId(location.state)}
+            renderRow={(thing, tabStop) => (
+              <ThingRow
+                thing={thing}
+                respondersType={respondersType}
+                wzdxOrg={wzdxOrg}
+                speedUnit={unit}
+                onSelect={select}
+                onFind={findOnMap}
+                tabStop={tabStop}
+              />
+            )}
+          />
+        </Box>
       )}
     </Stack>
   );

@@ -73,4 +73,29 @@ describe('live things store', () => {
     expect(things.get(a.id)?.nickname).toBe('Renamed');
     expect(things.has(b.id)).toBe(false);
   });
+
+  it('tells who listens of the assets messages and incremental loads change, not of complete loads', () => {
+    const [a, b] = [makeThing({ status: 'standby' }), makeThing()];
+    const seen: Array<[string, string, string]> = [];
+    const stop = liveThings.onChanges((changes) =>
+      changes.forEach(({ before, after }) => seen.push([after.id, before.status, after.status])),
+    );
+    liveThings.replaceAll([a, b]);
+    expect(seen).toEqual([]);
+    liveThings.apply([makePoint(a.id), makePoint('unknown')]);
+    expect(seen).toEqual([[a.id, 'standby', 'active']]);
+    // The store holds the change before anyone is told.
+    let held: string | undefined;
+    const stopHeld = liveThings.onChanges(() => (held = liveThings.getSnapshot().things.get(b.id)?.status));
+    liveThings.upsert([{ ...b, status: 'offline' }, makeThing()]);
+    stopHeld();
+    expect(held).toBe('offline');
+    expect(seen).toEqual([
+      [a.id, 'standby', 'active'],
+      [b.id, b.status, 'offline'],
+    ]);
+    stop();
+    liveThings.apply([makeHeartbeat(a.id, { status: 'standby' })]);
+    expect(seen).toHaveLength(2);
+  });
 });

@@ -24,12 +24,20 @@ export interface LoadFailure {
   retry: () => void;
 }
 
+/** An asset a live message or an incremental load changed: as it was and as it is. */
+export interface ThingChange {
+  before: Thing;
+  after: Thing;
+}
+
 let snapshot: LiveThingsSnapshot = { version: 0, things: new Map(), loaded: false, failure: null };
 const listeners = new Set<() => void>();
+const changeListeners = new Set<(changes: readonly ThingChange[]) => void>();
 
-function commit(change: Partial<Omit<LiveThingsSnapshot, 'version'>>): void {
+function commit(change: Partial<Omit<LiveThingsSnapshot, 'version'>>, changes: ThingChange[] = []): void {
   snapshot = { ...snapshot, ...change, version: snapshot.version + 1 };
   listeners.forEach((listener) => listener());
+  if (changes.length > 0) changeListeners.forEach((listener) => listener(changes));
 }
 
 export const liveThings = {
@@ -37,6 +45,14 @@ export const liveThings = {
   subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
+  },
+  /**
+   * Told of the assets live messages and incremental loads change, after the store holds them (a
+   * complete load tells nothing: it is where the screen starts, not a change the user saw happen).
+   */
+  onChanges(listener: (changes: readonly ThingChange[]) => void): () => void {
+    changeListeners.add(listener);
+    return () => changeListeners.delete(listener);
   },
   /** A complete load: the store holds exactly these (active) assets. */
   replaceAll(things: Thing[]): void {
@@ -62,15 +78,19 @@ export const liveThings = {
   upsert(things: Thing[]): void {
     if (things.length === 0) return;
     const next = new Map(snapshot.things);
+    const changes: ThingChange[] = [];
     for (const thing of things) {
+      const before = next.get(thing.id);
+      if (before && thing.is_active) changes.push({ before, after: thing });
       if (thing.is_active) next.set(thing.id, thing);
       else next.delete(thing.id);
     }
-    commit({ things: next });
+    commit({ things: next }, changes);
   },
   /** A batch of live messages, applied in order. */
   apply(messages: ThingLiveMessage[]): void {
     let next: Map<string, Thing> | null = null;
+    const changes: ThingChange[] = [];
     for (const message of messages) {
       const things: ReadonlyMap<string, Thing> = next ?? snapshot.things;
       const id = message.type === 'thing' ? message.thing.id : message.thing_id;
@@ -80,8 +100,9 @@ export const liveThings = {
       next ??= new Map(snapshot.things);
       if (updated === null) next.delete(id);
       else if (updated) next.set(id, updated);
+      if (current && updated) changes.push({ before: current, after: updated });
     }
-    if (next) commit({ things: next });
+    if (next) commit({ things: next }, changes);
   },
   clear(): void {
     commit({ things: new Map(), loaded: false, failure: null });

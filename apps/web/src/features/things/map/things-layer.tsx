@@ -12,7 +12,7 @@ import type { Thing } from '@flare/core/schemas/thing';
 import { isStale } from '@flare/core/status/thing-status';
 import { usePref } from '../../../lib/prefs';
 import { useLiveThings } from '../live/live-things-store';
-import { useNow } from '../../../lib/use-now';
+import { useLiveNow } from '../../../lib/use-now';
 import { useMap } from '../../../map/map-context';
 import { useMapZoom } from '../../../map/use-map-zoom';
 import { matchesFilters } from '../list/thing-filters';
@@ -34,7 +34,8 @@ export function ThingsLayer() {
   // Whole levels: every marker rule changes at a whole level (11, 13, 14).
   const zoom = Math.floor(useMapZoom(map));
   const stations = useStationGroups();
-  const now = useNow();
+  // Frozen while the connection is down: what is on the map is the data as of then.
+  const now = useLiveNow();
   const staleClock = now - (now % STALE_CHECK_MS);
   // Without messages assets only turn stale, so the drawing needs redoing only when that count
   // grows: an idle map does not repaint every 5 s (software WebGL pays dearly for each frame).

@@ -1,10 +1,11 @@
 /**
  * The preferences stored in this browser: whether the instruction dialogs of the map editors and the
- * Support dialog show (their "Don't show again"), the assets' group and density views, and situational
- * awareness mode where the organisation allows it.
+ * Support dialog show (their "Don't show again"), the assets' group and density views, the sound of
+ * status-change notices, and situational awareness mode where the organisation allows it.
  */
 import { Button, Group, Stack, Switch, Title } from '@mantine/core';
 import { HelpTip } from '../../../components/ui/help-tip';
+import { beep } from '../../../lib/beep';
 import { resetPrefs, usePref, type Prefs } from '../../../lib/prefs';
 import { useSession } from '../../../lib/session';
 
@@ -36,6 +37,22 @@ function PrefSwitch({ prefKey, label, inverted }: { prefKey: SwitchPref; label: 
   );
 }
 
+/** Off by default; turning it on plays the beep, so the user hears what it will sound like. */
+function StatusSoundSwitch() {
+  const [on, setOn] = usePref('statusSound');
+  return (
+    <Switch
+      label="Beep with status-change notices (Responding, On-Scene, Offline, Out-of-Service)"
+      checked={on}
+      onChange={(event) => {
+        const checked = event.currentTarget.checked;
+        setOn(checked);
+        if (checked) beep();
+      }}
+    />
+  );
+}
+
 /** Offered where the user's organisation allows it (its show_infinite_timeout_option). */
 function AwarenessModeSwitch() {
   const allowed = useSession()?.profile?.hasAwarenessModeAccess ?? false;
@@ -61,12 +78,13 @@ export function PreferencesPanel() {
       {SWITCHES.map(({ key, label, inverted }) => (
         <PrefSwitch key={key} prefKey={key} label={label} inverted={inverted} />
       ))}
+      <StatusSoundSwitch />
       <AwarenessModeSwitch />
       <Group>
         <Button
           variant="default"
           size="xs"
-          onClick={() => resetPrefs([...SWITCHES.map((s) => s.key), 'awarenessMode'])}
+          onClick={() => resetPrefs([...SWITCHES.map((s) => s.key), 'statusSound', 'awarenessMode'])}
         >
           Reset preferences
         </Button>

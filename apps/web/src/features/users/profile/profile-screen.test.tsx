@@ -156,6 +156,17 @@ describe('preferences', () => {
     expect(density.checked).toBe(false);
   });
 
+  it('beeps with status-change notices only once the user turns it on, and resets it to off', async () => {
+    await render(['user:read']);
+    const sound = screen.getByRole<HTMLInputElement>('switch', { name: /Beep with status-change notices/ });
+    expect(sound.checked).toBe(false);
+    fireEvent.click(sound);
+    expect(sound.checked).toBe(true);
+    expect(JSON.parse(localStorage.getItem('flare.prefs') ?? '{}')).toMatchObject({ statusSound: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset preferences' }));
+    expect(sound.checked).toBe(false);
+  });
+
   it('offers no situational awareness mode where the organisation does not allow it', async () => {
     await render(['user:update']);
     expect(screen.queryByRole('switch', { name: /Situational awareness mode/ })).toBeNull();

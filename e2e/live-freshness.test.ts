@@ -1,0 +1,189 @@
+/**
+ * Freshness in the Live section against a real server, without the simulator (only the test's own
+ * OsmAnd reports move anything): each row and the detail say how long ago the asset reported, stale
+ * assets are marked in words and by an icon, run time carries its units, coordinates copy, shortened
+ * names show in full on hover and in the detail; and when the server stops while the page watches,
+ * desktop and phone say since when their data is and stop their clocks, then recover once the server
+ * is back.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { MESSAGES } from '@flare/core/messages';
+import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { sendOsmandReport } from './support/osmand';
+import { signInAs } from './support/sign-in';
+import { freePort, startServer, type RunningServer } from './support/server';
+
+const ADMIN = 'admin@springfield-pd.test';
+/** Driven by the tests with its lights on: responding, with a run. */
+const MOVING = { id: 'SPD-CAR-102', name: 'Patrol 102' };
+/** Last reported two and a half minutes ago: stale. */
+const QUIET = { id: 'SPD-CAR-103', name: 'Patrol 103' };
+/** A name of 12 characters: rows shorten it. */
+const LONG = { id: 'SPD-SUV-101', name: 'Sergeant 101', shortened: 'Serg... 101' };
+const PHONE = { width: 390, height: 800 };
+
+let browser: Browser;
+let server: RunningServer;
+let osmandPort: number;
+let httpPort: number;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-e2e-fresh-'));
+const serverEnv = () => ({ OSMAND_PORT: String(osmandPort) });
+
+beforeAll(async () => {
+  [osmandPort, httpPort] = await Promise.all([freePort(), freePort()]);
+  [server, browser] = await Promise.all([
+    startServer({ dataDir, port: httpPort, env: serverEnv() }),
+    openBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const report = (deviceId: string, extra: Record<string, string> = {}) =>
+  sendOsmandReport(osmandPort, deviceId, extra);
+const secondsAgo = (seconds: number) => String(Math.floor(Date.now() / 1000) - seconds);
+
+const rows = (page: Page) => page.getByRole('grid', { name: 'Assets' }).getByRole('row');
+/** The row whose button carries the full name as its title. */
+const row = (page: Page, name: string) => rows(page).filter({ has: page.getByTitle(name, { exact: true }) });
+const rowAge = (page: Page, name: string) => row(page, name).getByTitle(/^Last report: /);
+const statusGroup = (page: Page) => page.getByRole('group', { name: 'Status' });
+const field = (page: Page, label: string) =>
+  statusGroup(page).getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').textContent();
+
+/** Opens the Live section with reconnects shortened (a restart is back within a second or two). */
+async function openLive(page: Page, search: string): Promise<void> {
+  await page.addInitScript(() => {
+    (window as { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = { liveFirstBackoffMs: 250 };
+  });
+  await signInAs(page, server.url, ADMIN, '**/dashboard/things');
+  await page.getByLabel('Search for an asset').fill(search);
+  await page.waitForURL(/q=/);
+}
+
+async function openAsset(page: Page, name: string): Promise<void> {
+  await row(page, name).getByTitle(name, { exact: true }).click();
+  await page.getByRole('heading', { name, exact: true }).waitFor();
+}
+
+describe('freshness on desktop', () => {
+  it('shows on rows and in the detail how long ago each asset reported, marking stale ones', async () => {
+    await report(MOVING.id, { alerting: '1', speed: '20' });
+    await report(QUIET.id, { timestamp: secondsAgo(150) });
+    const page = await browser.newPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openLive(page, 'Patrol 10');
+
+    // Status in words beside its colour, the age of the last report, the speed while moving.
+    const moving = row(page, MOVING.name);
+    await moving.getByText('Responding', { exact: true }).waitFor();
+    expect(await rowAge(page, MOVING.name).textContent()).toMatch(/^(just now|\d+ s ago)$/);
+    expect(await moving.getByText(/ mph$/).textContent()).toMatch(/^SPD-CAR-102 · \d+ mph$/);
+    // Ticking on the shared clock.
+    const age = await rowAge(page, MOVING.name).textContent();
+    await expect.poll(() => rowAge(page, MOVING.name).textContent()).not.toBe(age);
+
+    // Stale: an icon and words (read out), the report's time and the reason on hover.
+    const quiet = rowAge(page, QUIET.name);
+    expect(await quiet.textContent()).toBe('Stale, 2 min ago');
+    expect(await quiet.getAttribute('title')).toMatch(
+      /^Last report: \w{3} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} [AP]M\. Stale: no report for over 30 s$/,
+    );
+    expect(await quiet.locator('svg').isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    await openAsset(page, MOVING.name);
+    expect(await field(page, 'Last report')).toMatch(
+      /^(just now|\d+ s ago)\w{3} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} [AP]M$/,
+    );
+    expect(await field(page, 'Run Time')).toMatch(/^(\d+ s|1 min( \d+ s)?)$/);
+    expect(await statusGroup(page).getByText('Stale', { exact: true }).count()).toBe(0);
+    // Coordinates to copy, saying "Copied".
+    expect(await field(page, 'Location')).toBe('39.781700, -89.650100');
+    await statusGroup(page).getByRole('button', { name: 'Copy coordinates' }).click();
+    await statusGroup(page).getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('39.781700, -89.650100');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Back to assets' }).click();
+    await openAsset(page, QUIET.name);
+    await statusGroup(page).getByText('Stale', { exact: true }).waitFor();
+    expect(await field(page, 'Last report')).toMatch(/^2 min ago/);
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it('shows shortened names in full on hover and in the detail header', async () => {
+    const page = await browser.newPage();
+    await openLive(page, LONG.name);
+    const button = row(page, LONG.name).getByTitle(LONG.name, { exact: true });
+    await button.getByText(LONG.shortened, { exact: true }).waitFor();
+    await openAsset(page, LONG.name);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(LONG.name);
+    await page.close();
+  });
+});
+
+describe('while the server is down', () => {
+  it('desktop and phone say since when their data is and stop their clocks, then recover', async () => {
+    await report(MOVING.id, { alerting: '1', speed: '20' });
+    const desktop = await browser.newPage();
+    const phone = await browser.newPage(PHONE);
+    await openLive(desktop, MOVING.name);
+    await openAsset(desktop, MOVING.name);
+    await openLive(phone, MOVING.name);
+    const runTime = () => field(desktop, 'Run Time');
+    const phoneAge = () => rowAge(phone, MOVING.name).textContent();
+    const started = await runTime();
+    await expect.poll(runTime).not.toBe(started);
+
+    const stoppedAt = Date.now();
+    await server.stop();
+    for (const page of [desktop, phone]) {
+      const banner = page.getByRole('alert').filter({ hasText: MESSAGES.offlineBanner });
+      await banner.waitFor();
+      const asOf = banner.locator('time');
+      expect(await banner.textContent()).toMatch(/Data shown as of \d\d:\d\d$/);
+      const since = Date.parse((await asOf.getAttribute('datetime'))!);
+      expect(since).toBeGreaterThanOrEqual(stoppedAt - 1000);
+      expect(since).toBeLessThanOrEqual(Date.now());
+    }
+    expect(
+      await statusGroup(desktop)
+        .getByText(/^Data as of \d\d:\d\d$/)
+        .count(),
+    ).toBe(1);
+    const counts = phone.getByLabel('Online, offline and out-of-service assets');
+    expect(await counts.locator('xpath=following-sibling::*[1]').textContent()).toMatch(/^as of \d\d:\d\d$/);
+
+    const frozen = [await runTime(), await field(desktop, 'Last report'), await phoneAge()];
+    await desktop.waitForTimeout(3000);
+    expect([await runTime(), await field(desktop, 'Last report'), await phoneAge()]).toEqual(frozen);
+    await expectAccessible(desktop);
+    await expectAccessible(phone);
+
+    server = await startServer({ dataDir, port: httpPort, env: serverEnv() });
+    for (const page of [desktop, phone]) {
+      await page.getByText(MESSAGES.offlineBanner).waitFor({ state: 'hidden', timeout: 30_000 });
+    }
+    expect(
+      await statusGroup(desktop)
+        .getByText(/^Data as of/)
+        .count(),
+    ).toBe(0);
+    await expect.poll(runTime).not.toBe(frozen[0]);
+    await report(MOVING.id, { alerting: '1', speed: '20' });
+    await expect.poll(phoneAge, { timeout: 10_000 }).toMatch(/^(just now|[0-5] s ago)$/);
+    await expect.poll(phoneAge).not.toMatch(/^(just now|0 s ago)$/);
+    await expectAccessible(phone);
+    await desktop.close();
+    await phone.close();
+  });
+});
