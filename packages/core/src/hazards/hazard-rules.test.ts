@@ -17,6 +17,7 @@ import {
   hazardTypesOf,
   photoTypeOf,
 } from './hazard-rules';
+import { hazardReportFormSchema } from './hazard-report-form';
 
 const NOW = Date.parse('2026-12-01T12:00:00Z');
 const HOUR = 3_600_000;
@@ -168,5 +169,34 @@ describe('failure messages', () => {
       'Hazard is already resolved',
     );
     expect(hazardErrorMessage(500, '', HAZARD_MESSAGES.unableToResolve)).toBe('Unable to resolve Hazard');
+  });
+});
+
+describe('the report form', () => {
+  const form = hazardReportFormSchema(() => NOW);
+  const valid = {
+    types: ['all'],
+    severities: ['low', 'medium', 'high'],
+    status: 'open',
+    start: '2026-11-30T12:00',
+    end: '2026-12-01T12:00',
+  };
+  const issues = (input: object) =>
+    form.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
+
+  it('puts each rule’s message on its field', () => {
+    expect(issues(valid)).toEqual([]);
+    expect(issues({ ...valid, types: [] })).toEqual([['types', 'Must select at least 1 Hazard type']]);
+    expect(issues({ ...valid, severities: [] })).toEqual([['severities', 'Must select at least 1 Severity']]);
+    expect(issues({ ...valid, start: '2026-12-02T12:00', end: '2026-12-03T12:00' })).toEqual([
+      ['start', 'Must be past date'],
+    ]);
+    expect(issues({ ...valid, end: valid.start })).toEqual([['end', 'End time must be after Start time']]);
+    expect(issues({ ...valid, start: '2026-10-01T12:00' })).toEqual([['end', 'Select up to 31 days']]);
+    expect(issues({ ...valid, start: '' })).toEqual([['start', 'Required']]);
+    expect(issues({ ...valid, start: '', types: [] })).toEqual([
+      ['start', 'Required'],
+      ['types', 'Must select at least 1 Hazard type'],
+    ]);
   });
 });
