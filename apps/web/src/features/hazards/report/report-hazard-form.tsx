@@ -126,7 +126,12 @@ export function ReportHazardForm({ position, onClose }: { position: LngLat; onCl
         />
         <FileInput
           label="Photo"
-          placeholder="JPEG, PNG or WebP, up to 5 MB"
+          description={
+            // Mantine's own description grey is under 4.5:1 on white.
+            <Text component="span" size="xs" c="gray.7">
+              JPEG, PNG or WebP, up to 5 MB
+            </Text>
+          }
           accept={HAZARD_PHOTO.contentTypes.join(',')}
           clearable
           value={photo}
