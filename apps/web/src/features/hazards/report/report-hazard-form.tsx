@@ -93,7 +93,6 @@ export function ReportHazardForm({ position, onClose }: { position: LngLat; onCl
               onChange={(value) => field.onChange(value ?? undefined)}
               onBlur={field.onBlur}
               error={errors.hazard_type?.message}
-              comboboxProps={{ withinPortal: true }}
             />
           )}
         />
