@@ -5,7 +5,9 @@
 import type { Page } from 'playwright-core';
 
 export interface TestMap {
+  loaded(): boolean;
   isMoving(): boolean;
+  unproject(point: [number, number]): { lat: number; lng: number };
   queryRenderedFeatures(options: { layers: string[] }): Array<{
     properties: Record<string, string>;
     geometry: { type: string; coordinates: unknown };
@@ -34,4 +36,26 @@ export function renderedValues(page: Page, layer: string, property: string): Pro
     },
     [layer, property] as const,
   );
+}
+
+/** Waits until the app's map has loaded and stands still (the page must have called exposeMap). */
+export async function mapIdle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const map = (window as MapWindow).__flareMap;
+      return map?.loaded() === true && !map.isMoving();
+    },
+    null,
+    { timeout: 30_000 },
+  );
+}
+
+/** Right-clicks the map a third of the way into its canvas; answers the map position clicked. */
+export async function rightClickMap(page: Page): Promise<{ lat: number; lng: number }> {
+  await mapIdle(page);
+  const box = (await page.getByRole('region', { name: 'Map' }).locator('canvas').boundingBox())!;
+  const at: [number, number] = [Math.round(box.width / 3), Math.round(box.height / 3)];
+  const position = await page.evaluate((p) => (window as MapWindow).__flareMap!.unproject(p), at);
+  await page.mouse.click(box.x + at[0], box.y + at[1], { button: 'right' });
+  return position;
 }

@@ -40,7 +40,20 @@ beforeAll(async () => {
     .select('id')
     .where('email', '=', 'user@springfield-pd.test')
     .executeTakeFirstOrThrow();
-  foreignIds = [demoThingId('SPD-CAR-101'), incident.id, FOREIGN, user.id];
+  // A hazard of the department (with a photo), so hazard routes have a foreign id to try.
+  const hazard = await t.app.inject({
+    method: 'POST',
+    url: '/api/hazards',
+    headers: bearer((await t.signIn('user@springfield-pd.test')).access_token),
+    payload: {
+      hazard_type: 'debris',
+      severity: 'high',
+      lat: 39.7,
+      lng: -89.7,
+      photo: { content_type: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff, 0xe0]).toString('base64') },
+    },
+  });
+  foreignIds = [demoThingId('SPD-CAR-101'), incident.id, FOREIGN, user.id, hazard.json<{ id: string }>().id];
 });
 afterAll(() => t.close());
 
@@ -52,7 +65,9 @@ async function foreignState(): Promise<string> {
       (select json_agg(r order by r.thing_id, r.organization_id) from thing_relationships r join things t on t.id = r.thing_id where t.organization_id = ${FOREIGN}),
       (select json_agg(i order by i.id) from incidents i where i.organization_id = ${FOREIGN}),
       (select json_agg(o) from organizations o where o.id = ${FOREIGN}),
-      (select json_agg(u order by u.id) from users u where u.organization_id = ${FOREIGN})
+      (select json_agg(u order by u.id) from users u where u.organization_id = ${FOREIGN}),
+      (select json_agg(h order by h.id) from hazards h where h.organization_id = ${FOREIGN}),
+      (select json_agg(p.hazard_id) from hazard_photos p join hazards h on h.id = p.hazard_id where h.organization_id = ${FOREIGN})
     )::text as state`.execute(t.db);
   return rows[0]!.state;
 }

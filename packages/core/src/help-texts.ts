@@ -12,6 +12,10 @@ export const HELP_TEXTS = {
     title: 'Closures',
     text: 'Road closures drawn point by point on the map. Manual ones are switched on and off here, automated ones follow their asset, and feed ones come from another agency’s WZDx feed. Published closures go out in your WZDx feed to navigation apps.',
   },
+  hazards: {
+    title: 'Hazards',
+    text: 'Hazards on the road (debris, a disabled vehicle, a crash, ice, flooding, a pothole, an animal) reported from the map (right-click, Report hazard) or by devices. Pick the types, severities, status and time range (the last 24 hours to start with); the hazards found are listed and marked on the map by severity. Open one for its note and photo, and resolve it once the road is clear.',
+  },
   locations: {
     title: 'Incident location',
     text: 'Move the incident where it really is and set the roadway heading. The navigation app message is what drivers approaching it read in apps that take your incident feed. A three-word address names the point precisely for callers and crews.',

@@ -1,6 +1,5 @@
 /** The route tree: welcome pages, the dashboard and its sections. */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import type { SectionId } from '@flare/core/permissions/sections';
 import { SignInScreen } from '../features/auth/sign-in-screen';
 import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
@@ -13,6 +12,7 @@ import { integrationsRoutes } from '../features/integrations/routes';
 import { organizationsRoutes } from '../features/organizations/routes';
 import { tripsRoutes } from '../features/trips/routes';
 import { r2rRoutes } from '../features/r2r/routes';
+import { hazardsRoutes } from '../features/hazards/routes';
 import { closuresRoutes, editClosureRoutes, newClosureRoutes } from '../features/closures/routes';
 import { editZoneRoutes, newZoneRoutes, zonesRoutes } from '../features/zones/routes';
 import { AccountsLayout, ACCOUNTS_NEW_TABS, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
@@ -20,18 +20,6 @@ import { DashboardShell } from './shell/dashboard-shell';
 import { DashboardIndex, DataIndex } from './dashboard-index';
 import { RequireAccess, RequireAuth, RequireSection, RequireSignedOut, RootRedirect } from './guards';
 import { ErrorPage, NotFoundPage } from './message-page';
-
-/** A section with its placeholder screen until the section is built, with its sub-routes. */
-function section(id: SectionId, children: string[] = []): RouteObject {
-  return {
-    path: id,
-    element: <RequireSection section={id} />,
-    children: [
-      { index: true, element: <SectionPlaceholder section={id} /> },
-      ...children.map((path) => ({ path, element: <SectionPlaceholder section={id} /> })),
-    ],
-  };
-}
 
 export const routes: RouteObject[] = [
   {
@@ -120,7 +108,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'trips', element: <RequireSection section="trips" />, children: tripsRoutes },
               { path: 'r2r', element: <RequireSection section="r2r" />, children: r2rRoutes },
-              section('hazards', ['*']),
+              { path: 'hazards', element: <RequireSection section="hazards" />, children: hazardsRoutes },
               {
                 path: 'data',
                 element: <RequireSection section="data" />,

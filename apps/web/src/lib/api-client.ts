@@ -52,6 +52,17 @@ export interface RequestOptions {
 }
 
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  return parseBody(await response.text()) as T;
+}
+
+/** A call answering a file (a photo, say) rather than JSON: its bytes, errors as apiFetch's. */
+export async function apiFetchBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await send(path, options)).blob();
+}
+
+/** Sends the call; a response that is not ok is thrown as ApiError with the server's reason. */
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const authenticated = options.authenticated ?? true;
   const token = authenticated ? auth.token() : null;
   const organizationId = options.scoped ? organizationScope() : null;
@@ -75,20 +86,18 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     throw new ApiError(0, MESSAGES.connectionFailed);
   }
   reportApiReachable(true);
+  if (response.ok) return response;
   const body = parseBody(await response.text());
-  if (!response.ok) {
-    const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-    // Any 401 on a signed-in call ends the session ("received unauthorized").
-    if (response.status === 401 && token) auth.onUnauthorized();
-    throw new ApiError(
-      response.status,
-      typeof fields.message === 'string' ? fields.message : MESSAGES.unknownFailure,
-      typeof fields.error === 'string' ? fields.error : undefined,
-      typeof fields.error_description === 'string' ? fields.error_description : undefined,
-      fields,
-    );
-  }
-  return body as T;
+  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  // Any 401 on a signed-in call ends the session ("received unauthorized").
+  if (response.status === 401 && token) auth.onUnauthorized();
+  throw new ApiError(
+    response.status,
+    typeof fields.message === 'string' ? fields.message : MESSAGES.unknownFailure,
+    typeof fields.error === 'string' ? fields.error : undefined,
+    typeof fields.error_description === 'string' ? fields.error_description : undefined,
+    fields,
+  );
 }
 
 /** The parsed JSON body; null when empty or not JSON (a proxy's HTML error page, say). */

@@ -24,6 +24,8 @@ const TABLE: Array<[Access, Permission[]]> = [
   ['viewR2r', ['engineer:test']],
   ['viewAccountsNew', ['engineer:test']],
   ['viewHazards', ['hazard:read']],
+  ['reportHazard', ['hazard:create', 'hazard:manage']],
+  ['resolveHazard', ['hazard:update', 'hazard:manage']],
   ['viewData', ['report:read', 'report:manage', 'export:read', 'export:manage', 'haas:manage']],
   ['viewReports', ['report:read', 'report:manage']],
   ['viewExports', ['export:read', 'export:manage']],

@@ -26,6 +26,10 @@ export const ACCESS = {
   viewR2r: ['engineer:test'],
   viewAccountsNew: ['engineer:test'],
   viewHazards: ['hazard:read'],
+  /** Report a hazard from the map (the spec names only hazard:read; create and update are Flare's). */
+  reportHazard: ['hazard:create', 'hazard:manage'],
+  /** Mark a hazard resolved. */
+  resolveHazard: ['hazard:update', 'hazard:manage'],
   viewData: ['report:read', 'report:manage', 'export:read', 'export:manage', 'haas:manage'],
   viewReports: ['report:read', 'report:manage'],
   viewExports: ['export:read', 'export:manage'],

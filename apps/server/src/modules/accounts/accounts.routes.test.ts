@@ -183,6 +183,8 @@ describe('permission checks', () => {
       '/api/sso/start',
       '/api/sso/callback',
       '/api/ingest/osmand',
+      // Devices report hazards with their credential in the body, as they report positions.
+      '/api/ingest/hazards',
       // The feeds for navigation apps (incidents, work zones): their secret is in the URL.
       '/api/feeds/00000000-0000-4000-8000-000000000000/waze.json',
       '/api/feeds/00000000-0000-4000-8000-000000000000/waze.xml',

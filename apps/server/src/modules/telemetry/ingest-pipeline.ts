@@ -81,40 +81,51 @@ export class IngestPipeline {
     return reports;
   }
 
+  /**
+   * Who a device is, for its requests other than position reports (a hazard report): the same
+   * credential check, refusals and per-device rate limit as its reports. Throws IngestRejection.
+   */
+  async identify(deviceId: string): Promise<DeviceRoute> {
+    const [route] = await this.admit([deviceId], {});
+    return route!;
+  }
+
   private async route(reports: DeviceReport[], scope: IngestScope): Promise<RoutedReport[]> {
-    const routes = await this.deps.directory.resolve(
+    const routes = await this.admit(
       reports.map((r) => r.deviceId),
-      scope.identifiedBy ?? 'credential',
+      scope,
     );
+    return reports.map((report, index) => ({ report, route: routes[index]! }));
+  }
+
+  /** The route of each device id, in order; refuses the whole request when one may not report now. */
+  private async admit(deviceIds: string[], scope: IngestScope): Promise<DeviceRoute[]> {
+    const routes = await this.deps.directory.resolve(deviceIds, scope.identifiedBy ?? 'credential');
     const refused: RefusedReport[] = [];
-    const routed = reports.flatMap((report, index): RoutedReport[] => {
-      const route = routes.get(report.deviceId);
+    const admitted = deviceIds.flatMap((deviceId, index): DeviceRoute[] => {
+      const route = routes.get(deviceId);
       if (!route || (scope.allowed && !scope.allowed(route))) {
-        refused.push({ index, kind: 'unknown_device', reason: `unknown device id "${report.deviceId}"` });
+        refused.push({ index, kind: 'unknown_device', reason: `unknown device id "${deviceId}"` });
       } else if (!route.isActive) {
-        refused.push({
-          index,
-          kind: 'inactive_device',
-          reason: `device "${report.deviceId}" is deactivated`,
-        });
-      } else return [{ report, route }];
+        refused.push({ index, kind: 'inactive_device', reason: `device "${deviceId}" is deactivated` });
+      } else return [route];
       return [];
     });
-    this.refuseIfAny(refused, reports.length);
-    this.refuseOverLimit(routed);
-    return routed;
+    this.refuseIfAny(refused, deviceIds.length);
+    this.refuseOverLimit(deviceIds, admitted);
+    return admitted;
   }
 
   /** A device over its request limit makes the whole request wait (429). */
-  private refuseOverLimit(routed: RoutedReport[]): void {
+  private refuseOverLimit(deviceIds: string[], routes: DeviceRoute[]): void {
     const limit = this.deps.deviceLimit;
-    const over = limit.admit(routed.map((r) => r.route.thingId));
-    const refused = routed.flatMap(({ report, route }, index): RefusedReport[] =>
+    const over = limit.admit(routes.map((route) => route.thingId));
+    const refused = routes.flatMap((route, index): RefusedReport[] =>
       over.has(route.thingId)
-        ? [{ index, kind: 'rate_limited', reason: `device "${report.deviceId}" reports too often` }]
+        ? [{ index, kind: 'rate_limited', reason: `device "${deviceIds[index]}" reports too often` }]
         : [],
     );
-    this.refuseIfAny(refused, routed.length, limit.retryAfterSeconds());
+    this.refuseIfAny(refused, routes.length, limit.retryAfterSeconds());
   }
 
   private refuseIfAny(refused: RefusedReport[], total: number, retryAfterSeconds = 0): void {

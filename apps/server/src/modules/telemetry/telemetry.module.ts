@@ -9,6 +9,7 @@ import { principalOf } from '../../platform/auth-hook';
 import { apiRoutes } from '../../platform/platform.plugin';
 import { ContextRegistry } from './thing-context.service';
 import { DeviceDirectory } from './device-directory';
+import { DeviceIdentityService } from './device-identity.service';
 import { DeviceRateLimit } from './device-rate-limit';
 import { IngestPipeline } from './ingest-pipeline';
 import { IngestStats } from './ingest-stats';
@@ -25,6 +26,7 @@ declare module 'fastify' {
     thingStates: ThingStatesService;
     thingContext: ContextRegistry;
     statusSweep: StatusSweep;
+    deviceIdentity: DeviceIdentityService;
   }
 }
 
@@ -49,6 +51,7 @@ export const telemetryModule = fp(
     app.decorate('thingStates', states);
     app.decorate('thingContext', contexts);
     app.decorate('statusSweep', sweep);
+    app.decorate('deviceIdentity', new DeviceIdentityService(pipeline));
 
     await apiRoutes(app, (api) =>
       registerTelemetryRoutes(api, pipeline, (request) =>

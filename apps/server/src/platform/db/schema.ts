@@ -359,6 +359,31 @@ export interface R2rAlertsTable {
   at: Timestamp;
 }
 
+export interface HazardsTable {
+  id: Generated<string>;
+  organization_id: string;
+  hazard_type: string;
+  severity: string;
+  lat: number;
+  lng: number;
+  reported_at: Timestamp;
+  reported_by_kind: 'user' | 'thing';
+  reported_by_user_id: string | null;
+  reported_by_thing_id: string | null;
+  reported_by_name: string;
+  note: string | null;
+  resolved_at: NullableTimestamp;
+  resolved_by_user_id: string | null;
+  resolved_by_name: string | null;
+  created_at: DefaultedTimestamp;
+}
+
+export interface HazardPhotosTable {
+  hazard_id: string;
+  content_type: string;
+  data: Uint8Array;
+}
+
 export interface PointsTable {
   id: Generated<number>;
   thing_id: string;
@@ -445,4 +470,6 @@ export interface Database {
   wzdx_feed_sources: WzdxFeedSourcesTable;
   device_commands: DeviceCommandsTable;
   r2r_alerts: R2rAlertsTable;
+  hazards: HazardsTable;
+  hazard_photos: HazardPhotosTable;
 }

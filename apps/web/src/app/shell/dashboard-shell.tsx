@@ -28,6 +28,7 @@ import { LazyLocationsLayer } from '../../features/events/map/lazy-locations-lay
 import { LazyThingsLayer } from '../../features/things/map/lazy-things-layer';
 import { LazyTripsLayer } from '../../features/trips/map/lazy-trips-layer';
 import { LazyR2rLayer } from '../../features/r2r/map/lazy-r2r-layer';
+import { LazyHazardsLayer, LazyReportHazardAction } from '../../features/hazards/map/lazy-hazards-layer';
 import { LazyZoneDrawLayer, LazyZonesLayer } from '../../features/zones/map/lazy-zone-layers';
 import { LazyClosureDrawLayer, LazyClosuresLayer } from '../../features/closures/map/lazy-closure-layers';
 import { ThingsMapControls } from '../../features/things/map/things-map-controls';
@@ -250,7 +251,7 @@ const SHEET_STYLE = {
   overflow: 'hidden',
 } as const;
 
-/** The map beside (desktop) or under (phone) the drawer, with the live assets, the incidents and the map tools. */
+/** The map beside (desktop) or under (phone) the drawer, with the live assets, the incidents, the sections' layers and the map tools. */
 function ShellMap({ children, covered = false }: { children?: React.ReactNode; covered?: boolean }) {
   return (
     <Box
@@ -270,6 +271,8 @@ function ShellMap({ children, covered = false }: { children?: React.ReactNode; c
         <LazyClosuresLayer />
         {/* DOM markers: above every asset drawn in the map's canvas. */}
         <LazyLocationsLayer />
+        <LazyHazardsLayer />
+        <LazyReportHazardAction />
         <LazyAreaDrawLayer />
         <LazyZoneDrawLayer />
         <LazyClosureDrawLayer />

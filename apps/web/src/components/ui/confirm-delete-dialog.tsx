@@ -2,8 +2,7 @@
  * "Delete X" after a confirmation: the button (disabled for those who may not), and the dialog with
  * the failure's message if the delete fails; closing the dialog clears that message.
  */
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { ConfirmButton } from './confirm-button';
 
 export function ConfirmDeleteButton({
   title,
@@ -23,34 +22,19 @@ export function ConfirmDeleteButton({
   onDelete: (done: () => void) => void;
   onReset: () => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
-  const close = () => {
-    setConfirming(false);
-    onReset();
-  };
   return (
-    <>
-      <Button color="red" variant="outline" disabled={disabled} onClick={() => setConfirming(true)}>
-        {title}
-      </Button>
-      <Modal opened={confirming} onClose={close} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
-        <Stack>
-          <Text>{question}</Text>
-          {error && (
-            <Alert color="red" role="alert" py="xs">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button color="red" loading={pending} onClick={() => onDelete(() => setConfirming(false))}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <ConfirmButton
+      label={title}
+      title={title}
+      question={question}
+      confirmLabel="Delete"
+      color="red"
+      variant="outline"
+      disabled={disabled}
+      pending={pending}
+      error={error}
+      onConfirm={onDelete}
+      onReset={onReset}
+    />
   );
 }

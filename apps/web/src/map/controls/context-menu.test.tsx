@@ -6,6 +6,7 @@ import { fakeApi } from '../../testing/fake-api';
 import { FakeMap } from '../testing/fake-map';
 import { renderInMap } from '../testing/render-in-map';
 import { MapContextMenu } from './context-menu';
+import { addPointAction } from './point-actions';
 
 const ADDRESS_PATH = '/map/three-word-address?lat=39.781700&lng=-89.650100';
 
@@ -119,5 +120,22 @@ describe('right-click menu', () => {
     expect(screen.getByRole('menuitem', { name: /Copy coordinates/ }).textContent).toContain(
       '39.781700, -89.650100',
     );
+  });
+
+  it('lists the actions features offer on a point while they offer them; one runs at the point, closing the menu', () => {
+    fakeApi({});
+    const run = vi.fn();
+    const remove = addPointAction({ id: 'report', label: 'Report hazard', run });
+    const map = new FakeMap();
+    renderInMap(<MapContextMenu />, map);
+    rightClick(map, -89.6, 39.8);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Report hazard' }));
+    expect(run).toHaveBeenCalledWith([-89.6, 39.8]);
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    act(remove);
+    rightClick(map);
+    expect(screen.getByRole('menuitem', { name: /Copy coordinates/ })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Report hazard' })).toBeNull();
   });
 });

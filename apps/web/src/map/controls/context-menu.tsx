@@ -1,6 +1,6 @@
 /**
  * The map's right-click menu: copy the point's coordinates or its three-word
- * address. Opens where the map was right-clicked (or at the centre with the context-menu key or
+ * address, and the actions features offer on a point (point-actions.ts). Opens where the map was right-clicked (or at the centre with the context-menu key or
  * Shift+F10 on the focused map); closes on a click elsewhere, Escape, or when the map moves.
  */
 import { Paper, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
@@ -14,10 +14,12 @@ import { formatCoordinate, useThreeWordAddress } from '../api/get-three-word-add
 import { useMap } from '../map-context';
 import type { LngLat } from '../map-commands';
 import { copyText } from './copy-text';
+import { usePointActions } from './point-actions';
 import classes from './context-menu.module.css';
 
 const MENU_WIDTH = 260;
 const MENU_HEIGHT = 120;
+const ACTION_HEIGHT = 36;
 
 export interface MenuTarget {
   /** Where the menu opens, in pixels from the map's top-left corner. */
@@ -99,6 +101,7 @@ interface PointMenuProps {
 export function PointMenu({ target, bounds, onClose }: PointMenuProps) {
   const ref = useClickOutside<HTMLDivElement>(() => onClose(false));
   const address = useThreeWordAddress(target.position);
+  const actions = usePointActions();
   // What an item says for a moment after it was chosen: "Copied", or that copying failed.
   const [feedback, setFeedback] = useState<{ item: string; text: string } | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -132,7 +135,7 @@ export function PointMenu({ target, bounds, onClose }: PointMenuProps) {
 
   const coordinates = formatCoordinates(target.position);
   const flipX = target.point.x + MENU_WIDTH > bounds.width;
-  const flipY = target.point.y + MENU_HEIGHT > bounds.height;
+  const flipY = target.point.y + MENU_HEIGHT + actions.length * ACTION_HEIGHT > bounds.height;
 
   return (
     <>
@@ -170,6 +173,16 @@ export function PointMenu({ target, bounds, onClose }: PointMenuProps) {
             onClick={() => void copy('address', address.data.address)}
           />
         )}
+        {actions.map((action) => (
+          <MenuItem
+            key={action.id}
+            text={action.label}
+            onClick={() => {
+              onClose(false);
+              action.run(target.position);
+            }}
+          />
+        ))}
       </Paper>
       <VisuallyHidden role="status">{feedback?.text ?? ''}</VisuallyHidden>
     </>
@@ -182,7 +195,8 @@ function MenuItem({
   disabled = false,
   onClick,
 }: {
-  caption: string;
+  /** The small line above the item's text. */
+  caption?: string;
   text: string;
   disabled?: boolean;
   onClick?: () => void;
@@ -199,9 +213,11 @@ function MenuItem({
       py={6}
       className={classes.item}
     >
-      <Text size="xs" c="gray.7" component="span" display="block">
-        {caption}
-      </Text>
+      {caption && (
+        <Text size="xs" c="gray.7" component="span" display="block">
+          {caption}
+        </Text>
+      )}
       <Text size="sm" component="span" display="block">
         {text}
       </Text>
