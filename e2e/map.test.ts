@@ -16,7 +16,7 @@ import {
 } from './support/browser';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
-import { exposeMap } from './support/test-map';
+import { exposeMap, rightClickMap } from './support/test-map';
 import { accessTokenOf } from './support/api';
 
 const USER = 'user@springfield-pd.test';
@@ -203,16 +203,9 @@ describe('the live map', () => {
     const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
     await openMap(page);
     await settled(page);
-    const canvas = page.getByRole('region', { name: 'Map' }).locator('canvas');
-    const box = (await canvas.boundingBox())!;
-    // The mouse moves in whole pixels of the page, and the canvas may start at a fraction of one (the
-    // status strip above it): the point is taken where the click really lands on the canvas.
-    const click = { x: Math.round(box.x + box.width / 3), y: Math.round(box.y + box.height / 3) };
-    const at: [number, number] = [click.x - box.x, click.y - box.y];
-    const point = await page.evaluate((p) => (window as MapWindow).__flareMap!.unproject(p), at);
+    const point = await rightClickMap(page);
     const coordinates = `${point.lat.toFixed(6)}, ${point.lng.toFixed(6)}`;
 
-    await page.mouse.click(click.x, click.y, { button: 'right' });
     const menu = page.getByRole('menu', { name: 'Map point' });
     await menu.waitFor();
     await expectAccessible(page);

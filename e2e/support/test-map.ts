@@ -54,8 +54,11 @@ export async function mapIdle(page: Page): Promise<void> {
 export async function rightClickMap(page: Page): Promise<{ lat: number; lng: number }> {
   await mapIdle(page);
   const box = (await page.getByRole('region', { name: 'Map' }).locator('canvas').boundingBox())!;
-  const at: [number, number] = [Math.round(box.width / 3), Math.round(box.height / 3)];
+  // The mouse moves in whole pixels of the page, and the canvas may start at a fraction of one (the
+  // status strip above it): the position is taken where the click really lands on the canvas.
+  const click = { x: Math.round(box.x + box.width / 3), y: Math.round(box.y + box.height / 3) };
+  const at: [number, number] = [click.x - box.x, click.y - box.y];
   const position = await page.evaluate((p) => (window as MapWindow).__flareMap!.unproject(p), at);
-  await page.mouse.click(box.x + at[0], box.y + at[1], { button: 'right' });
+  await page.mouse.click(click.x, click.y, { button: 'right' });
   return position;
 }
