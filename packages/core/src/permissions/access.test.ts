@@ -26,6 +26,7 @@ const TABLE: Array<[Access, Permission[]]> = [
   ['viewHazards', ['hazard:read']],
   ['viewData', ['report:read', 'report:manage', 'export:read', 'export:manage', 'haas:manage']],
   ['viewReports', ['report:read', 'report:manage']],
+  ['createReport', ['report:create', 'report:manage']],
   ['viewExports', ['export:read', 'export:manage']],
   ['createExport', ['export:create', 'export:manage']],
   ['deleteExport', ['export:delete', 'export:manage']],
