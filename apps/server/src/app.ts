@@ -23,6 +23,7 @@ import { telemetryModule } from './modules/telemetry/telemetry.module';
 import { thingsModule } from './modules/things/things.module';
 import { tripsModule } from './modules/trips/trips.module';
 import { r2rModule } from './modules/r2r/r2r.module';
+import { reportsModule } from './modules/reports/reports.module';
 import { deviceCommandsModule } from './modules/device-commands/device-commands.module';
 import { usersModule } from './modules/users/users.module';
 import { singleSignOnModule } from './modules/single-sign-on/single-sign-on.module';
@@ -49,6 +50,7 @@ const MODULES = [
   closuresModule,
   tripsModule,
   r2rModule,
+  reportsModule,
   deviceCommandsModule,
   liveModule,
 ];

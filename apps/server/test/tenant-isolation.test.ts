@@ -52,7 +52,8 @@ async function foreignState(): Promise<string> {
       (select json_agg(r order by r.thing_id, r.organization_id) from thing_relationships r join things t on t.id = r.thing_id where t.organization_id = ${FOREIGN}),
       (select json_agg(i order by i.id) from incidents i where i.organization_id = ${FOREIGN}),
       (select json_agg(o) from organizations o where o.id = ${FOREIGN}),
-      (select json_agg(u order by u.id) from users u where u.organization_id = ${FOREIGN})
+      (select json_agg(u order by u.id) from users u where u.organization_id = ${FOREIGN}),
+      (select json_agg(m order by m.id) from monthly_reports m where m.organization_id = ${FOREIGN})
     )::text as state`.execute(t.db);
   return rows[0]!.state;
 }
