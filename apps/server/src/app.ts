@@ -24,6 +24,7 @@ import { thingsModule } from './modules/things/things.module';
 import { tripsModule } from './modules/trips/trips.module';
 import { r2rModule } from './modules/r2r/r2r.module';
 import { hazardsModule } from './modules/hazards/hazards.module';
+import { reportsModule } from './modules/reports/reports.module';
 import { deviceCommandsModule } from './modules/device-commands/device-commands.module';
 import { usersModule } from './modules/users/users.module';
 import { singleSignOnModule } from './modules/single-sign-on/single-sign-on.module';
@@ -51,6 +52,7 @@ const MODULES = [
   tripsModule,
   r2rModule,
   hazardsModule,
+  reportsModule,
   deviceCommandsModule,
   liveModule,
 ];

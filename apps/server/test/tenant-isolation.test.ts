@@ -67,7 +67,8 @@ async function foreignState(): Promise<string> {
       (select json_agg(o) from organizations o where o.id = ${FOREIGN}),
       (select json_agg(u order by u.id) from users u where u.organization_id = ${FOREIGN}),
       (select json_agg(h order by h.id) from hazards h where h.organization_id = ${FOREIGN}),
-      (select json_agg(p.hazard_id) from hazard_photos p join hazards h on h.id = p.hazard_id where h.organization_id = ${FOREIGN})
+      (select json_agg(p.hazard_id) from hazard_photos p join hazards h on h.id = p.hazard_id where h.organization_id = ${FOREIGN}),
+      (select json_agg(m order by m.id) from monthly_reports m where m.organization_id = ${FOREIGN})
     )::text as state`.execute(t.db);
   return rows[0]!.state;
 }

@@ -13,6 +13,7 @@ import { organizationsRoutes } from '../features/organizations/routes';
 import { tripsRoutes } from '../features/trips/routes';
 import { r2rRoutes } from '../features/r2r/routes';
 import { hazardsRoutes } from '../features/hazards/routes';
+import { reportsRoutes } from '../features/reports/routes';
 import { closuresRoutes, editClosureRoutes, newClosureRoutes } from '../features/closures/routes';
 import { editZoneRoutes, newZoneRoutes, zonesRoutes } from '../features/zones/routes';
 import { AccountsLayout, ACCOUNTS_NEW_TABS, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
@@ -117,9 +118,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'reports',
                     element: <RequireSection section="data" />,
-                    children: [
-                      { index: true, element: <SectionPlaceholder section="data" title="Reports" /> },
-                    ],
+                    children: reportsRoutes,
                   },
                   {
                     path: 'exports',

@@ -28,6 +28,7 @@ const TABLE: Array<[Access, Permission[]]> = [
   ['resolveHazard', ['hazard:update', 'hazard:manage']],
   ['viewData', ['report:read', 'report:manage', 'export:read', 'export:manage', 'haas:manage']],
   ['viewReports', ['report:read', 'report:manage']],
+  ['createReport', ['report:create', 'report:manage']],
   ['viewExports', ['export:read', 'export:manage']],
   ['createExport', ['export:create', 'export:manage']],
   ['deleteExport', ['export:delete', 'export:manage']],

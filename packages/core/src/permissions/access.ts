@@ -32,6 +32,8 @@ export const ACCESS = {
   resolveHazard: ['hazard:update', 'hazard:manage'],
   viewData: ['report:read', 'report:manage', 'export:read', 'export:manage', 'haas:manage'],
   viewReports: ['report:read', 'report:manage'],
+  /** Build the current month's report to date on demand. */
+  createReport: ['report:create', 'report:manage'],
   viewExports: ['export:read', 'export:manage'],
   createExport: ['export:create', 'export:manage'],
   deleteExport: ['export:delete', 'export:manage'],

@@ -110,6 +110,11 @@ export class AccountsService {
     return asked;
   }
 
+  /** The organisations `organizationId` manages. */
+  managedBy(organizationId: string): Promise<string[]> {
+    return this.repository.relatedIds(organizationId, ['manager']);
+  }
+
   async canSeeOrganization(principal: Principal, organizationId: string): Promise<boolean> {
     const visible = await this.visibleOrganizationIds(principal);
     return visible === null || visible.includes(organizationId);

@@ -384,6 +384,21 @@ export interface HazardPhotosTable {
   data: Uint8Array;
 }
 
+/** A monthly report's PDF (in the data folder's files): its organisation, month and what it covers. */
+export interface MonthlyReportsTable {
+  id: Generated<string>;
+  organization_id: string;
+  year: number;
+  month: number;
+  file_id: string;
+  period_start: Timestamp;
+  /** The end of what it counts: the month's end, or its build time for a month to date. */
+  period_end: Timestamp;
+  time_zone: string;
+  generated_at: Timestamp;
+  requested_by: string | null;
+}
+
 export interface PointsTable {
   id: Generated<number>;
   thing_id: string;
@@ -472,4 +487,5 @@ export interface Database {
   r2r_alerts: R2rAlertsTable;
   hazards: HazardsTable;
   hazard_photos: HazardPhotosTable;
+  monthly_reports: MonthlyReportsTable;
 }

@@ -1,0 +1,122 @@
+/**
+ * Data → Reports against a real server: the year/month tree (2014 to this year, the first year open),
+ * an administrator building the current month to date (the list follows until it is there, opened),
+ * then downloading its PDF; a user who may only read reports gets no build button. Axe on the screen.
+ */
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { monthOf, monthTitle } from '@flare/core/reports/report-period';
+import { expectAccessible, openBrowser, recordCspViolations, type Browser } from './support/browser';
+import { signInAs } from './support/sign-in';
+import { startServer, type RunningServer } from './support/server';
+
+const ADMIN = 'admin@springfield-pd.test';
+const USER = 'user@springfield-pd.test';
+const ORGANIZATION = 'Springfield Police Department';
+/** The department's current month, in its time zone. */
+const MONTH = monthOf(Date.now(), 'America/Chicago');
+
+let browser: Browser;
+let server: RunningServer;
+
+async function openAs(email: string): Promise<Page> {
+  const context = await browser.browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
+  });
+  await context.addInitScript(recordCspViolations);
+  const page = await context.newPage();
+  await signInAs(page, server.url, email);
+  await page.goto(`${server.url}/dashboard/data/reports`);
+  await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+  return page;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('monthly reports', () => {
+  let page: Page;
+  const tree = () => page.getByRole('region', { name: 'Monthly reports by year' });
+  /** A month's entry: its organisation's name. */
+  const entry = () => tree().getByText(ORGANIZATION, { exact: true });
+
+  it('shows every year from this one down to 2014, the first one open', async () => {
+    page = await openAs(ADMIN);
+    // Before any report the tree's only buttons are the years.
+    await expect
+      .poll(() => tree().getByRole('button').allTextContents())
+      .toEqual(
+        Array.from({ length: new Date().getFullYear() - 2013 }, (_, i) =>
+          String(new Date().getFullYear() - i),
+        ),
+      );
+    const thisYear = tree().getByRole('button', { name: String(MONTH.year), exact: true });
+    expect(await thisYear.getAttribute('aria-expanded')).toBe('true');
+    expect(await tree().getByRole('button', { name: '2014' }).getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => tree().getByText(`No reports for ${MONTH.year}`).isVisible()).toBe(true);
+    await expectAccessible(page);
+  });
+
+  it('builds the current month to date and shows it once ready', async () => {
+    await page.getByRole('button', { name: `Build ${monthTitle(MONTH)} to date` }).click();
+    await page
+      .getByText(`The report for ${monthTitle(MONTH)} to date is ready.`)
+      .waitFor({ timeout: 60_000 });
+    await entry().waitFor();
+    await expectAccessible(page);
+  });
+
+  it('opens the PDF in a new tab', async () => {
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: `Open ${ORGANIZATION} ${monthTitle(MONTH)}` }).click(),
+    ]);
+    // Headless Chromium has no PDF viewer: the tab saves what it was sent to, the inline link.
+    const shown = await tab.waitForEvent('download');
+    expect(new URL(shown.url()).pathname).toMatch(
+      /^\/api\/reports\/files\/springfield-police-department-monthly-report-.+\.pdf$/,
+    );
+    expect(new URL(shown.url()).searchParams.has('download')).toBe(false);
+    await tab.close();
+  });
+
+  it('downloads the PDF', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Download ${ORGANIZATION} ${monthTitle(MONTH)}` }).click(),
+    ]);
+    const month = String(MONTH.month).padStart(2, '0');
+    expect(download.suggestedFilename()).toBe(
+      `springfield-police-department-monthly-report-${MONTH.year}-${month}-to-date.pdf`,
+    );
+    const pdf = await readFile(await download.path());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(5_000);
+  });
+
+  it('closes and opens a year', async () => {
+    const thisYear = tree().getByRole('button', { name: String(MONTH.year), exact: true });
+    await thisYear.click();
+    expect(await thisYear.getAttribute('aria-expanded')).toBe('false');
+    expect(await entry().count()).toBe(0);
+    await thisYear.click();
+    await entry().waitFor();
+  });
+
+  it('offers reading, not building, to a user who may only read reports', async () => {
+    const reader = await openAs(USER);
+    await reader
+      .getByRole('region', { name: 'Monthly reports by year' })
+      .getByText(ORGANIZATION, { exact: true })
+      .waitFor();
+    expect(await reader.getByRole('button', { name: /^Build / }).count()).toBe(0);
+    await expectAccessible(reader);
+  });
+});
