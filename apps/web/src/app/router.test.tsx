@@ -26,9 +26,9 @@ afterEach(() => {
 
 describe('section guard', () => {
   it('shows the section placeholder, labelled, inside the shell when allowed', async () => {
-    await signedInAs(['report:read'], 'all');
-    renderRoutes(routes, '/dashboard/data/reports');
-    expect(await within(content()).findByRole('heading', { level: 1, name: 'Reports' })).toBeTruthy();
+    await signedInAs(['engineer:test'], 'all');
+    renderRoutes(routes, '/dashboard/accounts-new/settings');
+    expect(await within(content()).findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
     expect(within(content()).getByText(MESSAGES.notYetBuilt)).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Sections' })).toBeTruthy();
   });
