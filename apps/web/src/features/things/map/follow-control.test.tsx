@@ -4,7 +4,7 @@ import { FakeMap } from '../../../map/testing/fake-map';
 import { renderInMap } from '../../../map/testing/render-in-map';
 import { FOLLOW_EASE_MS, FOLLOW_ENDED_NOTICE_MS, FollowControl } from './follow-control';
 
-const follow = () => screen.getByRole('button', { name: 'Follow', exact: true });
+const follow = () => screen.getByRole('button', { name: 'Follow' });
 const ended = () => screen.queryByText('Follow ended: you moved the map.');
 
 function renderFollow(map: FakeMap, position: [number, number] | null = [-89.65, 39.78]) {
