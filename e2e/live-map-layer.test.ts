@@ -1,7 +1,7 @@
 /**
  * The live assets on the map, against a real server with the demo fleet simulator running: the
  * layer draws the whole fleet in the stacking order, hovering an asset shows its info window, and
- * clicking it opens the asset. The layer's drawn data is read through the test hook it exposes
+ * clicking it opens the asset (from the list of those there, where several overlap). The layer's drawn data is read through the test hook it exposes
  * when `window.__FLARE_TEST_TIMINGS__` is defined.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { pixelsOfHue } from './support/pixels';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
 import { exposeMap } from './support/test-map';
+import { shortenName } from '@flare/core/things/thing-display';
 
 const ADMIN = 'admin@springfield-pd.test';
 /**
@@ -136,7 +137,7 @@ describe('live map layer', () => {
     await page.close();
   });
 
-  it('shows the info window on hover and opens the asset on click', async () => {
+  it('shows the info window on hover and, where assets overlap, opens the one chosen from the list', async () => {
     const page = await browser.newPage();
     await openLive(page);
     await expect.poll(async () => (await items(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
@@ -151,11 +152,23 @@ describe('live map layer', () => {
     await page.mouse.move(point.x, point.y);
     const info = map.locator('.maplibregl-popup [role="tooltip"]');
     await expect.poll(() => info.getAttribute('data-thing-id')).toBe(pending.id);
-    expect(await info.innerText()).toMatch(new RegExp(`^${PENDING.name}\\nPending\\n0 (mph|km/h)$`));
+    expect(await info.innerText()).toMatch(
+      new RegExp(`^${PENDING.name}\\nPending\\n0 (mph|km/h)\\n1 more here: click to list them$`),
+    );
 
+    // The two stand on one spot: a click lists both, the one drawn on top first.
     await page.mouse.click(point.x, point.y);
+    const list = map.getByRole('dialog', { name: '2 assets here' });
+    const entries = list.getByRole('button', { name: /Pending|Offline/ });
+    // Shortened as lists shorten names of 12 characters or more.
+    expect(await entries.allTextContents()).toEqual([
+      `${PENDING.name} Pending`,
+      `${shortenName(OFFLINE.name)} Offline`,
+    ]);
+    await entries.first().click();
     await page.waitForURL(`**/dashboard/things/${pending.id}`);
     await page.getByRole('heading', { name: PENDING.name }).waitFor();
+    await list.waitFor({ state: 'detached' });
     // Leaving the map closes the info window.
     await page.mouse.move(200, 400);
     await info.waitFor({ state: 'detached' });

@@ -1,4 +1,4 @@
-/** Renders map tools inside a fake map's context with the app's providers. */
+/** Renders map tools inside a fake map's context with the app's providers (kept on rerender). */
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -9,11 +9,14 @@ import { MapContext } from '../map-context';
 import type { FakeMap } from './fake-map';
 
 export function renderInMap(ui: ReactNode, map: FakeMap) {
-  return render(
-    <MantineProvider theme={theme} env="test">
-      <QueryClientProvider client={createQueryClient()}>
-        <MapContext.Provider value={map.asMap()}>{ui}</MapContext.Provider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const client = createQueryClient();
+  return render(ui, {
+    wrapper: ({ children }) => (
+      <MantineProvider theme={theme} env="test">
+        <QueryClientProvider client={client}>
+          <MapContext.Provider value={map.asMap()}>{children}</MapContext.Provider>
+        </QueryClientProvider>
+      </MantineProvider>
+    ),
+  });
 }

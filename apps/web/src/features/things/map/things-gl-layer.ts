@@ -13,9 +13,13 @@
  * larger than the view, and each frame copies that texture shifted by the camera's move. Drawing
  * the sprites costs about as much per frame as the whole empty map in software WebGL at 10,000
  * assets; the copy costs one screen-sized quad whatever the fleet.
+ *
+ * Stacks of overlapping assets get a count badge: one more sprite per stack, drawn last, moved up
+ * and to the right of the stack's top marker by a fixed number of pixels.
  */
 import type { CustomLayerInterface, CustomRenderMethodInput, Map as MapLibreMap } from 'maplibre-gl';
 import { atlasCell, ATLAS_GRID, ARROW_CELL, CELL_PIXELS, HALO_CELL, iconAtlas } from './things-icon-atlas';
+import { mercatorOf, worldSize } from '../../../map/mercator';
 import type { ShapedThings } from './things-layer-data';
 
 /** The direction arrow's sprite, as a share of the marker size, and how far out its centre sits. */
@@ -23,8 +27,10 @@ export const ARROW_SCALE = 0.55;
 export const ARROW_OFFSET = 0.72;
 export const HIGHLIGHT_SCALE = 1.25;
 export const HALO_SCALE = 1.7;
-/** MapLibre's world is 512 pixels wide at zoom 0. */
-const TILE_SIZE = 512;
+/** The count badge, as a share of the marker size (at least BADGE_MIN_PIXELS), and its centre's shift. */
+export const BADGE_SCALE = 0.75;
+export const BADGE_MIN_PIXELS = 14;
+export const BADGE_SHIFT = 0.45;
 
 const ICON_VERTEX = `#version 300 es
 in vec2 a_position;
@@ -33,10 +39,14 @@ in float a_alpha;
 uniform mat4 u_matrix;
 uniform float u_size;
 uniform vec2 u_grid;
+// A shift in pixels (x right, y up) over the viewport's size in pixels: badges sit beside their marker.
+uniform vec2 u_shift;
+uniform vec2 u_viewport;
 flat out vec2 v_cell;
 flat out float v_alpha;
 void main() {
-  gl_Position = u_matrix * vec4(a_position, 0.0, 1.0);
+  vec4 centre = u_matrix * vec4(a_position, 0.0, 1.0);
+  gl_Position = centre + vec4(u_shift / u_viewport * 2.0 * centre.w, 0.0, 0.0);
   gl_PointSize = u_size;
   v_cell = vec2(mod(a_cell, u_grid.x), floor(a_cell / u_grid.x));
   v_alpha = a_alpha;
@@ -163,11 +173,21 @@ interface Batch {
   count: number;
 }
 
-/** One highlighted (pinned or hovered) asset, drawn again on top with a halo. */
+/** One highlighted (pinned or hovered) asset, drawn again on top with a halo; or a count badge. */
 export interface HighlightSprite {
   lng: number;
   lat: number;
   cell: number;
+}
+
+/** How far a badge's centre sits from its marker's, in CSS pixels (x right, y up). */
+export function badgeShift(markerSize: number): number {
+  return markerSize * BADGE_SHIFT;
+}
+
+/** A badge's size in CSS pixels for a marker size. */
+export function badgeSize(markerSize: number): number {
+  return Math.max(BADGE_MIN_PIXELS, Math.round(markerSize * BADGE_SCALE));
 }
 
 export class ThingsGlLayer implements CustomLayerInterface {
@@ -187,11 +207,14 @@ export class ThingsGlLayer implements CustomLayerInterface {
   private arrows: Batch | null = null;
   private highlights: Batch | null = null;
   private halos: Batch | null = null;
+  private badges: Batch | null = null;
   /** Mercator origin of the uploaded positions. */
   private origin: [number, number] = [0, 0];
   private highlightOrigin: [number, number] = [0, 0];
+  private badgeOrigin: [number, number] = [0, 0];
   private pendingData: ShapedThings | null = null;
   private pendingHighlights: HighlightSprite[] | null = null;
+  private pendingBadges: HighlightSprite[] | null = null;
   /** Mercator x, y of each drawn asset (relative to `origin`), for hit testing. */
   private mercator: Float32Array = new Float32Array(0);
   private size = 16;
@@ -208,7 +231,7 @@ export class ThingsGlLayer implements CustomLayerInterface {
       gl,
       ICON_VERTEX,
       ICON_FRAGMENT,
-      ['u_matrix', 'u_size', 'u_grid', 'u_atlas', 'u_lod'],
+      ['u_matrix', 'u_size', 'u_grid', 'u_atlas', 'u_lod', 'u_shift', 'u_viewport'],
       ['a_position', 'a_cell', 'a_alpha'],
     );
     this.arrowProgram = link(gl, ARROW_VERTEX, ARROW_FRAGMENT, ARROW_UNIFORMS, [
@@ -231,11 +254,14 @@ export class ThingsGlLayer implements CustomLayerInterface {
     gl.bindTexture(gl.TEXTURE_2D, null);
     if (this.pendingData) this.setData(this.pendingData);
     if (this.pendingHighlights) this.setHighlights(this.pendingHighlights);
+    if (this.pendingBadges) this.setBadges(this.pendingBadges);
   }
 
   onRemove(_map: MapLibreMap, gl: WebGLRenderingContext | WebGL2RenderingContext): void {
     const gl2 = gl as WebGL2RenderingContext;
-    for (const batch of [this.things, this.arrows, this.highlights, this.halos]) if (batch) free(gl2, batch);
+    for (const batch of [this.things, this.arrows, this.highlights, this.halos, this.badges]) {
+      if (batch) free(gl2, batch);
+    }
     if (this.icons) gl2.deleteProgram(this.icons.program);
     if (this.arrowProgram) gl2.deleteProgram(this.arrowProgram.program);
     if (this.cacheProgram) gl2.deleteProgram(this.cacheProgram.program);
@@ -246,7 +272,7 @@ export class ThingsGlLayer implements CustomLayerInterface {
     gl2.deleteVertexArray(this.cacheVao);
     gl2.deleteTexture(this.texture);
     this.cache = null;
-    this.things = this.arrows = this.highlights = this.halos = null;
+    this.things = this.arrows = this.highlights = this.halos = this.badges = null;
     this.gl = null;
     this.map = null;
   }
@@ -313,6 +339,33 @@ export class ThingsGlLayer implements CustomLayerInterface {
     this.invalidate();
   }
 
+  /** The count badges of the stacks (a badge's cell says its count), drawn above every marker. */
+  setBadges(sprites: HighlightSprite[]): void {
+    const gl = this.gl;
+    this.pendingBadges = sprites;
+    if (!gl || !this.icons) return;
+    const positions = new Float64Array(sprites.length * 3);
+    sprites.forEach((sprite, i) => positions.set([sprite.lng, sprite.lat, 0], i * 3));
+    this.badgeOrigin = centreOf(positions, sprites.length);
+    this.badges = upload(gl, this.badges, this.icons, sprites.length, [
+      {
+        name: 'a_position',
+        data: toMercator(positions, sprites.length, this.badgeOrigin),
+        size: 2,
+        type: gl.FLOAT,
+      },
+      { name: 'a_cell', data: Float32Array.from(sprites, (s) => s.cell), size: 1, type: gl.FLOAT },
+      {
+        name: 'a_alpha',
+        data: new Uint8Array(sprites.length).fill(255),
+        size: 1,
+        type: gl.UNSIGNED_BYTE,
+        normalized: true,
+      },
+    ]);
+    this.invalidate();
+  }
+
   /**
    * The draw index of the topmost asset whose marker covers the point (CSS pixels), or -1.
    * Compares in Mercator units, which is exact for a map without pitch.
@@ -325,8 +378,7 @@ export class ThingsGlLayer implements CustomLayerInterface {
     const [px, py] = mercatorOf(at.lng, at.lat);
     const x = px - this.origin[0];
     const y = py - this.origin[1];
-    const worldSize = TILE_SIZE * 2 ** map.getZoom();
-    const radius = this.size / 2 / worldSize;
+    const radius = this.size / 2 / worldSize(map.getZoom());
     const mercator = this.mercator;
     for (let i = count - 1; i >= 0; i--) {
       if (Math.abs(mercator[i * 2]! - x) <= radius && Math.abs(mercator[i * 2 + 1]! - y) <= radius) return i;
@@ -450,7 +502,7 @@ export class ThingsGlLayer implements CustomLayerInterface {
   ): void {
     if (!this.icons || !this.arrowProgram || !this.texture) return;
     const ratio = this.map?.getPixelRatio() ?? 1;
-    const worldSize = TILE_SIZE * 2 ** (this.map?.getZoom() ?? 0);
+    const world = worldSize(this.map?.getZoom() ?? 0);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
     gl.disable(gl.DEPTH_TEST);
@@ -463,32 +515,36 @@ export class ThingsGlLayer implements CustomLayerInterface {
       batch: Batch | null,
       size: number,
       origin: [number, number],
-      cell?: number,
+      options: { arrowCell?: number; shift?: number } = {},
     ) => {
       if (!batch || batch.count === 0) return;
       const pixels = size * ratio;
       gl.useProgram(program.program);
-      gl.uniformMatrix4fv(program.uniforms.u_matrix!, false, relativeTo(matrix, worldSize, origin));
+      gl.uniformMatrix4fv(program.uniforms.u_matrix!, false, relativeTo(matrix, world, origin));
       gl.uniform1f(program.uniforms.u_size!, pixels);
       gl.uniform2f(program.uniforms.u_grid!, ATLAS_GRID.columns, ATLAS_GRID.rows);
       gl.uniform1i(program.uniforms.u_atlas!, 0);
       gl.uniform1f(program.uniforms.u_lod!, Math.max(0, Math.floor(Math.log2(CELL_PIXELS / pixels))));
-      if (cell !== undefined) {
+      gl.uniform2f(program.uniforms.u_viewport!, width, height);
+      const { arrowCell, shift = 0 } = options;
+      if (arrowCell === undefined) {
+        gl.uniform2f(program.uniforms.u_shift!, shift * ratio, shift * ratio);
+      } else {
         gl.uniform2f(
           program.uniforms.u_cell!,
-          cell % ATLAS_GRID.columns,
-          Math.floor(cell / ATLAS_GRID.columns),
+          arrowCell % ATLAS_GRID.columns,
+          Math.floor(arrowCell / ATLAS_GRID.columns),
         );
         gl.uniform1f(program.uniforms.u_offset!, this.size * ARROW_OFFSET * ratio);
-        gl.uniform2f(program.uniforms.u_viewport!, width, height);
       }
       gl.bindVertexArray(batch.vao);
       gl.drawArrays(gl.POINTS, 0, batch.count);
     };
-    draw(this.arrowProgram, this.arrows, this.size * ARROW_SCALE, this.origin, ARROW_CELL);
+    draw(this.arrowProgram, this.arrows, this.size * ARROW_SCALE, this.origin, { arrowCell: ARROW_CELL });
     draw(this.icons, this.things, this.size, this.origin);
     draw(this.icons, this.halos, this.size * HALO_SCALE, this.highlightOrigin);
     draw(this.icons, this.highlights, this.size * HIGHLIGHT_SCALE, this.highlightOrigin);
+    draw(this.icons, this.badges, badgeSize(this.size), this.badgeOrigin, { shift: badgeShift(this.size) });
     gl.bindVertexArray(null);
     gl.bindTexture(gl.TEXTURE_2D, null);
   }
@@ -601,12 +657,6 @@ function upload(
 function free(gl: WebGL2RenderingContext, batch: Batch): void {
   gl.deleteVertexArray(batch.vao);
   batch.buffers.forEach((buffer) => gl.deleteBuffer(buffer));
-}
-
-/** Web Mercator in MapLibre's units: the world is [0, 1] in x and y, y growing southwards. */
-function mercatorOf(lng: number, lat: number): [number, number] {
-  const sin = Math.sin((Math.max(-85.051129, Math.min(85.051129, lat)) * Math.PI) / 180);
-  return [(lng + 180) / 360, 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)];
 }
 
 /** The middle of the positions' extent in Mercator units (lng, lat, 0 triples in). */

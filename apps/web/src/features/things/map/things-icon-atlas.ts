@@ -1,7 +1,7 @@
 /**
  * The map's asset icons, drawn once on a canvas at run time: a disc in the status colour with a
- * white glyph per asset type, the direction arrow and the highlight halo. Nothing is fetched (no
- * sprite, no glyphs), so the map draws offline.
+ * white glyph per asset type, the direction arrow, the highlight halo and the count badges of
+ * overlapping assets. Nothing is fetched (no sprite, no glyphs), so the map draws offline.
  */
 import { THING_STATUS_COLORS } from '../../../config/thing-status-colors';
 import { ICON_KEYS, ICON_TYPES, MARKER_TONES, type IconType, type MarkerTone } from './things-layer-data';
@@ -13,15 +13,32 @@ const COLUMNS = 8;
 export const ARROW_ICON = 'arrow';
 export const HALO_ICON = 'halo';
 
+/** Badges count 2 to 99; larger stacks show "99+". */
+export const BADGE_MAX = 99;
+const BADGE_KEYS = Array.from({ length: BADGE_MAX }, (_, i) => `badge-${i + 2}`);
+
 /** Every cell: the markers in ICON_KEYS order (so a marker's cell is its icon index), then the rest. */
-const ALL_KEYS = [...ICON_KEYS, ARROW_ICON, HALO_ICON];
+const ALL_KEYS = [...ICON_KEYS, ARROW_ICON, HALO_ICON, ...BADGE_KEYS];
 export const ARROW_CELL = ICON_KEYS.length;
 export const HALO_CELL = ICON_KEYS.length + 1;
+const FIRST_BADGE_CELL = ICON_KEYS.length + 2;
+/** The badge's colour: apart from every status colour, white text on it well over 4.5:1. */
+export const BADGE_COLOR = '#5f3dc4';
 export const ATLAS_GRID = { columns: COLUMNS, rows: Math.ceil(ALL_KEYS.length / COLUMNS) } as const;
 
 /** The atlas cell of a marker icon (an index into ICON_KEYS). */
 export function atlasCell(icon: number): number {
   return icon;
+}
+
+/** The atlas cell of the count badge of a stack of `count` (2 or more) assets. */
+export function badgeCell(count: number): number {
+  return FIRST_BADGE_CELL + Math.min(count, BADGE_MAX + 1) - 2;
+}
+
+/** What a badge reads. */
+export function badgeLabel(count: number): string {
+  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
 }
 
 export interface IconFrame {
@@ -112,6 +129,21 @@ function drawHalo(context: CanvasRenderingContext2D): void {
   context.stroke();
 }
 
+function drawBadge(context: CanvasRenderingContext2D, label: string): void {
+  context.beginPath();
+  context.arc(CELL / 2, CELL / 2, CELL / 2 - 3, 0, Math.PI * 2);
+  context.fillStyle = BADGE_COLOR;
+  context.fill();
+  context.lineWidth = 5;
+  context.strokeStyle = '#ffffff';
+  context.stroke();
+  context.fillStyle = '#ffffff';
+  context.font = `700 ${label.length > 2 ? 22 : 32}px system-ui, sans-serif`;
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.fillText(label, CELL / 2, CELL / 2 + 2);
+}
+
 let atlas: HTMLCanvasElement | null = null;
 
 /** The atlas canvas, drawn on first use. */
@@ -142,6 +174,13 @@ export function iconAtlas(): HTMLCanvasElement {
   context.translate(halo.x, halo.y);
   drawHalo(context);
   context.restore();
+  for (let count = 2; count <= BADGE_MAX + 1; count++) {
+    const cell = badgeCell(count);
+    context.save();
+    context.translate((cell % COLUMNS) * CELL, Math.floor(cell / COLUMNS) * CELL);
+    drawBadge(context, badgeLabel(count));
+    context.restore();
+  }
   atlas = canvas;
   return canvas;
 }

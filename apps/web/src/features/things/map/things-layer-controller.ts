@@ -1,7 +1,8 @@
 /**
  * The imperative side of the things layer: shapes the assets into the point-sprite layer's
  * columns, hit-tests the pointer for hover and click, keeps the hover info window, the highlight
- * of the selected and hovered asset, the station markers and the density heatmap's data.
+ * of the selected and hovered asset, the stacks of overlapping assets (a count badge, and the list
+ * of the assets there on click), the station markers and the density heatmap's data.
  * `ThingsLayer` feeds it from React; nothing here re-renders React on hover.
  */
 import { Marker, Popup, type GeoJSONSource, type Map as MapLibreMap, type MapMouseEvent } from 'maplibre-gl';
@@ -10,8 +11,19 @@ import type { RespondersType } from '@flare/core/labels';
 import type { Thing } from '@flare/core/schemas/thing';
 import { fromServerStatus } from '@flare/core/status/thing-status';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
-import { TONE_COLORS } from './things-icon-atlas';
-import { HIGHLIGHT_SCALE, ThingsGlLayer } from './things-gl-layer';
+import { fitMap, type LngLat } from '../../../map/map-commands';
+import { mercatorOf, worldSize } from '../../../map/mercator';
+import { badgeCell, TONE_COLORS } from './things-icon-atlas';
+import { badgeShift, badgeSize, HIGHLIGHT_SCALE, ThingsGlLayer } from './things-gl-layer';
+import { stackListElement } from './things-stack-list';
+import {
+  findStacks,
+  mercatorPositions,
+  NO_STACKS,
+  STACK_REACH,
+  stackMembers,
+  type Stacks,
+} from './things-stacks';
 import {
   EMPTY_SHAPED,
   hexToRgb,
@@ -102,6 +114,8 @@ export interface ThingsLayerTestHook {
   /** Where an asset is drawn, in page (client) pixels, or null when it is not drawn. */
   screenPoint(id: string): { x: number; y: number } | null;
   hoveredId(): string | null;
+  /** The stacks of overlapping assets: their ids, topmost first, and where the count badge is drawn. */
+  stacks(): Array<{ ids: string[]; badge: { x: number; y: number } }>;
 }
 
 type TestWindow = Window & { __FLARE_TEST_TIMINGS__?: object; __flareThingsLayer?: ThingsLayerTestHook };
@@ -118,12 +132,18 @@ export class ThingsLayerController {
   private stationMarkers = new Map<string, Marker>();
   private pointer: { x: number; y: number } | null = null;
   private hoverFrame = 0;
+  /** Mercator x, y per draw position of `shaped`. */
+  private mercator: Float64Array = new Float64Array(0);
+  private stacks: Stacks = NO_STACKS;
+  /** The list of the assets of a clicked stack. */
+  private stackList: Popup | null = null;
 
   constructor(private readonly map: MapLibreMap) {
     map.addLayer(this.layer);
     map.on('mousemove', this.onMouseMove);
     map.on('mouseout', this.onMouseOut);
     map.on('click', this.onClick);
+    map.on('zoomend', this.onZoomEnd);
     const testWindow = window as TestWindow;
     if (testWindow.__FLARE_TEST_TIMINGS__) testWindow.__flareThingsLayer = this.testHook();
   }
@@ -143,6 +163,10 @@ export class ThingsLayerController {
         this.shaped,
       );
       this.layer.setData(this.shaped);
+      this.mercator = mercatorPositions(this.shaped.positions, this.shaped.count);
+      this.restack();
+    } else if (previous.sizeIndex !== state.sizeIndex) {
+      this.restack();
     }
     this.layer.setSize(MARKER_SIZES.thing[state.sizeIndex]);
     if (this.hoveredId && !state.things.has(this.hoveredId)) this.hoveredId = null;
@@ -163,8 +187,11 @@ export class ThingsLayerController {
     this.map.off('mousemove', this.onMouseMove);
     this.map.off('mouseout', this.onMouseOut);
     this.map.off('click', this.onClick);
+    this.map.off('zoomend', this.onZoomEnd);
     this.popup?.remove();
     this.popup = null;
+    this.stackList?.remove();
+    this.stackList = null;
     this.stationMarkers.forEach((marker) => marker.remove());
     this.stationMarkers.clear();
     // The map may have lost its style (or been removed) first, taking the layer along.
@@ -180,7 +207,7 @@ export class ThingsLayerController {
     if (this.hoverFrame) return;
     this.hoverFrame = requestAnimationFrame(() => {
       this.hoverFrame = 0;
-      if (this.pointer) this.hover(this.thingAt(this.pointer));
+      if (this.pointer) this.hover(this.hitAt(this.pointer)?.thing ?? null);
     });
   };
 
@@ -189,20 +216,114 @@ export class ThingsLayerController {
     this.hover(null);
   };
 
+  /** A click on a lone asset selects it; on a stack (or its badge) it lists the assets there. */
   private readonly onClick = (event: MapMouseEvent) => {
-    const thing = this.thingAt(event.point);
-    if (thing && this.state) this.state.onSelect(thing.id);
+    const hit = this.hitAt(event.point);
+    if (!hit || !this.state) return;
+    const members = hit.index < 0 ? [] : stackMembers(this.stacks, hit.index);
+    if (members.length > 1) this.showStackList(members);
+    else this.state.onSelect(hit.thing.id);
   };
 
-  /** The topmost asset under a point: the highlighted ones (drawn on top, larger) first. */
-  private thingAt(point: { x: number; y: number }): Thing | null {
+  /** Overlaps change with the zoom: grouped again once a zoom ends (not on every frame of it). */
+  private readonly onZoomEnd = () => this.restack();
+
+  /** Groups the drawn assets into stacks at the map's zoom and draws the count badges. */
+  private restack(): void {
+    const state = this.state;
+    if (!state) return;
+    const { count, positions } = this.shaped;
+    const size = MARKER_SIZES.thing[state.sizeIndex];
+    this.stacks = findStacks(this.mercator, count, size * STACK_REACH, worldSize(this.map.getZoom()));
+    this.layer.setBadges(
+      this.stacks.tops.map((top, i) => ({
+        lng: positions[top * 3]!,
+        lat: positions[top * 3 + 1]!,
+        cell: badgeCell(this.stacks.sizes[i]!),
+      })),
+    );
+  }
+
+  /**
+   * The topmost asset under a point and its draw index (-1 when it is drawn only as a highlight):
+   * the highlighted ones (drawn on top, larger) first, then the markers, then the count badges.
+   */
+  private hitAt(point: { x: number; y: number }): { thing: Thing; index: number } | null {
     const reach = (MARKER_SIZES.thing[this.state?.sizeIndex ?? 0] * HIGHLIGHT_SCALE) / 2;
     for (const thing of [...this.highlighted].reverse()) {
       const at = this.map.project([thing.lng!, thing.lat!]);
-      if (Math.abs(at.x - point.x) <= reach && Math.abs(at.y - point.y) <= reach) return thing;
+      if (Math.abs(at.x - point.x) <= reach && Math.abs(at.y - point.y) <= reach) {
+        return { thing, index: this.shaped.things.indexOf(thing) };
+      }
     }
-    const index = this.layer.hitTest(point);
-    return index < 0 ? null : (this.shaped.things[index] ?? null);
+    let index = this.layer.hitTest(point);
+    if (index < 0) index = this.badgeAt(point);
+    const thing = this.shaped.things[index];
+    return thing ? { thing, index } : null;
+  }
+
+  /** The draw index of the top of the stack whose badge covers the point, or -1. */
+  private badgeAt(point: { x: number; y: number }): number {
+    if (this.stacks.tops.length === 0 || !this.state) return -1;
+    const size = MARKER_SIZES.thing[this.state.sizeIndex];
+    const world = worldSize(this.map.getZoom());
+    const at = this.map.unproject([point.x, point.y]);
+    const [x, y] = mercatorOf(at.lng, at.lat);
+    const shift = badgeShift(size) / world;
+    const radius = badgeSize(size) / 2 / world;
+    for (const top of this.stacks.tops) {
+      // The badge sits up and to the right of its marker (Mercator y grows southwards).
+      const dx = x - (this.mercator[top * 2]! + shift);
+      const dy = y - (this.mercator[top * 2 + 1]! - shift);
+      if (Math.abs(dx) <= radius && Math.abs(dy) <= radius) return top;
+    }
+    return -1;
+  }
+
+  /** The list of a stack's assets in a popup at its top marker; choosing one selects it. */
+  private showStackList(members: number[]): void {
+    const state = this.state;
+    if (!state) return;
+    const things = members.map((index) => this.shaped.things[index]!);
+    const positions = things.map((thing): LngLat => [thing.lng!, thing.lat!]);
+    const spread = positions.some(([lng, lat]) => lng !== positions[0]![0] || lat !== positions[0]![1]);
+    const close = () => {
+      this.stackList?.remove();
+      this.map.getCanvas().focus();
+    };
+    const content = stackListElement(things, {
+      now: Date.now(),
+      respondersType: state.respondersType,
+      countryCode: state.countryCode,
+      onChoose: (id) => {
+        this.stackList?.remove();
+        state.onSelect(id);
+      },
+      onClose: close,
+      ...(spread
+        ? {
+            onZoomIn: () => {
+              this.stackList?.remove();
+              fitMap(positions);
+            },
+          }
+        : {}),
+    });
+    this.stackList?.remove();
+    const list = new Popup({
+      closeButton: true,
+      closeOnClick: true,
+      maxWidth: '300px',
+      offset: MARKER_SIZES.thing[state.sizeIndex] / 2 + 4,
+    })
+      .setLngLat(positions[0]!)
+      .setDOMContent(content);
+    list.once('close', () => {
+      if (this.stackList === list) this.stackList = null;
+    });
+    this.stackList = list;
+    this.hover(null);
+    list.addTo(this.map);
   }
 
   private hover(thing: Thing | null): void {
@@ -263,7 +384,8 @@ export class ThingsLayerController {
   private showInfo(): void {
     const state = this.state;
     const thing = this.hoveredId && state ? state.things.get(this.hoveredId) : undefined;
-    if (!state || !thing || thing.lat === null || thing.lng === null) {
+    // While a stack's list is open it says more than the info window would, in the same place.
+    if (!state || !thing || thing.lat === null || thing.lng === null || this.stackList) {
       this.popup?.remove();
       return;
     }
@@ -283,6 +405,13 @@ export class ThingsLayerController {
     const speed = document.createElement('div');
     speed.textContent = info.speed;
     content.append(name, status, speed);
+    const index = this.shaped.things.indexOf(thing);
+    const stacked = index < 0 ? 0 : stackMembers(this.stacks, index).length;
+    if (stacked > 1) {
+      const more = document.createElement('div');
+      more.textContent = `${stacked - 1} more here: click to list them`;
+      content.append(more);
+    }
 
     const size = MARKER_SIZES.thing[state.sizeIndex];
     this.popup ??= new Popup({
@@ -332,6 +461,18 @@ export class ThingsLayerController {
         return { x: rect.left + point.x, y: rect.top + point.y };
       },
       hoveredId: () => this.hoveredId,
+      stacks: () => {
+        const rect = this.map.getCanvas().getBoundingClientRect();
+        const shift = badgeShift(MARKER_SIZES.thing[this.state?.sizeIndex ?? 0]);
+        return this.stacks.tops.map((top) => {
+          const thing = this.shaped.things[top]!;
+          const point = this.map.project([thing.lng!, thing.lat!]);
+          return {
+            ids: stackMembers(this.stacks, top).map((index) => this.shaped.things[index]!.id),
+            badge: { x: rect.left + point.x + shift, y: rect.top + point.y - shift },
+          };
+        });
+      },
     };
   }
 }

@@ -84,4 +84,26 @@ describe('ThingsMapControls', () => {
     expect(commands).toHaveLength(1);
     stop();
   });
+
+  it('offers Follow for the selected asset only', () => {
+    fakeApi({});
+    const engine = makeThing({ nickname: 'Engine 7', status: 'active', lng: -89.6, lat: 39.7 });
+    liveThings.replaceAll([engine]);
+    const list = renderInMap(
+      <MemoryRouter initialEntries={['/dashboard/things']}>
+        <ThingsMapControls />
+      </MemoryRouter>,
+      new FakeMap(),
+    );
+    expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
+    list.unmount();
+
+    renderInMap(
+      <MemoryRouter initialEntries={[`/dashboard/things/${engine.id}`]}>
+        <ThingsMapControls />
+      </MemoryRouter>,
+      new FakeMap(),
+    );
+    expect(screen.getByRole('button', { name: 'Follow' }).getAttribute('aria-pressed')).toBe('false');
+  });
 });

@@ -2,19 +2,26 @@
  * The map's tools for the dashboard: show-all fits the assets the map displays, that is those
  * the list's filters (in the URL) let through, by the same rule the layer draws with. The
  * positions are gathered when show-all is pressed, not on every live update. The map opens the
- * same way: fitted to them once the first load has arrived (a shared filtered link included).
+ * same way: fitted to them once the first load has arrived (a shared filtered link included), and
+ * then offers the user's last view back. With an asset selected, Follow keeps it in view.
  */
+import { Stack } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
+import { useMatch } from 'react-router';
 import type { Thing } from '@flare/core/schemas/thing';
-import { thingPosition } from '@flare/core/things/thing-display';
+import { primaryDisplayName, thingPosition } from '@flare/core/things/thing-display';
 import { useLiveThings } from '../live/live-things-store';
 import { MapControls } from '../../../map/controls/map-controls';
+import { LastViewOffer, useLastView } from '../../../map/last-view-offer';
 import type { LngLat } from '../../../map/map-commands';
+import { useMap } from '../../../map/map-context';
 import { useFitOnce } from '../../../map/use-fit-once';
 import { matchesFilters } from '../list/thing-filters';
 import { useThingFilters } from '../list/use-thing-filters';
+import { FollowControl } from './follow-control';
 
 export function ThingsMapControls() {
+  const map = useMap();
   const { things, loaded } = useLiveThings();
   const { filters } = useThingFilters();
   const shownAt = useCallback(
@@ -33,6 +40,32 @@ export function ThingsMapControls() {
       }),
     [things, shownAt],
   );
+  // Before the opening fit, so the last view is read before that move is remembered.
+  const lastView = useLastView(map);
   useFitOnce(loaded, positions);
-  return <MapControls showAll={{ enabled, positions }} />;
+  const selectedId = useMatch('/dashboard/things/:thingId/*')?.params.thingId ?? null;
+  const selected = selectedId ? things.get(selectedId) : undefined;
+  return (
+    <>
+      <MapControls showAll={{ enabled, positions }} />
+      {/* Top middle: the corners hold the area search and the account menu. */}
+      <Stack
+        gap="xs"
+        align="center"
+        pos="absolute"
+        top={12}
+        left="50%"
+        style={{ transform: 'translateX(-50%)', zIndex: 3 }}
+      >
+        <LastViewOffer ready={loaded} lastView={lastView} />
+        {selected && (
+          <FollowControl
+            key={selected.id}
+            name={primaryDisplayName(selected)}
+            position={thingPosition(selected)}
+          />
+        )}
+      </Stack>
+    </>
+  );
 }

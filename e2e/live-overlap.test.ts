@@ -1,0 +1,145 @@
+/**
+ * Overlapping assets on the live map, against a real server: three patrol cars reporting from one
+ * spot draw as one marker with a count badge, the info window says more are there, and a click (on
+ * the marker or its badge) offers the list of the three; choosing one opens it as a marker click
+ * would. The layer's stacks are read through its test hook; the badge is checked on a screenshot.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { sendOsmandReport } from './support/osmand';
+import { pixelsOfHue } from './support/pixels';
+import { signInAs } from './support/sign-in';
+import { freePort, startServer, type RunningServer } from './support/server';
+import { exposeMap } from './support/test-map';
+
+const USER = 'user@springfield-pd.test';
+/** Three of the department's cars, at one scene (away from the seeded silent ones). */
+const SCENE = { lat: '39.8012', lon: '-89.5504' };
+const CARS = [
+  { device: 'SPD-CAR-101', name: 'Patrol 101' },
+  { device: 'SPD-CAR-102', name: 'Patrol 102' },
+  { device: 'SPD-CAR-103', name: 'Patrol 103' },
+];
+/** The count badge's colour (things-icon-atlas.ts). */
+const BADGE_COLOR = 'rgb(95, 61, 196)';
+
+interface Stack {
+  ids: string[];
+  badge: { x: number; y: number };
+}
+interface LayerHook {
+  items(): Array<{ id: string; name: string }>;
+  screenPoint(id: string): { x: number; y: number } | null;
+  stacks(): Stack[];
+}
+type HookWindow = Window & { __flareThingsLayer?: LayerHook; __flareMap?: { isMoving(): boolean } };
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  const osmandPort = await freePort();
+  [server, browser] = await Promise.all([
+    startServer({ env: { OSMAND_PORT: String(osmandPort) } }),
+    openBrowser(),
+  ]);
+  for (const car of CARS) await sendOsmandReport(osmandPort, car.device, SCENE);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const stacks = (page: Page) => page.evaluate(() => (window as HookWindow).__flareThingsLayer?.stacks() ?? []);
+const items = (page: Page) => page.evaluate(() => (window as HookWindow).__flareThingsLayer?.items() ?? []);
+const screenPoint = (page: Page, id: string) =>
+  page.evaluate((thingId) => (window as HookWindow).__flareThingsLayer?.screenPoint(thingId) ?? null, id);
+const settled = (page: Page) =>
+  page.waitForFunction(() => (window as HookWindow).__flareMap?.isMoving() === false);
+
+/** Opens the link that shows only the three cars (the map fits them) and waits for their stack. */
+async function openScene(page: Page): Promise<{ stack: Stack; names: Map<string, string> }> {
+  await exposeMap(page);
+  await signInAs(page, server.url, USER);
+  await page.goto(`${server.url}/dashboard/things?q=Patrol+10`);
+  // The list also shows the cars that never reported; only the three have a place on the map.
+  await expect.poll(async () => (await items(page)).length, { timeout: 30_000 }).toBe(3);
+  await settled(page);
+  await expect.poll(async () => (await stacks(page)).length).toBe(1);
+  const [stack] = await stacks(page);
+  return { stack: stack!, names: new Map((await items(page)).map((item) => [item.id, item.name])) };
+}
+
+describe('overlapping assets on the live map', () => {
+  it('draws three cars at one spot with a count badge and lists the three on a click', async () => {
+    const page = await browser.newPage();
+    const { stack, names } = await openScene(page);
+    expect(stack.ids.map((id) => names.get(id)).sort()).toEqual(CARS.map((car) => car.name));
+    expect(await pixelsOfHue(page, stack.badge, BADGE_COLOR, 5)).toBeGreaterThan(20);
+    await expectAccessible(page);
+
+    // The info window of the top one says the others are there.
+    const top = (await screenPoint(page, stack.ids[0]!))!;
+    await page.mouse.move(top.x, top.y);
+    const info = page.locator('.maplibregl-popup [role="tooltip"]');
+    await expect.poll(() => info.innerText()).toContain('2 more here: click to list them');
+
+    await page.mouse.click(top.x, top.y);
+    const list = page.getByRole('dialog', { name: '3 assets here' });
+    await list.waitFor();
+    await info.waitFor({ state: 'detached' });
+    const entries = list.getByRole('listitem').getByRole('button');
+    // Topmost first, as drawn; each says its status in words.
+    expect(await entries.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('title')))).toEqual(
+      stack.ids.map((id) => names.get(id)),
+    );
+    expect(await entries.first().innerText()).toMatch(/Standby|Pending|Offline|Responding|On-Scene/);
+    // The list takes the focus, so the keyboard can choose at once.
+    expect(await entries.first().evaluate((button) => button === document.activeElement)).toBe(true);
+    await expectAccessible(page);
+
+    // Escape closes it; a click on the badge offers it again.
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    await page.mouse.click(stack.badge.x, stack.badge.y);
+    await list.waitFor();
+
+    const chosen = stack.ids[1]!;
+    await list.getByRole('button', { name: new RegExp(`^${names.get(chosen)!} `) }).click();
+    await page.waitForURL((url) => url.pathname === `/dashboard/things/${chosen}`);
+    await page.getByRole('heading', { name: names.get(chosen)! }).waitFor();
+    await list.waitFor({ state: 'detached' });
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it('merges nearby stacks when zoomed out, and its list zooms in to spread them', async () => {
+    const page = await browser.newPage();
+    await openScene(page);
+    // The whole fleet: the three cars, the two seeded silent ones a few kilometres away, and an
+    // arrow board in Madison. Fitted to all, the two spots are two stacks.
+    await page.getByLabel('Search for an asset').fill('');
+    await page.waitForURL((url) => !url.searchParams.has('q'));
+    await page.getByRole('button', { name: 'Show all' }).click();
+    await settled(page);
+    const sizes = async () => (await stacks(page)).map((stack) => stack.ids.length).sort();
+    await expect.poll(sizes).toEqual([2, 3]);
+
+    // Two levels out, the two spots overlap: one stack of five.
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await settled(page);
+    await expect.poll(sizes).toEqual([5]);
+    const [five] = await stacks(page);
+    const top = (await screenPoint(page, five!.ids[0]!))!;
+    await page.mouse.click(top.x, top.y);
+    const list = page.getByRole('dialog', { name: '5 assets here' });
+    await list.waitFor();
+    await list.getByRole('button', { name: 'Zoom in to spread them' }).click();
+    await list.waitFor({ state: 'detached' });
+    await settled(page);
+    await expect.poll(sizes).toEqual([2, 3]);
+    await page.close();
+  });
+});
