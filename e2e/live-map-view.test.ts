@@ -70,7 +70,7 @@ async function opened(page: Page, count?: number): Promise<Item[]> {
   await page.waitForFunction(() => (window as TestWindow).__flareMap?.loaded() === true, null, {
     timeout: 30_000,
   });
-  await page.getByRole('list', { name: 'Assets' }).waitFor();
+  await page.getByRole('grid', { name: 'Assets' }).waitFor();
   await page.getByRole('button', { name: 'Show all' }).waitFor();
   const items = () => page.evaluate(() => (window as TestWindow).__flareThingsLayer?.items() ?? []);
   await expect
@@ -173,8 +173,8 @@ describe('the live map view', () => {
     await signInAs(page, server.url, USER);
     await opened(page);
     await page.getByLabel('Search for an asset').fill(CAR.name);
-    await expect.poll(() => page.getByRole('list', { name: 'Assets' }).getByRole('listitem').count()).toBe(1);
-    await page.getByRole('list', { name: 'Assets' }).getByTitle(CAR.name, { exact: true }).click();
+    await expect.poll(() => page.getByRole('grid', { name: 'Assets' }).getByRole('row').count()).toBe(1);
+    await page.getByRole('grid', { name: 'Assets' }).getByTitle(CAR.name, { exact: true }).click();
     await page.getByRole('heading', { name: CAR.name }).waitFor();
     await settled(page);
 
