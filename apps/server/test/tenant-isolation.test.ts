@@ -40,7 +40,28 @@ beforeAll(async () => {
     .select('id')
     .where('email', '=', 'user@springfield-pd.test')
     .executeTakeFirstOrThrow();
-  foreignIds = [demoThingId('SPD-CAR-101'), incident.id, FOREIGN, user.id];
+  // A completed export of the department, so export routes have a foreign export and file to try.
+  const admin = bearer((await t.signIn('admin@springfield-pd.test')).access_token);
+  const exported = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/organization/export',
+      headers: admin,
+      payload: {
+        export_type: 'thing',
+        title: 'Springfield assets',
+        organization_id: FOREIGN,
+        thing_uuids: [demoThingId('SPD-CAR-101')],
+      },
+    })
+  ).json<{ id: string }>();
+  const status = () =>
+    t.db.selectFrom('exports').select('status').where('id', '=', exported.id).executeTakeFirstOrThrow();
+  for (let wait = 0; (await status()).status !== 'completed'; wait++) {
+    if (wait > 600) throw new Error('the export did not complete');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  foreignIds = [demoThingId('SPD-CAR-101'), incident.id, FOREIGN, user.id, exported.id, `${exported.id}.csv`];
 });
 afterAll(() => t.close());
 
@@ -52,7 +73,8 @@ async function foreignState(): Promise<string> {
       (select json_agg(r order by r.thing_id, r.organization_id) from thing_relationships r join things t on t.id = r.thing_id where t.organization_id = ${FOREIGN}),
       (select json_agg(i order by i.id) from incidents i where i.organization_id = ${FOREIGN}),
       (select json_agg(o) from organizations o where o.id = ${FOREIGN}),
-      (select json_agg(u order by u.id) from users u where u.organization_id = ${FOREIGN})
+      (select json_agg(u order by u.id) from users u where u.organization_id = ${FOREIGN}),
+      (select json_agg(e order by e.id) from exports e where e.organization_id = ${FOREIGN})
     )::text as state`.execute(t.db);
   return rows[0]!.state;
 }

@@ -17,6 +17,7 @@ import * as createAlertingZones from './202611280900_create_alerting_zones';
 import * as createClosures from './202611281000_create_closures';
 import * as createWzdxFeedSources from './202611291200_create_wzdx_feed_sources';
 import * as createR2rAlerts from './202611301400_create_r2r_alerts';
+import * as createExports from './202612011000_create_exports';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '202611281000_create_closures': createClosures,
   '202611291200_create_wzdx_feed_sources': createWzdxFeedSources,
   '202611301400_create_r2r_alerts': createR2rAlerts,
+  '202612011000_create_exports': createExports,
 };
