@@ -5,6 +5,9 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 
+/** Dark enough for small text on white, and white text on it (WCAG AA). */
+const DANGER = 'red.8';
+
 export function ConfirmDeleteButton({
   title,
   question,
@@ -30,7 +33,7 @@ export function ConfirmDeleteButton({
   };
   return (
     <>
-      <Button color="red" variant="outline" disabled={disabled} onClick={() => setConfirming(true)}>
+      <Button color={DANGER} variant="outline" disabled={disabled} onClick={() => setConfirming(true)}>
         {title}
       </Button>
       <Modal opened={confirming} onClose={close} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -45,7 +48,7 @@ export function ConfirmDeleteButton({
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button color="red" loading={pending} onClick={() => onDelete(() => setConfirming(false))}>
+            <Button color={DANGER} loading={pending} onClick={() => onDelete(() => setConfirming(false))}>
               Delete
             </Button>
           </Group>

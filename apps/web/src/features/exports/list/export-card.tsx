@@ -1,5 +1,5 @@
 /** One export in the list: title, type, range, who asked and when, status with progress, and its actions. */
-import { Alert, Badge, Button, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import dayjs from 'dayjs';
 import { exportTypeLabel, formatExportDay } from '@flare/core/exports/export-rules';
 import type { RespondersType } from '@flare/core/labels';
@@ -11,10 +11,10 @@ import { useDeleteExport } from '../api/delete-export';
 import { useDownloadExport } from '../api/download-export';
 
 const STATUS_LOOK: Record<ExportStatus, { label: string; color: string }> = {
-  requested: { label: 'Requested', color: 'gray' },
-  in_progress: { label: 'In-Progress', color: 'blue' },
-  completed: { label: 'Completed', color: 'green' },
-  errored: { label: 'Error', color: 'red' },
+  requested: { label: 'Requested', color: 'gray.8' },
+  in_progress: { label: 'In-Progress', color: 'blue.9' },
+  completed: { label: 'Completed', color: 'teal.9' },
+  errored: { label: 'Error', color: 'red.9' },
 };
 
 function rangeOf(exported: Export): string {
@@ -45,9 +45,9 @@ export function ExportCard({
           <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
             {exported.title}
           </Text>
-          <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>
+          <Text size="xs" fw={700} c={status.color} style={{ flexShrink: 0 }}>
             {status.label}
-          </Badge>
+          </Text>
         </Group>
         <Text size="xs" c="gray.7">
           {exportTypeLabel(exported.export_type, respondersType)} · {rangeOf(exported)}
@@ -57,12 +57,13 @@ export function ExportCard({
           {dayjs(exported.requested_at).format('DD-MMM-YY h:mm A')}
         </Text>
         {unfinished && (
-          <Progress
-            value={exported.progress}
-            animated
-            aria-label={`${exported.title}: ${exported.progress}%`}
-            role="progressbar"
-          />
+          <Progress.Root>
+            <Progress.Section
+              value={exported.progress}
+              animated
+              aria-label={`${exported.title}: ${exported.progress}%`}
+            />
+          </Progress.Root>
         )}
         <Text size="xs" c="gray.7">
           {exported.rows_written.toLocaleString('en-US')} rows
