@@ -23,8 +23,10 @@ export interface ExportScope {
   closureTypes: ClosureType[];
 }
 
-/** Rows per cursor read or page. */
-const BATCH_ROWS = 5_000;
+/** Rows per page on PGlite: fewer, larger pages cost less there (each page is a query). */
+const PAGE_ROWS = 5_000;
+/** Rows per cursor read on PostgreSQL: two batches are in memory at once (one read ahead). */
+const CURSOR_ROWS = 500;
 
 /** The part of a Kysely select query a reader needs (ordered by the segment's key). */
 interface OrderedQuery<R> {
@@ -453,9 +455,9 @@ class PageRead<R> implements ExportRead<R> {
     for (const segment of this.segments) {
       let previous: R[] | null = null;
       for (;;) {
-        const rows: R[] = await reading(() => segment.query(previous).limit(BATCH_ROWS).execute());
+        const rows: R[] = await reading(() => segment.query(previous).limit(PAGE_ROWS).execute());
         if (rows.length > 0) yield rows;
-        if (rows.length < BATCH_ROWS) break;
+        if (rows.length < PAGE_ROWS) break;
         previous = rows;
       }
     }
@@ -508,12 +510,12 @@ class PostgresRead<R> implements ExportRead<R> {
     for (const segment of this.segments) {
       const { sql: text, parameters } = segment.query(null).compile();
       const cursor = this.client.query(new Cursor<R>(text, [...parameters]));
-      let next: Promise<R[]> = cursor.read(BATCH_ROWS);
+      let next: Promise<R[]> = cursor.read(CURSOR_ROWS);
       try {
         for (;;) {
           const rows = await reading(() => next);
           if (rows.length === 0) break;
-          next = rows.length < BATCH_ROWS ? Promise.resolve([]) : cursor.read(BATCH_ROWS);
+          next = rows.length < CURSOR_ROWS ? Promise.resolve([]) : cursor.read(CURSOR_ROWS);
           yield rows;
         }
       } finally {

@@ -41,7 +41,7 @@ describe('exports following the live feed', () => {
     ]);
   });
 
-  it('changes the loaded list only, and loads it again after a reconnect', async () => {
+  it('changes the loaded list only, and loads it again after a reconnect', () => {
     const client = new QueryClient();
     const sync = new ExportsSync(client, { polling: false, pollMs: 5_000 });
     sync.apply([message(exported('a'))]);
