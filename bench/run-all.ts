@@ -4,6 +4,7 @@
  */
 import { benchAuthenticatedRequests } from './auth-requests.bench';
 import { benchDashboardsAllEngines } from './dashboards.bench';
+import { benchExportsAllEngines } from './exports.bench';
 import { benchIncidentsAllEngines } from './incidents.bench';
 import { benchIngestAllEngines } from './ingest.bench';
 import { benchLiveFeedAllEngines } from './live-feed.bench';
@@ -21,6 +22,7 @@ const results = [
   ...(await benchDashboardsAllEngines()),
   ...(await benchTripsAllEngines()),
   ...(await benchWzdxAllEngines()),
+  ...(await benchExportsAllEngines()),
   ...(await benchMap()),
 ];
 for (const r of results) {

@@ -84,7 +84,9 @@ describe('badges and tags', () => {
     await expectReadable(page.getByText('Out-of-Service', { exact: true }), 'Out-of-Service');
 
     await page.getByRole('button', { name: 'Data' }).click();
+    await page.getByRole('menuitem', { name: 'Reports' }).click();
     await page.waitForURL('**/dashboard/data/**');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     await expectReadable(page.getByRole('button', { name: 'Data' }), 'Data');
     await expectAccessible(page);
     await page.close();

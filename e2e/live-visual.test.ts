@@ -66,7 +66,9 @@ describe('on a desktop', () => {
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Data' }).click();
+    await page.getByRole('menuitem', { name: 'Reports' }).click();
     await page.waitForURL('**/dashboard/data/**');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     await expectReadable(page.getByRole('button', { name: 'Data' }), 'Data');
     const live = page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Live' });
     await expectReadable(live.getByText('Live', { exact: true }), 'Live');

@@ -12,6 +12,8 @@ import { apiKeysModule } from './modules/api-keys/api-keys.module';
 import { areasModule } from './modules/areas/areas.module';
 import { alertingZonesModule } from './modules/alerting-zones/alerting-zones.module';
 import { closuresModule } from './modules/closures/closures.module';
+import { exportsModule } from './modules/exports/exports.module';
+import { filesModule } from './modules/files/files.module';
 import { authModule } from './modules/auth/auth.module';
 import { incidentsModule } from './modules/incidents/incidents.module';
 import { liveModule } from './modules/live/live.module';
@@ -54,6 +56,8 @@ const MODULES = [
   hazardsModule,
   reportsModule,
   deviceCommandsModule,
+  filesModule,
+  exportsModule,
   liveModule,
 ];
 

@@ -83,6 +83,7 @@ const EnvSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
+    EXPORT_STALE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
     LIVE_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(1000).default(5),
     LIVE_MAX_IDENTIFIER_BYTES: z.coerce.number().int().min(64).max(65_536).default(256),
     LIVE_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
@@ -240,6 +241,8 @@ export type Config = {
   statusSweepMs: number;
   /** How often an idle job worker asks the queue for work, seconds. */
   jobPollSeconds: number;
+  /** An export whose run has not reported for this long (its server died) is started again. */
+  exportStaleSeconds: number;
   /** What one live-feed socket and one user may hold. */
   liveLimits: LiveLimits;
   /** How often an open live-feed socket's session is checked again (a revoked one is closed). */
@@ -328,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     statusSweepMs: e.STATUS_SWEEP_MS,
     jobPollSeconds: e.JOB_POLL_MS / 1000,
+    exportStaleSeconds: e.EXPORT_STALE_SECONDS,
     liveSessionCheckMs: e.LIVE_SESSION_CHECK_MS,
     liveLimits: {
       subscriptionsPerSocket: e.LIVE_MAX_SUBSCRIPTIONS_PER_SOCKET,

@@ -53,7 +53,36 @@ beforeAll(async () => {
       photo: { content_type: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff, 0xe0]).toString('base64') },
     },
   });
-  foreignIds = [demoThingId('SPD-CAR-101'), incident.id, FOREIGN, user.id, hazard.json<{ id: string }>().id];
+  // A completed export of the department, so export routes have a foreign export and file to try.
+  const admin = bearer((await t.signIn('admin@springfield-pd.test')).access_token);
+  const exported = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/organization/export',
+      headers: admin,
+      payload: {
+        export_type: 'thing',
+        title: 'Springfield assets',
+        organization_id: FOREIGN,
+        thing_uuids: [demoThingId('SPD-CAR-101')],
+      },
+    })
+  ).json<{ id: string }>();
+  const status = () =>
+    t.db.selectFrom('exports').select('status').where('id', '=', exported.id).executeTakeFirstOrThrow();
+  for (let wait = 0; (await status()).status !== 'completed'; wait++) {
+    if (wait > 600) throw new Error('the export did not complete');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  foreignIds = [
+    demoThingId('SPD-CAR-101'),
+    incident.id,
+    FOREIGN,
+    user.id,
+    hazard.json<{ id: string }>().id,
+    exported.id,
+    `${exported.id}.csv`,
+  ];
 });
 afterAll(() => t.close());
 
@@ -68,7 +97,8 @@ async function foreignState(): Promise<string> {
       (select json_agg(u order by u.id) from users u where u.organization_id = ${FOREIGN}),
       (select json_agg(h order by h.id) from hazards h where h.organization_id = ${FOREIGN}),
       (select json_agg(p.hazard_id) from hazard_photos p join hazards h on h.id = p.hazard_id where h.organization_id = ${FOREIGN}),
-      (select json_agg(m order by m.id) from monthly_reports m where m.organization_id = ${FOREIGN})
+      (select json_agg(m order by m.id) from monthly_reports m where m.organization_id = ${FOREIGN}),
+      (select json_agg(e order by e.id) from exports e where e.organization_id = ${FOREIGN})
     )::text as state`.execute(t.db);
   return rows[0]!.state;
 }

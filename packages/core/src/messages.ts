@@ -8,6 +8,7 @@ export const MESSAGES = {
   invalidPhone: 'Invalid phone number',
   connectionFailed: 'Connection failed.',
   unknownFailure: 'Unknown failure.',
+  fileNotFound: 'File not found',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   wrongCredentials: 'Email and/or password incorrect.',
   userSuspended: 'User is suspended.',

@@ -27,6 +27,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** The database with its engine: for the few readers that need more than Kysely (export cursors). */
+    database: OpenedDatabase;
     /** Whether the database answers (for the health check). */
     databaseReachable(): Promise<boolean>;
     /** This release, with the web build's id when there is one. */
@@ -79,6 +81,7 @@ export const platformPlugin = fp<PlatformOptions>(
     app.addHook('onClose', () => jobs.stop());
     app.decorate('config', config);
     app.decorate('db', db);
+    app.decorate('database', { getter: () => database });
     app.decorate('databaseReachable', () => isReachable(db));
     app.decorate('release', version);
     app.decorate('bus', bus);

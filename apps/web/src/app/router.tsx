@@ -16,6 +16,7 @@ import { hazardsRoutes } from '../features/hazards/routes';
 import { reportsRoutes } from '../features/reports/routes';
 import { closuresRoutes, editClosureRoutes, newClosureRoutes } from '../features/closures/routes';
 import { editZoneRoutes, newZoneRoutes, zonesRoutes } from '../features/zones/routes';
+import { exportsRoutes, newExportRoutes } from '../features/exports/routes';
 import { AccountsLayout, ACCOUNTS_NEW_TABS, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
 import { DashboardShell } from './shell/dashboard-shell';
 import { DashboardIndex, DataIndex } from './dashboard-index';
@@ -117,14 +118,19 @@ export const routes: RouteObject[] = [
                   { index: true, element: <DataIndex /> },
                   {
                     path: 'reports',
-                    element: <RequireSection section="data" />,
+                    element: <RequireAccess access="viewReports" desktopOnly />,
                     children: reportsRoutes,
                   },
                   {
                     path: 'exports',
-                    element: <RequireSection section="data" desktopOnly />,
+                    element: <RequireAccess access="viewExports" desktopOnly />,
                     children: [
-                      { index: true, element: <SectionPlaceholder section="data" title="Exports" /> },
+                      ...exportsRoutes,
+                      {
+                        path: 'new',
+                        element: <RequireAccess access="createExport" desktopOnly />,
+                        children: newExportRoutes,
+                      },
                     ],
                   },
                 ],

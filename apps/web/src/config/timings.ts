@@ -10,6 +10,7 @@ import {
   VERSION_FIRST_CHECK_MS,
   VERSION_POLL_MS,
 } from '@flare/core/constants';
+import { EXPORT_GOT_IT_DELAY_MS, EXPORTS_POLL_MS } from '@flare/core/schemas/export';
 
 export interface Timings {
   versionFirstCheckMs: number;
@@ -20,6 +21,8 @@ export interface Timings {
   thingsPollMs: number;
   locationsPollMs: number;
   closuresPollMs: number;
+  exportsPollMs: number;
+  exportGotItMs: number;
 }
 
 const DEFAULTS: Timings = {
@@ -31,6 +34,8 @@ const DEFAULTS: Timings = {
   thingsPollMs: THINGS_POLL_MS,
   locationsPollMs: LOCATIONS_POLL_MS,
   closuresPollMs: CLOSURES_POLL_MS,
+  exportsPollMs: EXPORTS_POLL_MS,
+  exportGotItMs: EXPORT_GOT_IT_DELAY_MS,
 };
 
 export function timings(): Timings {

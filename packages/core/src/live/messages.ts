@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Access } from '../permissions/access';
 import { SERVER_STATUSES } from '../status/thing-status';
 import { ClosureSchema } from '../schemas/closure';
+import { ExportSchema } from '../schemas/export';
 import { LocationSchema } from '../schemas/location';
 import { ThingSchema } from '../schemas/thing';
 
@@ -59,20 +60,33 @@ export const LocationMessageSchema = z.object({ type: z.literal('location'), loc
  */
 export const ClosureMessageSchema = z.object({ type: z.literal('closure'), closure: ClosureSchema });
 
+/** An export was asked for, moved on (rows written, progress), completed, failed or was deleted. */
+export const ExportMessageSchema = z.object({
+  type: z.literal('export'),
+  export: ExportSchema,
+  /** Deleted: dashboards drop it. */
+  is_deleted: z.boolean(),
+});
+
 export const LiveMessageSchema = z.discriminatedUnion('type', [
   PointMessageSchema,
   ThingMessageSchema,
   HeartbeatMessageSchema,
   LocationMessageSchema,
   ClosureMessageSchema,
+  ExportMessageSchema,
 ]);
 export type LiveMessage = z.infer<typeof LiveMessageSchema>;
 
 /**
  * What a subscriber must hold, beyond watching the organisation's feed (which needs viewThings), to
- * receive a message of the type: closures go only to those who may see closures.
+ * receive a message of the type: closures go only to those who may see closures, exports to those who
+ * may see exports.
  */
-export const LIVE_MESSAGE_ACCESS: Partial<Record<LiveMessage['type'], Access>> = { closure: 'viewClosures' };
+export const LIVE_MESSAGE_ACCESS: Partial<Record<LiveMessage['type'], Access>> = {
+  closure: 'viewClosures',
+  export: 'viewExports',
+};
 /** The messages about one asset. */
 export type ThingLiveMessage = Extract<LiveMessage, { type: 'point' | 'thing' | 'heartbeat' }>;
 
@@ -85,6 +99,8 @@ export function coalescingKey(message: LiveMessage): string {
       return `location:${message.location.id}`;
     case 'closure':
       return `closure:${message.closure.id}`;
+    case 'export':
+      return `export:${message.export.id}`;
     case 'point':
     case 'heartbeat':
       return `${message.type}:${message.thing_id}`;

@@ -192,6 +192,8 @@ describe('permission checks', () => {
       '/api/feeds/00000000-0000-4000-8000-000000000000/wzdx-devices.json',
       // A monthly report's PDF: its short-lived signed link is the permission (opened in a new tab).
       '/api/reports/files/00000000-0000-4000-8000-000000000000',
+      // Stored files (exports, reports): their signed link is the key.
+      '/api/files/00000000-0000-4000-8000-000000000000',
     ]);
     // Every documented route: the OpenAPI description lists them all, parameters filled with a uuid.
     const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();

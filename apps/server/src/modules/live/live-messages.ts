@@ -1,5 +1,6 @@
 /** The one place where domain events become live-feed messages. */
 import type { ClosureChanged } from '@flare/core/events/closure-events';
+import type { ExportChanged } from '@flare/core/events/export-events';
 import type { IncidentChanged } from '@flare/core/events/incident-events';
 import type { ThingChanged, ThingState } from '@flare/core/events/thing-events';
 import type { LiveMessage } from '@flare/core/live/messages';
@@ -46,4 +47,9 @@ export function locationMessage(change: IncidentChanged): LiveMessage {
 /** A closure as stored now: dashboards replace theirs, or drop it when it is deleted. */
 export function closureMessage(change: ClosureChanged): LiveMessage {
   return { type: 'closure', closure: change.closure };
+}
+
+/** An export as stored now (its progress), or deleted: dashboards replace theirs, or drop it. */
+export function exportMessage(change: ExportChanged): LiveMessage {
+  return { type: 'export', export: change.export, is_deleted: change.is_deleted };
 }

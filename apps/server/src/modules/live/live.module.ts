@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import type { LiveHub } from './live-hub';
 import { registerLiveFeed } from './live-feed';
-import { closureMessage, locationMessage, stateMessage, thingMessage } from './live-messages';
+import { closureMessage, exportMessage, locationMessage, stateMessage, thingMessage } from './live-messages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +46,12 @@ export const liveModule = fp(
     await app.events.on(
       'closure.changed',
       (change) => hub.publish([change.organization_id], closureMessage(change)),
+      { thisProcessOnly: true },
+    );
+    // Exports go to those who may see the organisation's exports (core's LIVE_MESSAGE_ACCESS).
+    await app.events.on(
+      'export.changed',
+      (change) => hub.publish([change.organization_id], exportMessage(change)),
       { thisProcessOnly: true },
     );
   },

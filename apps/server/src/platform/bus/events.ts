@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { AreaChangedSchema } from '@flare/core/events/area-events';
 import { ClosureChangedSchema } from '@flare/core/events/closure-events';
+import { ExportChangedSchema } from '@flare/core/events/export-events';
 import { IncidentChangedSchema } from '@flare/core/events/incident-events';
 import { ThingChangedSchema, ThingStatesChangedSchema } from '@flare/core/events/thing-events';
 import { UserSessionsEndedSchema } from '@flare/core/events/user-events';
@@ -28,6 +29,8 @@ export const EVENTS = {
   'area.changed': { schema: AreaChangedSchema, shared: true },
   /** A closure was added, changed, switched on or off, or deleted: every process's active-closure index follows. */
   'closure.changed': { schema: ClosureChangedSchema, shared: true },
+  /** An export was asked for, moved on, finished, failed or was deleted: the live feed tells its organisation. */
+  'export.changed': { schema: ExportChangedSchema, shared: true },
   /** A user's sessions were ended: every process closes that user's live-feed sockets. */
   'user.sessions-ended': { schema: UserSessionsEndedSchema, shared: true },
   /** A live-feed message for the organisation named by the key, for every process's sockets. */

@@ -2,6 +2,7 @@
 import type { LngLat, PolygonGeometry } from '@flare/core/areas/area-geometry';
 import type { LineStringGeometry } from '@flare/core/schemas/alerting-zone';
 import type { ClosureRoute, ClosureType, LocationMethod, VehicleImpact } from '@flare/core/schemas/closure';
+import type { ExportStatus, ExportType } from '@flare/core/schemas/export';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -455,6 +456,34 @@ export interface IncidentFeedTokensTable {
   created_at: DefaultedTimestamp;
 }
 
+export interface ExportsTable {
+  id: Generated<string>;
+  organization_id: string;
+  requested_by: string | null;
+  export_type: ExportType;
+  title: string;
+  export_start_time: NullableTimestamp;
+  export_end_time: NullableTimestamp;
+  use_utc: boolean;
+  /** The zone the file's times are written in: UTC, or the organisation's when it was asked for. */
+  time_zone: string;
+  thing_ids: ColumnType<string[], string, string>;
+  include_no_thing_il: boolean;
+  closures_to_include: ColumnType<ClosureType[], string, string>;
+  requested_at: DefaultedTimestamp;
+  completed_at: NullableTimestamp;
+  status: Generated<ExportStatus>;
+  rows_written: Generated<number>;
+  /** Rows counted when the run started, for the progress; null before. */
+  rows_total: number | null;
+  file_id: string | null;
+  error: string | null;
+  /** The run holding the export; a run that finds another one holding it stops. */
+  run_id: string | null;
+  heartbeat_at: NullableTimestamp;
+  attempts: Generated<number>;
+}
+
 export interface Database {
   organization_types: OrganizationTypesTable;
   organizations: OrganizationsTable;
@@ -488,4 +517,5 @@ export interface Database {
   hazards: HazardsTable;
   hazard_photos: HazardPhotosTable;
   monthly_reports: MonthlyReportsTable;
+  exports: ExportsTable;
 }

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '@flare/core/schemas/profile';
@@ -42,6 +42,22 @@ describe('side nav', () => {
   it('shows the Data button only with data access', () => {
     renderNav(profile(['thing:read'], 'none'));
     expect(screen.queryByRole('button', { name: 'Data' })).toBeNull();
+  });
+
+  it.each([
+    [['report:read'], ['Reports']],
+    [['export:read'], ['Exports']],
+    [
+      ['report:manage', 'export:manage'],
+      ['Reports', 'Exports'],
+    ],
+  ])('with %j the Data menu offers %j', async (permissions, entries) => {
+    renderNav(profile(['thing:read', ...permissions], 'none'));
+    fireEvent.click(screen.getByRole('button', { name: 'Data' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual(
+      entries.map((label) => [label, `/dashboard/data/${label.toLowerCase()}`]),
+    );
   });
 });
 

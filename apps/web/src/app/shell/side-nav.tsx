@@ -1,9 +1,10 @@
 /**
  * The desktop side nav: logo, permitted sections in spec order, the account entries (Profile &
- * Preferences, New Accounts), Data, Support, Refer a Fleet, copyright.
+ * Preferences, New Accounts), the Data menu, Support, Refer a Fleet, copyright.
  */
-import { Anchor, Box, Button, NavLink, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Menu, NavLink, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { can } from '@flare/core/permissions/access';
 import { accountNavSections, canSee, SECTIONS, showsInSideNav } from '@flare/core/permissions/sections';
 import { sectionLabel } from '@flare/core/labels';
 import { LAYOUT } from '@flare/core/constants';
@@ -48,14 +49,11 @@ export function SideNav({ profile, onSupport, ...drawer }: SideNavProps) {
       </Box>
       <Stack gap={4} p="xs">
         {canSee(profile.permissions, 'data') && (
-          <Button
-            variant={active === 'data' ? 'filled' : 'subtle'}
-            color={ENTRY_COLOR}
-            autoContrast
-            onClick={go('data')}
-          >
-            Data
-          </Button>
+          <DataMenu
+            permissions={profile.permissions}
+            active={active === 'data'}
+            onOpen={drawer.onOpenDrawer}
+          />
         )}
         <Button variant="subtle" color={ENTRY_COLOR} onClick={onSupport}>
           Support
@@ -117,5 +115,39 @@ function AccountEntries({
         />
       ))}
     </Box>
+  );
+}
+
+const DATA_ENTRIES = [
+  { path: 'reports', label: 'Reports', access: 'viewReports' },
+  { path: 'exports', label: 'Exports', access: 'viewExports' },
+] as const;
+
+/** Data: Reports with report read or manage, Exports with export read or manage. */
+function DataMenu({
+  permissions,
+  active,
+  onOpen,
+}: {
+  permissions: readonly string[];
+  active: boolean;
+  onOpen: () => void;
+}) {
+  const entries = DATA_ENTRIES.filter((entry) => can(permissions, entry.access));
+  return (
+    <Menu position="right-end" withinPortal>
+      <Menu.Target>
+        <Button variant={active ? 'filled' : 'subtle'} color={ENTRY_COLOR} autoContrast>
+          Data
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {entries.map((entry) => (
+          <Menu.Item key={entry.path} component={Link} to={`/dashboard/data/${entry.path}`} onClick={onOpen}>
+            {entry.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -18,6 +18,7 @@ import * as createClosures from './202611281000_create_closures';
 import * as createWzdxFeedSources from './202611291200_create_wzdx_feed_sources';
 import * as createR2rAlerts from './202611301400_create_r2r_alerts';
 import * as createHazards from './202612010900_create_hazards';
+import * as createExports from './202612011000_create_exports';
 import * as createMonthlyReports from './202612011100_create_monthly_reports';
 
 export const migrations: Record<string, Migration> = {
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '202611291200_create_wzdx_feed_sources': createWzdxFeedSources,
   '202611301400_create_r2r_alerts': createR2rAlerts,
   '202612010900_create_hazards': createHazards,
+  '202612011000_create_exports': createExports,
   '202612011100_create_monthly_reports': createMonthlyReports,
 };

@@ -1,0 +1,126 @@
+/**
+ * An export is a durable job: a server stopped in the middle of one hands it back and the next start
+ * runs it again; a server that dies in the middle leaves it silent, and it is started again once its
+ * run has been silent too long. Either way it ends completed, its file holding every row once, never
+ * in progress forever. The real server process, on the embedded database, and on PostgreSQL when
+ * TEST_DATABASE_URL is set.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Export } from '@flare/core/schemas/export';
+import { openDatabase } from '../src/platform/db/database';
+import { demoOrganizationId } from '../src/seed/demo-data';
+import { demoThingId } from '../src/seed/demo-fleet';
+import { startServerProcess, type ServerProcess } from './server-process';
+import { freshPostgresDatabase } from './test-app';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-export-restart-'));
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const PASSWORD = 'Proc!pass1';
+const POINTS = 300_000;
+const THING = demoThingId('SPD-CAR-101');
+const START = new Date('2026-11-20T00:00:00.000Z');
+
+/** Signed in once per server start (sign-in is rate limited). */
+async function signedIn(server: ServerProcess) {
+  const response = await fetch(`${server.url}/api/user_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      application: 'dashboard',
+      username: 'admin@springfield-pd.test',
+      password: PASSWORD,
+    }),
+  });
+  const { access_token } = (await response.json()) as { access_token: string };
+  return async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+    const answer = await fetch(`${server.url}/api${url}`, {
+      method,
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(answer.ok, await answer.clone().text()).toBe(true);
+    return (await answer.json()) as T;
+  };
+}
+
+describe('an export across a restart', () => {
+  it('is run again after a clean stop and after a crash, and completes with every row once', async () => {
+    const database = process.env.TEST_DATABASE_URL
+      ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
+      : null;
+    if (database) cleanups.push(database.drop);
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? '',
+      DEMO_PASSWORD: PASSWORD,
+      STATUS_SWEEP_MS: '0',
+      JOB_POLL_MS: '500',
+      EXPORT_STALE_SECONDS: '5',
+    };
+    // The first start seeds the demo organisations; then many reports are stored for one asset.
+    let server = await startServerProcess(env);
+    await server.stop();
+    const opened = await openDatabase(
+      database ? { url: database.url } : { pgliteDir: path.join(dataDir, 'pgdata') },
+    );
+    await sql`insert into points (thing_id, recorded_at, lat, lng, speed)
+      select ${THING}::uuid, ${START}::timestamptz + g * interval '1 second', 39.7 + g / 1e7, -89.6, g % 30
+      from generate_series(0, ${POINTS - 1}) g`.execute(opened.db);
+    await opened.db.destroy();
+
+    for (const stop of ['SIGTERM', 'SIGKILL'] as const) {
+      server = await startServerProcess(env);
+      let api = await signedIn(server);
+      const asked = await api<Export>('POST', '/organization/export', {
+        export_type: 'point',
+        title: `Restart ${stop}`,
+        export_start_time: START.toISOString(),
+        export_end_time: new Date(START.getTime() + 6 * 86_400_000).toISOString(),
+        use_utc: true,
+        organization_id: demoOrganizationId('springfield-pd'),
+        thing_uuids: [THING],
+      });
+      const current = async () =>
+        (await api<Export[]>('GET', '/organization/export')).find((e) => e.id === asked.id)!;
+      await expect
+        .poll(
+          async () => {
+            const now = await current();
+            return now.status === 'in_progress' && now.rows_written > 0;
+          },
+          { timeout: 60_000, interval: 100 },
+        )
+        .toBe(true);
+      await server.stop(stop);
+
+      server = await startServerProcess(env);
+      api = await signedIn(server);
+      await expect
+        .poll(async () => (await current()).status, { timeout: 120_000, interval: 500 })
+        .toBe('completed');
+      const finished = await current();
+      expect(finished).toMatchObject({ rows_written: POINTS, progress: 100, error: null });
+      const { file_url } = await api<{ file_url: string }>(
+        'GET',
+        `/organization/export/file/${finished.file_id}`,
+      );
+      const csv = await (await fetch(`${server.url}${file_url}`)).text();
+      const rows = parse<{ recorded_at: string }>(csv, { bom: true, columns: true });
+      expect(rows).toHaveLength(POINTS);
+      expect(new Set(rows.map((row) => row.recorded_at)).size).toBe(POINTS);
+      expect(rows.at(-1)!.recorded_at).toBe(new Date(START.getTime() + (POINTS - 1) * 1000).toISOString());
+      await server.stop();
+    }
+  }, 600_000);
+});
