@@ -74,11 +74,11 @@ describe('section guard', () => {
     expect(await within(content()).findByRole('heading', { name: /^Assets/ })).toBeTruthy();
   });
 
-  it('blocks data exports on a phone but not reports', async () => {
+  it('blocks data reports and exports on a phone (both desktop only)', async () => {
     setViewportWidth(390);
     await signedInAs(['report:read', 'export:read']);
     const { router } = renderRoutes(routes, '/dashboard/data');
-    expect(await within(content()).findByRole('heading', { name: 'Reports' })).toBeTruthy();
+    expect(await within(content()).findByText(MESSAGES.mobileBlocked)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard/data/reports');
     await router.navigate('/dashboard/data/exports');
     expect(await within(content()).findByText(MESSAGES.mobileBlocked)).toBeTruthy();
