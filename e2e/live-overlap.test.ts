@@ -58,11 +58,19 @@ const screenPoint = (page: Page, id: string) =>
 const settled = (page: Page) =>
   page.waitForFunction(() => (window as HookWindow).__flareMap?.isMoving() === false);
 
-/** Opens the link that shows only the three cars (the map fits them) and waits for their stack. */
-async function openScene(page: Page): Promise<{ stack: Stack; names: Map<string, string> }> {
+/**
+ * Opens the link that shows only the three cars (the map fits them) and waits for their stack. On a
+ * phone the list covers the map until the Map | List toggle uncovers it.
+ */
+async function openScene(
+  page: Page,
+  { phone = false } = {},
+): Promise<{ stack: Stack; names: Map<string, string> }> {
   await exposeMap(page);
   await signInAs(page, server.url, USER);
   await page.goto(`${server.url}/dashboard/things?q=Patrol+10`);
+  if (phone)
+    await page.getByRole('radiogroup', { name: 'Map or list' }).getByText('Map', { exact: true }).click();
   // The list also shows the cars that never reported; only the three have a place on the map.
   await expect.poll(async () => (await items(page)).length, { timeout: 30_000 }).toBe(3);
   await settled(page);
@@ -140,6 +148,24 @@ describe('overlapping assets on the live map', () => {
     await list.waitFor({ state: 'detached' });
     await settled(page);
     await expect.poll(sizes).toEqual([2, 3]);
+    await page.close();
+  });
+
+  it('on a phone, a tap on the stack lists the three, and the chosen one opens as a sheet over the map', async () => {
+    const page = await browser.newPage({ width: 390, height: 800 });
+    const { stack, names } = await openScene(page, { phone: true });
+    const top = (await screenPoint(page, stack.ids[0]!))!;
+    await page.mouse.click(top.x, top.y);
+    const list = page.getByRole('dialog', { name: '3 assets here' });
+    await list.waitFor();
+    await expectAccessible(page);
+
+    const chosen = names.get(stack.ids[2]!)!;
+    await list.getByRole('button', { name: new RegExp(`^${chosen} `) }).click();
+    await page.waitForURL((url) => url.pathname === `/dashboard/things/${stack.ids[2]}`);
+    await page.getByRole('heading', { name: chosen }).waitFor();
+    await page.getByRole('button', { name: 'Close asset' }).waitFor();
+    await expectAccessible(page);
     await page.close();
   });
 });
