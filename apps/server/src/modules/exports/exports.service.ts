@@ -11,7 +11,7 @@ import { EXPORT_MESSAGES, type Export, type ParsedExportInput } from '@flare/cor
 import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
 import type { FileLinks } from '../../platform/files/file-links';
-import type { FileStore } from '../../platform/files/file-store';
+import { isFileId, type FileStore } from '../../platform/files/file-store';
 import { forbidden, notFound, unprocessable } from '../../platform/http-errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -79,7 +79,8 @@ export class ExportsService {
 
   /** A short-lived link to the completed export's file, downloaded under its title. */
   async fileLink(principal: Principal, fileId: string): Promise<{ file_url: string }> {
-    const row = await this.repository.findByFile(fileId);
+    // Not a file id (a path, a NUL): no such file, and the database is not asked.
+    const row = isFileId(fileId) ? await this.repository.findByFile(fileId) : undefined;
     if (
       !row ||
       !(await this.accounts.canSeeOrganization(principal, row.organization_id)) ||
