@@ -66,6 +66,9 @@ describe('on a desktop', () => {
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Data' }).click();
+    // Axe with the menu open too: the dropdown's role=menu may hold only menu items.
+    await page.getByRole('menuitem', { name: 'Reports' }).waitFor();
+    await expectAccessible(page);
     await page.getByRole('menuitem', { name: 'Reports' }).click();
     await page.waitForURL('**/dashboard/data/**');
     await page.getByRole('menu').waitFor({ state: 'detached' });
@@ -180,6 +183,8 @@ describe('on a phone', () => {
   it('reaches Support from the account menu', async () => {
     const page = await openPhone();
     await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Support' }).waitFor();
+    await expectAccessible(page);
     await page.getByRole('menuitem', { name: 'Support' }).click();
     const dialog = page.getByRole('dialog', { name: 'Support' });
     await dialog.waitFor();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   accountNavSections,
+  canSee,
   defaultSection,
   SECTIONS,
   showsInSideNav,
@@ -85,6 +86,10 @@ describe('signing in', () => {
       await page.waitForURL(`**/dashboard/${defaultSection(profile.permissions)}`);
       await dismissSupportDialog(page);
       expect(await sideNavLabels(page)).toEqual(expectedNav);
+      // Data only when it holds reports or exports.
+      expect(await page.getByRole('button', { name: 'Data' }).count()).toBe(
+        canSee(profile.permissions, 'data') ? 1 : 0,
+      );
       await expectAccessible(page);
     } finally {
       await page.close();
@@ -133,6 +138,9 @@ describe('signing in', () => {
       await page.waitForURL('**/dashboard/things');
       await dismissSupportDialog(page);
       await page.getByRole('button', { name: 'Account menu' }).click();
+      // Axe with the menu open: the dropdown's role=menu may hold only menu items.
+      await page.getByRole('menuitem', { name: 'Sign Out' }).waitFor();
+      await expectAccessible(page);
       await page.getByRole('menuitem', { name: 'Sign Out' }).click();
       await page.waitForURL('**/welcome/signin');
       await page.goto(`${server.url}/dashboard/things`);

@@ -9,8 +9,8 @@ export function DashboardIndex() {
   return first ? <Navigate to={first} replace /> : <UnauthorizedPage />;
 }
 
-/** /dashboard/data: reports when the user may read them, otherwise exports. */
+/** /dashboard/data: its first sub-section the user may see (the section guard refuses one with none). */
 export function DataIndex() {
-  const permissions = useSession()?.profile?.permissions ?? [];
-  return <Navigate to={dataIndexPath(permissions)} replace />;
+  const first = dataIndexPath(useSession()?.profile?.permissions ?? []);
+  return first ? <Navigate to={first} replace /> : <UnauthorizedPage />;
 }

@@ -2,7 +2,14 @@
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { can, type Access } from '@flare/core/permissions/access';
-import { canSee, sectionById, type SectionId } from '@flare/core/permissions/sections';
+import {
+  canSee,
+  DATA_SUBSECTIONS,
+  sectionById,
+  visibleDataSubsections,
+  type DataSubsectionId,
+  type SectionId,
+} from '@flare/core/permissions/sections';
 import { getSession, useSession } from '../lib/session';
 import { useIsMobile } from '../lib/use-is-mobile';
 import { MobileBlockedPage, UnauthorizedPage } from './message-page';
@@ -34,6 +41,17 @@ export function RequireAccess({ access, desktopOnly = false }: { access: Access;
   const isMobile = useIsMobile();
   if (!can(session?.profile?.permissions ?? [], access)) return <UnauthorizedPage />;
   if (isMobile && desktopOnly) return <MobileBlockedPage />;
+  return <Outlet />;
+}
+
+/** A data sub-section (reports, exports): the same core rule as the Data menu's entries. */
+export function RequireDataSubsection({ subsection }: { subsection: DataSubsectionId }) {
+  const session = useSession();
+  const isMobile = useIsMobile();
+  if (!visibleDataSubsections(session?.profile?.permissions ?? []).includes(subsection))
+    return <UnauthorizedPage />;
+  if (isMobile && DATA_SUBSECTIONS.find((s) => s.id === subsection)?.desktopOnly)
+    return <MobileBlockedPage />;
   return <Outlet />;
 }
 

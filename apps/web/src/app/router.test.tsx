@@ -85,6 +85,27 @@ describe('section guard', () => {
   });
 });
 
+describe('data routes', () => {
+  it('refuses data to a user who may see neither reports nor exports, though its access allows it', async () => {
+    await signedInAs(['haas:manage']);
+    const view = renderRoutes(routes, '/dashboard/data');
+    expect(await within(content()).findByText(MESSAGES.unauthorizedPage)).toBeTruthy();
+    expect(view.router.state.location.pathname).toBe('/dashboard/data');
+    expect(screen.queryByRole('button', { name: 'Data' })).toBeNull();
+    for (const path of ['/dashboard/data/reports', '/dashboard/data/exports']) {
+      await view.router.navigate(path);
+      expect(await within(content()).findByText(MESSAGES.unauthorizedPage)).toBeTruthy();
+    }
+  });
+
+  it('opens data at exports for a user who may see exports only', async () => {
+    await signedInAs(['export:read']);
+    const { router } = renderRoutes(routes, '/dashboard/data');
+    await within(content()).findByRole('heading', { name: 'Data Exports' });
+    expect(router.state.location.pathname).toBe('/dashboard/data/exports');
+  });
+});
+
 describe('dashboard routes', () => {
   it('sends a signed-out visitor to sign-in, remembering the requested path', async () => {
     const { router } = renderRoutes(routes, '/dashboard/areas/12');

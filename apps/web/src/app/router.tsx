@@ -20,7 +20,14 @@ import { exportsRoutes, newExportRoutes } from '../features/exports/routes';
 import { AccountsLayout, ACCOUNTS_NEW_TABS, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
 import { DashboardShell } from './shell/dashboard-shell';
 import { DashboardIndex, DataIndex } from './dashboard-index';
-import { RequireAccess, RequireAuth, RequireSection, RequireSignedOut, RootRedirect } from './guards';
+import {
+  RequireAccess,
+  RequireAuth,
+  RequireDataSubsection,
+  RequireSection,
+  RequireSignedOut,
+  RootRedirect,
+} from './guards';
 import { ErrorPage, NotFoundPage } from './message-page';
 
 export const routes: RouteObject[] = [
@@ -118,12 +125,12 @@ export const routes: RouteObject[] = [
                   { index: true, element: <DataIndex /> },
                   {
                     path: 'reports',
-                    element: <RequireAccess access="viewReports" desktopOnly />,
+                    element: <RequireDataSubsection subsection="reports" />,
                     children: reportsRoutes,
                   },
                   {
                     path: 'exports',
-                    element: <RequireAccess access="viewExports" desktopOnly />,
+                    element: <RequireDataSubsection subsection="exports" />,
                     children: [
                       ...exportsRoutes,
                       {

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Menu, type CSSVariablesResolver } from '@mantine/core';
 import { BREAKPOINTS } from '@flare/core/constants';
 
 const em = (px: number) => `${px / 16}em`;
@@ -17,6 +17,11 @@ export const theme = createTheme({
     md: em(BREAKPOINTS.md),
     lg: em(BREAKPOINTS.lg),
     xl: em(BREAKPOINTS.xl),
+  },
+  components: {
+    // Mantine's initial-focus placeholder is a focusable div inside role=menu, which may hold only
+    // menu items (axe aria-required-children). Without it, opening a menu focuses its first item.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
   },
 });
 

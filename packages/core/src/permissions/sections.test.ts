@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canSee, dataIndexPath, defaultSection, showsInSideNav, visibleSections } from './sections';
+import {
+  canSee,
+  dataIndexPath,
+  defaultSection,
+  showsInSideNav,
+  visibleDataSubsections,
+  visibleSections,
+} from './sections';
 
 describe('sections', () => {
   it('lists visible sections in spec order and defaults to the first', () => {
@@ -29,5 +36,20 @@ describe('sections', () => {
   it('sends data to reports when the user may read reports, else to exports', () => {
     expect(dataIndexPath(['report:manage'])).toBe('reports');
     expect(dataIndexPath(['export:read'])).toBe('exports');
+  });
+
+  it('lists the data sub-sections each by its own access, in menu order', () => {
+    expect(visibleDataSubsections(['report:read'])).toEqual(['reports']);
+    expect(visibleDataSubsections(['export:manage'])).toEqual(['exports']);
+    expect(visibleDataSubsections(['export:read', 'report:manage'])).toEqual(['reports', 'exports']);
+  });
+
+  it('hides data when it would hold neither reports nor exports, though its access allows it', () => {
+    const perms = ['haas:manage'];
+    expect(visibleDataSubsections(perms)).toEqual([]);
+    expect(canSee(perms, 'data')).toBe(false);
+    expect(visibleSections(perms)).not.toContain('data');
+    expect(dataIndexPath(perms)).toBeUndefined();
+    expect(canSee([...perms, 'export:read'], 'data')).toBe(true);
   });
 });

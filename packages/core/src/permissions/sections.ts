@@ -47,13 +47,32 @@ export function sectionById(id: SectionId): Section {
   return section;
 }
 
+/** Data's sub-sections, in menu order: each needs its own access besides the data section's. */
+export const DATA_SUBSECTIONS = [
+  { id: 'reports', access: 'viewReports', desktopOnly: true },
+  { id: 'exports', access: 'viewExports', desktopOnly: true },
+] as const satisfies readonly { id: string; access: Access; desktopOnly: boolean }[];
+
+export type DataSubsectionId = (typeof DATA_SUBSECTIONS)[number]['id'];
+
+/** The data sub-sections a user may see, in menu order (none without the data section's access). */
+export function visibleDataSubsections(permissions: readonly string[]): DataSubsectionId[] {
+  if (!can(permissions, 'viewData')) return [];
+  return DATA_SUBSECTIONS.filter((s) => can(permissions, s.access)).map((s) => s.id);
+}
+
+/**
+ * A section's access; data also needs a sub-section to show, as it is only a menu of them
+ * (`haas:manage` opens the data section but neither reports nor exports).
+ */
 export function canSee(permissions: readonly string[], id: SectionId): boolean {
-  return can(permissions, sectionById(id).access);
+  if (!can(permissions, sectionById(id).access)) return false;
+  return id !== 'data' || visibleDataSubsections(permissions).length > 0;
 }
 
 /** The sections a user may see, in order: the stored "dashboardAccess". */
 export function visibleSections(permissions: readonly string[]): SectionId[] {
-  return SECTIONS.filter((s) => can(permissions, s.access)).map((s) => s.id);
+  return SECTIONS.filter((s) => canSee(permissions, s.id)).map((s) => s.id);
 }
 
 /** The first section the user may see, or null when they may see none. */
@@ -66,14 +85,13 @@ export function defaultSection(permissions: readonly string[]): SectionId | null
  * require the closures permission so the entry never links to a page the user is refused.
  */
 export function showsInSideNav(permissions: readonly string[], id: SectionId): boolean {
-  const section = sectionById(id);
-  if (!section.inSideNav || !can(permissions, section.access)) return false;
+  if (!sectionById(id).inSideNav || !canSee(permissions, id)) return false;
   return id !== 'closures' || can(permissions, 'viewAreas');
 }
 
-/** data's index: reports when the user may read or manage reports, otherwise exports. */
-export function dataIndexPath(permissions: readonly string[]): 'reports' | 'exports' {
-  return can(permissions, 'viewReports') ? 'reports' : 'exports';
+/** data's index: the first sub-section the user may see (reports, else exports), or none. */
+export function dataIndexPath(permissions: readonly string[]): DataSubsectionId | undefined {
+  return visibleDataSubsections(permissions)[0];
 }
 
 /** The accounts sections shown below the side nav's sections (Profile & Preferences, New Accounts), as the user may see them. */

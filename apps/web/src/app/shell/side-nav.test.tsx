@@ -44,6 +44,12 @@ describe('side nav', () => {
     expect(screen.queryByRole('button', { name: 'Data' })).toBeNull();
   });
 
+  it('leaves Data out when it would hold neither reports nor exports, though its access allows it', () => {
+    renderNav(profile(['haas:manage'], 'none'));
+    expect(screen.getByRole('button', { name: 'Support' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Data' })).toBeNull();
+  });
+
   it.each([
     [['report:read'], ['Reports']],
     [['export:read'], ['Exports']],

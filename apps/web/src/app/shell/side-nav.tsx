@@ -4,8 +4,14 @@
  */
 import { Anchor, Box, Button, Menu, NavLink, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { can } from '@flare/core/permissions/access';
-import { accountNavSections, canSee, SECTIONS, showsInSideNav } from '@flare/core/permissions/sections';
+import {
+  accountNavSections,
+  canSee,
+  SECTIONS,
+  showsInSideNav,
+  visibleDataSubsections,
+  type DataSubsectionId,
+} from '@flare/core/permissions/sections';
 import { sectionLabel } from '@flare/core/labels';
 import { LAYOUT } from '@flare/core/constants';
 import type { Profile } from '@flare/core/schemas/profile';
@@ -118,12 +124,9 @@ function AccountEntries({
   );
 }
 
-const DATA_ENTRIES = [
-  { path: 'reports', label: 'Reports', access: 'viewReports' },
-  { path: 'exports', label: 'Exports', access: 'viewExports' },
-] as const;
+const DATA_LABELS: Record<DataSubsectionId, string> = { reports: 'Reports', exports: 'Exports' };
 
-/** Data: Reports with report read or manage, Exports with export read or manage. */
+/** Data: the sub-sections the user may see (core); shown only when it holds at least one (canSee). */
 function DataMenu({
   permissions,
   active,
@@ -133,7 +136,6 @@ function DataMenu({
   active: boolean;
   onOpen: () => void;
 }) {
-  const entries = DATA_ENTRIES.filter((entry) => can(permissions, entry.access));
   return (
     <Menu position="right-end" withinPortal>
       <Menu.Target>
@@ -142,9 +144,9 @@ function DataMenu({
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {entries.map((entry) => (
-          <Menu.Item key={entry.path} component={Link} to={`/dashboard/data/${entry.path}`} onClick={onOpen}>
-            {entry.label}
+        {visibleDataSubsections(permissions).map((id) => (
+          <Menu.Item key={id} component={Link} to={`/dashboard/data/${id}`} onClick={onOpen}>
+            {DATA_LABELS[id]}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
