@@ -1,21 +1,23 @@
 /**
- * Runs one export: claims it, counts its rows, streams them from the database through the CSV writer
- * (csv-stringify: RFC 4180 with CRLF line ends, UTF-8 with a byte-order mark so spreadsheets read it
- * as UTF-8, a header row, times in ISO 8601 with the export's offset) into the file store, reporting
- * rows written every second. It ends completed with its file, or errored with the reason. A server
+ * Runs one export: claims it, counts its rows, writes the CSV's head and streams the rows' records
+ * from the database (export-rows.repository.ts) into the file store, reporting rows written every
+ * second. It ends completed with its file, or errored with the reason. A server
  * stopping hands its runs back (the export waits for the next run); a run whose export was deleted or
  * taken over stops at its next report.
  */
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import type { FastifyBaseLogger } from 'fastify';
-import { ZonedTimeFormatter } from '@flare/core/exports/zoned-time';
 import { EXPORT_MESSAGES, type ExportType } from '@flare/core/schemas/export';
 import type { FileStore } from '../../platform/files/file-store';
-import { columnsOf, type Cell } from './export-columns';
-import { ExportReadError, type ExportRowsRepository, type ExportScope } from './export-rows.repository';
+import { csvHead } from './csv-records';
+import { headerOf } from './export-columns.repository';
+import {
+  ExportReadError,
+  type ExportRead,
+  type ExportRowsRepository,
+  type ExportScope,
+} from './export-rows.repository';
 import type { ExportRow, ExportsRepository } from './exports.repository';
 
 export interface ExportRunnerOptions {
@@ -73,41 +75,19 @@ export class ExportRunner {
     const draft = this.files.create(fileId);
     const progress = { written: 0, total: null as number | null };
     const reporter = this.reporter(row.id, runId, progress, (reason) => controller.abort(reason));
-    let read: Awaited<ReturnType<ExportRowsRepository['open']>> | null = null;
+    let read: ExportRead | null = null;
     try {
-      const formatter = new ZonedTimeFormatter(row.time_zone);
+      const file = draft.stream;
+      // A file that cannot be created is the export's failure (its reason), not a broken stream later.
+      if (file.errored) throw file.errored;
+      if (file.pending) await once(file, 'ready');
+      assertTimeZone(row.time_zone);
       const assets = await this.rows.assets(row.thing_ids);
-      read = await this.rows.open(
-        scopeOf(row),
-        assets.map((asset) => asset.id),
-      );
+      read = await this.rows.open(scopeOf(row), assets, row.time_zone);
       progress.total = await read.total();
-      const columns = columnsOf(row.export_type);
-      const context = { assets: new Map(assets.map((asset) => [asset.id, asset])) };
-      const csv = stringify({
-        bom: true,
-        header: true,
-        columns: [...columns.header],
-        record_delimiter: 'windows',
-        cast: {
-          date: (time) => formatter.format(time),
-          boolean: (value) => (value ? 'true' : 'false'),
-        },
-      });
-      const written = pipeline(csv, draft.stream);
-      written.catch(() => undefined);
-      for await (const batch of read.batches()) {
-        signal.throwIfAborted();
-        for (const record of batch) {
-          const cells: Cell[] = columns.cells(record, context);
-          // Waits while the file is behind, so memory holds a batch at most.
-          if (!csv.write(cells)) await Promise.race([once(csv, 'drain'), written]);
-        }
-        progress.written += batch.length;
-      }
-      signal.throwIfAborted();
-      csv.end();
-      await written;
+      // Waits for the file to take the head, as the records do.
+      if (!file.write(csvHead(headerOf(row.export_type)))) await once(file, 'drain');
+      await read.write(file, (count) => (progress.written += count), signal);
       await draft.commit();
       reporter.stop();
       await reporter.idle();
@@ -174,6 +154,11 @@ function scopeOf(row: ExportRow): ExportScope & { type: ExportType } {
     includeNoThing: row.include_no_thing_il,
     closureTypes: row.closures_to_include,
   };
+}
+
+/** Throws a RangeError for a time zone that is not one (before the database is asked to use it). */
+function assertTimeZone(timeZone: string): void {
+  new Intl.DateTimeFormat('en-US', { timeZone });
 }
 
 /** The reason shown with an errored export: what went wrong, without the server's internals. */

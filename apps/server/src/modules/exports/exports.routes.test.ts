@@ -531,8 +531,10 @@ describe('an export run', () => {
       impacted_lanes: '1 2',
       active: String(stored.is_active),
       created_at: new Date(stored.created_at).toISOString(),
-      route_geojson: JSON.stringify(stored.route_path),
     });
+    expect(JSON.parse(records.find((r) => r.closure_id === manual)!.route_geojson!)).toEqual(
+      stored.route_path,
+    );
     const ofAsset = pointsPayload({
       export_type: 'closure',
       title: 'Closures',
