@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { monthOf, monthTitle } from '@flare/core/reports/report-period';
 import { expectAccessible, openBrowser, recordCspViolations, type Browser } from './support/browser';
 import { signInAs } from './support/sign-in';
@@ -74,16 +74,20 @@ describe('monthly reports', () => {
   });
 
   it('opens the PDF in a new tab', async () => {
-    const [tab] = await Promise.all([
-      page.context().waitForEvent('page'),
-      page.getByRole('button', { name: `Open ${ORGANIZATION} ${monthTitle(MONTH)}` }).click(),
-    ]);
-    // Headless Chromium has no PDF viewer: the tab saves what it was sent to, the inline link.
-    const shown = await tab.waitForEvent('download');
-    expect(new URL(shown.url()).pathname).toMatch(
-      /^\/api\/reports\/files\/springfield-police-department-monthly-report-.+\.pdf$/,
+    // Headless Chromium has no PDF viewer: the tab saves what it was sent to, the inline link. Its
+    // download is awaited from the moment the tab exists (on a busy machine it can start before a
+    // listener added after the tab's event would be).
+    const opened = new Promise<{ tab: Page; shown: Download }>((resolve, reject) =>
+      page.context().once('page', (tab) => {
+        tab.waitForEvent('download').then((shown) => resolve({ tab, shown }), reject);
+      }),
     );
-    expect(new URL(shown.url()).searchParams.has('download')).toBe(false);
+    await page.getByRole('button', { name: `Open ${ORGANIZATION} ${monthTitle(MONTH)}` }).click();
+    const { tab, shown } = await opened;
+    expect(new URL(shown.url()).pathname).toMatch(
+      /^\/api\/files\/springfield-police-department-monthly-report-.+\.pdf$/,
+    );
+    expect(new URL(shown.url()).searchParams.get('disposition')).toBe('inline');
     await tab.close();
   });
 

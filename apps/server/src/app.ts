@@ -54,9 +54,9 @@ const MODULES = [
   tripsModule,
   r2rModule,
   hazardsModule,
+  filesModule,
   reportsModule,
   deviceCommandsModule,
-  filesModule,
   exportsModule,
   liveModule,
 ];

@@ -1,16 +1,12 @@
 /** Monthly reports on the wire: the list, the signed link to a report's PDF, and building one on demand. */
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
 import { REPORT_RULES } from '../reports/monthly-figures';
 
 export const MONTHLY_REPORT_MESSAGES = {
   /** No such report for the caller, or its link is wrong or has expired. */
-  fileNotFound: 'File not found',
+  fileNotFound: MESSAGES.fileNotFound,
   building: 'The report is being built. It appears in the list when ready.',
-} as const;
-
-export const MONTHLY_REPORT_LINK = {
-  /** How long a signed link to a report's PDF works, seconds. */
-  ttlSeconds: 300,
 } as const;
 
 export const MonthlyReportSchema = z.object({

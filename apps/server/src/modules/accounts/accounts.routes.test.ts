@@ -190,9 +190,8 @@ describe('permission checks', () => {
       '/api/feeds/00000000-0000-4000-8000-000000000000/waze.xml',
       '/api/feeds/00000000-0000-4000-8000-000000000000/wzdx.json',
       '/api/feeds/00000000-0000-4000-8000-000000000000/wzdx-devices.json',
-      // A monthly report's PDF: its short-lived signed link is the permission (opened in a new tab).
-      '/api/reports/files/00000000-0000-4000-8000-000000000000',
-      // Stored files (exports, reports): their signed link is the key.
+      // Stored files (exports, monthly reports): their short-lived signed link is the key (opened in
+      // a new tab or by a download, which carry no bearer token).
       '/api/files/00000000-0000-4000-8000-000000000000',
     ]);
     // Every documented route: the OpenAPI description lists them all, parameters filled with a uuid.

@@ -197,6 +197,7 @@ async function csvOf(
   const download = await t.app.inject({ method: 'GET', url: link.json<{ file_url: string }>().file_url });
   expect(download.statusCode).toBe(200);
   expect(download.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(download.headers['content-disposition']).toMatch(/^attachment; /);
   expect(download.headers['content-disposition']).toContain(`filename="${exported.title}.csv"`);
   const raw = download.body;
   const rows: string[][] = parse(raw, { bom: true });

@@ -9,7 +9,12 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@flare/core/messages';
-import { FileLinks, FILES_PATH } from '../../platform/files/file-links';
+import {
+  FileLinks,
+  FILES_PATH,
+  isFileDisposition,
+  type FileDisposition,
+} from '../../platform/files/file-links';
 import { FileStore } from '../../platform/files/file-store';
 import { notFound } from '../../platform/http-errors';
 import { getOrCreateSetting } from '../../platform/settings';
@@ -28,10 +33,10 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
-/** `attachment` with the name in plain ASCII and in full (RFC 6266). */
-function contentDisposition(name: string): string {
+/** Shown or saved, with the name in plain ASCII and in full (RFC 6266). */
+function contentDisposition(disposition: FileDisposition, name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 export const filesModule = fp(
@@ -51,10 +56,12 @@ export const filesModule = fp(
         schema: {
           tags: ['files'],
           summary:
-            'Download a stored file through its signed link (404 "File not found" when missing or expired)',
+            'A stored file (an export, a monthly report) through its signed link, shown (`inline`) or saved (`attachment`) as the link says; 404 "File not found" when the file is missing or the link changed or expired',
           params: z.object({ file_id: z.string().max(200) }),
           querystring: z.object({
+            // Not required: a link missing a part answers "File not found", as a missing file does.
             expires: z.string().max(20).default(''),
+            disposition: z.string().max(20).default(''),
             name: z.string().max(300).default(''),
             signature: z.string().max(100).default(''),
           }),
@@ -62,13 +69,21 @@ export const filesModule = fp(
       },
       async (request, reply) => {
         const { file_id } = request.params;
-        if (!links.valid(file_id, request.query)) throw notFound(MESSAGES.fileNotFound);
+        const { disposition, name } = request.query;
+        if (!links.valid(file_id, request.query) || !isFileDisposition(disposition))
+          throw notFound(MESSAGES.fileNotFound);
         const file = await store.read(file_id);
         if (!file) throw notFound(MESSAGES.fileNotFound);
+        const contentType = CONTENT_TYPES[path.extname(file_id)] ?? 'application/octet-stream';
+        // Shown in the browser's own PDF viewer, which the dashboard's Content-Security-Policy (meant
+        // for its pages: `object-src 'none'`, `default-src 'self'`) would block; a PDF runs none of
+        // our scripts, so there is nothing for it to protect.
+        if (disposition === 'inline' && contentType === 'application/pdf')
+          reply.removeHeader('content-security-policy');
         return reply
-          .header('content-type', CONTENT_TYPES[path.extname(file_id)] ?? 'application/octet-stream')
+          .header('content-type', contentType)
           .header('content-length', String(file.size))
-          .header('content-disposition', contentDisposition(request.query.name || file_id))
+          .header('content-disposition', contentDisposition(disposition, name || file_id))
           .header('cache-control', 'private, no-store')
           .send(file.stream);
       },

@@ -235,7 +235,7 @@ describe('the monthly build', () => {
     expect(new Date(report.period_start).getTime()).toBe(OCTOBER.start);
     expect(new Date(report.period_end).getTime()).toBe(OCTOBER.end);
     expect(report.file_id).toMatch(/^springfield-police-department-monthly-report-2026-10-[0-9a-f]{8}\.pdf$/);
-    expect(existsSync(path.join(t.dataDir, 'files', 'monthly-reports', report.file_id))).toBe(true);
+    expect(existsSync(path.join(t.dataDir, 'files', report.file_id))).toBe(true);
   });
 
   it("writes the month's figures into the PDF, the organisation, period and generation time on every page", async () => {
@@ -316,6 +316,7 @@ describe('GET /api/reports/{orgId}/organization_monthly_report_list', () => {
 });
 
 describe('GET /api/reports/organization_monthly_report_pdf_link and the file behind it', () => {
+  const DOWNLOAD_NAME = 'springfield-police-department-monthly-report-2026-10.pdf';
   let fileId: string;
   beforeAll(async () => {
     fileId = (await reportOf(SPD, 2026, 10))!.file_id;
@@ -326,7 +327,7 @@ describe('GET /api/reports/organization_monthly_report_pdf_link and the file beh
     expect(response.statusCode).toBe(200);
     const { file_url } = MonthlyReportLinkSchema.parse(response.json());
     const url = new URL(file_url, 'http://flare.test');
-    expect(url.pathname).toBe(`/api/reports/files/${fileId}`);
+    expect(url.pathname).toBe(`/api/files/${fileId}`);
     const expires = Number(url.searchParams.get('expires')) * 1000;
     expect(expires).toBeGreaterThan(Date.now() + 290_000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 300_000);
@@ -335,7 +336,7 @@ describe('GET /api/reports/organization_monthly_report_pdf_link and the file beh
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe(
-      'inline; filename="springfield-police-department-monthly-report-2026-10.pdf"',
+      `inline; filename="${DOWNLOAD_NAME}"; filename*=UTF-8''${DOWNLOAD_NAME}`,
     );
     expect(file.headers['content-security-policy']).toBeUndefined();
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -345,8 +346,10 @@ describe('GET /api/reports/organization_monthly_report_pdf_link and the file beh
     const file = await fetchPdf(fileId, true);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toBe(
-      'attachment; filename="springfield-police-department-monthly-report-2026-10.pdf"',
+      `attachment; filename="${DOWNLOAD_NAME}"; filename*=UTF-8''${DOWNLOAD_NAME}`,
     );
+    // The dashboard's policy stays on what is not shown in the browser.
+    expect(file.headers['content-security-policy']).toBeDefined();
   });
 
   it('serves nothing through a link that was changed: "File not found"', async () => {
@@ -355,9 +358,10 @@ describe('GET /api/reports/organization_monthly_report_pdf_link and the file beh
     const changed = [
       url.pathname + url.search.replace(/expires=\d+/, (m) => `${m}0`),
       url.pathname + url.search.replace('signature=', 'signature=x'),
-      `${url.pathname}${url.search}&download=1`,
+      url.pathname + url.search.replace('disposition=inline', 'disposition=attachment'),
+      url.pathname + url.search.replace('name=', 'name=x'),
       url.pathname,
-      `/api/reports/files/other-monthly-report-2026-10-00000000.pdf${url.search}`,
+      `/api/files/other-monthly-report-2026-10-00000000.pdf${url.search}`,
     ];
     for (const tampered of changed) {
       const response = await t.app.inject({ method: 'GET', url: tampered });
@@ -406,14 +410,18 @@ describe('POST /api/reports/{orgId}/organization_monthly_report (the month to da
     expect(first.requested_by).not.toBeNull();
     expect(new Date(first.period_end).getTime()).toBeLessThan(monthPeriod(current(), CHICAGO).end);
     const text = (await pdfPageTexts((await fetchPdf(first.file_id)).rawPayload)).join('\n');
+    const { file_url: firstUrl } = MonthlyReportLinkSchema.parse((await link(first.file_id)).json());
     expect(text).toContain(`Monthly report: ${monthTitle(current())} to date`);
 
     expect((await requestMonthToDate(SPD, 'admin@springfield-pd.test')).statusCode).toBe(202);
     await expect
       .poll(async () => (await reportOf(SPD, year, month))!.file_id, { timeout: 30_000 })
       .not.toBe(first.file_id);
-    // The replaced report is gone: its file and its links.
-    expect(existsSync(path.join(t.dataDir, 'files', 'monthly-reports', first.file_id))).toBe(false);
+    // The replaced report is gone: its file, a link given before and new links.
+    expect(existsSync(path.join(t.dataDir, 'files', first.file_id))).toBe(false);
+    const old = await t.app.inject({ method: 'GET', url: firstUrl });
+    expect(old.statusCode).toBe(404);
+    expect(old.json()).toMatchObject({ message: 'File not found' });
     expect((await link(first.file_id)).statusCode).toBe(404);
     const months = MonthlyReportListSchema.parse((await list(SPD)).json()).map((r) => [r.year, r.month]);
     expect(months).toEqual([

@@ -1,6 +1,6 @@
 /**
- * Monthly reports: the list of an organisation's reports, a signed link to one's PDF, the PDF behind
- * such a link (public: the signature is the permission), and building the month to date on demand.
+ * Monthly reports: the list of an organisation's reports, a signed link to one's PDF (served by the
+ * files module's download route), and building the month to date on demand.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +13,7 @@ import {
 } from '@flare/core/schemas/monthly-report';
 import { BEARER, errorResponses } from '../../platform/api-docs';
 import { principalOf } from '../../platform/auth-hook';
-import { REPORT_FILE_PATH, type MonthlyReportsService } from './monthly-reports.service';
+import type { MonthlyReportsService } from './monthly-reports.service';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -43,7 +43,7 @@ export function registerMonthlyReportsRoutes(app: FastifyInstance, service: Mont
       schema: {
         tags: ['reports'],
         summary:
-          "A short-lived signed link to a monthly report's PDF (`file_url`, a path on this server); `is_downloadable=true` makes it a download",
+          "A short-lived signed link to a monthly report's PDF (`file_url`, a path on this server): it opens in the browser, or with `is_downloadable=true` downloads",
         security: BEARER,
         querystring: MonthlyReportLinkQuerySchema,
         response: { 200: MonthlyReportLinkSchema, ...errors },
@@ -68,44 +68,6 @@ export function registerMonthlyReportsRoutes(app: FastifyInstance, service: Mont
     async (request, reply) => {
       const build = await service.requestMonthToDate(principalOf(request), request.params.orgId);
       return reply.code(202).send(build);
-    },
-  );
-
-  api.get(
-    `${REPORT_FILE_PATH.replace(/^\/api/, '')}/:file_id`,
-    {
-      config: { public: true },
-      schema: {
-        tags: ['reports'],
-        summary:
-          "A monthly report's PDF, through the signed link that organization_monthly_report_pdf_link gave",
-        params: z.object({ file_id: z.string().max(200) }),
-        // Anything wrong with the link answers "File not found", as a missing file does.
-        querystring: z.object({
-          expires: z.string().max(20).optional(),
-          download: z.string().max(5).optional(),
-          signature: z.string().max(100).optional(),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const { expires, download, signature } = request.query;
-      const file = await service.file(request.params.file_id, {
-        expires: Number(expires),
-        download: download === '1',
-        signature: signature ?? '',
-      });
-      // A PDF, not a page: the dashboard's Content-Security-Policy would only get in the viewer's way.
-      reply.removeHeader('content-security-policy');
-      return reply
-        .type('application/pdf')
-        .header('content-length', file.size)
-        .header('cache-control', 'private, no-store')
-        .header(
-          'content-disposition',
-          `${download === '1' ? 'attachment' : 'inline'}; filename="${file.name}"`,
-        )
-        .send(file.stream);
     },
   );
 }

@@ -3,7 +3,6 @@
  * month to date), and the check that sends each organisation's last month's build once it is over.
  */
 import { randomBytes } from 'node:crypto';
-import type { ReadStream } from 'node:fs';
 import { eventsLabel } from '@flare/core/labels';
 import { MESSAGES } from '@flare/core/messages';
 import {
@@ -15,15 +14,14 @@ import {
 } from '@flare/core/reports/monthly-figures';
 import { monthOf, monthPeriod, previousMonth, type YearMonth } from '@flare/core/reports/report-period';
 import {
-  MONTHLY_REPORT_LINK,
   MONTHLY_REPORT_MESSAGES,
   type MonthlyReport,
   type MonthlyReportBuild,
   type MonthlyReportLink,
 } from '@flare/core/schemas/monthly-report';
 import type { Principal } from '../../platform/auth-hook';
-import type { DataFileStore } from '../../platform/files/data-file-store';
-import type { FileLinkParams, SignedFileLinks } from '../../platform/files/signed-file-link';
+import type { FileLinks } from '../../platform/files/file-links';
+import { isFileId, type FileStore } from '../../platform/files/file-store';
 import { notFound } from '../../platform/http-errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -38,16 +36,6 @@ export interface BuildRequest extends YearMonth {
   organization_id: string;
   requested_by: string | null;
 }
-
-export interface ReportFile {
-  stream: ReadStream;
-  size: number;
-  /** The name the browser saves it under. */
-  name: string;
-}
-
-/** The path that serves a stored report's PDF (the signed query string follows). */
-export const REPORT_FILE_PATH = '/api/reports/files';
 
 const slugOf = (name: string) =>
   name
@@ -65,7 +53,10 @@ function reportBaseName(organizationName: string, window: ReportWindow): string 
   return `${slugOf(organizationName)}-monthly-report-${year}-${twoDigits(month)}${isMonthToDate(window) ? '-to-date' : ''}`;
 }
 
-/** The stored file's id ends in a random part, so a replaced report's links stop working. */
+/**
+ * The stored file's id ends in a random part, so a replaced report's links (to its removed file) stop
+ * working rather than open the new one.
+ */
 const UNIQUE_SUFFIX = /-[0-9a-f]{8}\.pdf$/;
 
 const toMonthlyReport = (row: StoredReport): MonthlyReport => ({
@@ -81,8 +72,7 @@ export class MonthlyReportsService {
     private readonly repository: MonthlyReportsRepository,
     private readonly accounts: AccountsService,
     private readonly jobs: JobQueue,
-    private readonly files: DataFileStore,
-    private readonly links: SignedFileLinks,
+    private readonly files: { store: FileStore; links: FileLinks },
   ) {}
 
   /**
@@ -97,22 +87,19 @@ export class MonthlyReportsService {
     return (await this.repository.list(ids)).map(toMonthlyReport);
   }
 
-  /** A short-lived signed link to the report's PDF; "File not found" for a report the caller may not see. */
+  /**
+   * A short-lived signed link to the report's PDF, shown in the browser or (`download`) saved under
+   * its name without the unique part; "File not found" for a report the caller may not see, or none.
+   */
   async link(principal: Principal, fileId: string, download: boolean): Promise<MonthlyReportLink> {
-    const report = await this.repository.findByFileId(fileId);
+    // Not a file id (a path, a NUL): no such report, and the database is not asked.
+    const report = isFileId(fileId) ? await this.repository.findByFileId(fileId) : null;
     if (!report || !(await this.accounts.canSeeOrganization(principal, report.organization_id)))
       throw notFound(MONTHLY_REPORT_MESSAGES.fileNotFound);
-    const query = this.links.sign(fileId, { download, ttlSeconds: MONTHLY_REPORT_LINK.ttlSeconds });
-    return { file_url: `${REPORT_FILE_PATH}/${encodeURIComponent(fileId)}?${query}` };
-  }
-
-  /** The PDF a signed link names, while the link is valid and the report is current. */
-  async file(fileId: string, params: FileLinkParams): Promise<ReportFile> {
-    if (!this.links.verify(fileId, params) || !(await this.repository.findByFileId(fileId)))
-      throw notFound(MONTHLY_REPORT_MESSAGES.fileNotFound);
-    const file = await this.files.open(fileId);
-    if (!file) throw notFound(MONTHLY_REPORT_MESSAGES.fileNotFound);
-    return { ...file, name: fileId.replace(UNIQUE_SUFFIX, '.pdf') };
+    const name = fileId.replace(UNIQUE_SUFFIX, '.pdf');
+    return {
+      file_url: this.files.links.link(fileId, name, { disposition: download ? 'attachment' : 'inline' }),
+    };
   }
 
   /** Sends the build of the organisation's current month to date (one waits at most per month). */
@@ -147,7 +134,7 @@ export class MonthlyReportsService {
       figures,
     });
     const fileId = `${reportBaseName(organization.name, window)}-${randomBytes(4).toString('hex')}.pdf`;
-    await this.files.write(fileId, pdf);
+    await this.files.store.write(fileId, pdf);
     let replaced: string | null;
     try {
       replaced = await this.repository.save({
@@ -162,10 +149,10 @@ export class MonthlyReportsService {
         requested_by: request.requested_by,
       });
     } catch (error) {
-      await this.files.remove(fileId);
+      await this.files.store.remove(fileId);
       throw error;
     }
-    if (replaced && replaced !== fileId) await this.files.remove(replaced);
+    if (replaced && replaced !== fileId) await this.files.store.remove(replaced);
   }
 
   /**

@@ -58,6 +58,18 @@ export class FileStore {
     };
   }
 
+  /** Writes a whole file (already in memory) as `create` and `commit` do; its size in bytes. */
+  async write(fileId: string, content: Uint8Array): Promise<number> {
+    const draft = this.create(fileId);
+    try {
+      draft.stream.end(content);
+      return await draft.commit();
+    } catch (error) {
+      await draft.discard();
+      throw error;
+    }
+  }
+
   /** The file and its size, or null when there is none. */
   async read(fileId: string): Promise<{ stream: ReadStream; size: number } | null> {
     if (!isFileId(fileId)) return null;
