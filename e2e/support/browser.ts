@@ -23,8 +23,11 @@ export async function launchChromium(args: string[] = CHROMIUM_FLAGS): Promise<P
 
 export interface Browser {
   browser: PlaywrightBrowser;
-  /** A page in a context of its own (fresh storage); closing the page closes its context. */
-  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /**
+   * A page in a context of its own (fresh storage); closing the page closes its context. `touch`:
+   * a phone's touch screen (touch events, a coarse pointer, the page's mobile viewport).
+   */
+  newPage(viewport?: { width: number; height: number }, options?: { touch?: boolean }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -32,8 +35,8 @@ export async function openBrowser(): Promise<Browser> {
   const browser = await launchChromium();
   return {
     browser,
-    async newPage(viewport = { width: 1280, height: 800 }) {
-      const context = await browser.newContext({ viewport });
+    async newPage(viewport = { width: 1280, height: 800 }, { touch = false } = {}) {
+      const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
       await context.addInitScript(recordCspViolations);
       const page = await context.newPage();
       // The browser may already be closing; a context it closed needs no closing.

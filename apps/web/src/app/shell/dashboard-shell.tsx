@@ -21,6 +21,7 @@ import { SessionAlerts } from './session-alerts';
 import { LiveSocket } from '../../live/live-socket';
 import { liveRegistry } from '../live-registry';
 import { LazyMapView } from '../../map/lazy-map-view';
+import { MapBottomCover } from '../../map/map-bottom-cover';
 import { onMapCommand } from '../../map/map-commands';
 import { LazyAreaDrawLayer } from '../../features/areas/map/lazy-area-draw-layer';
 import { AreaJumpControl, AreaMapLayers } from './area-map-layers';
@@ -122,11 +123,11 @@ export function DashboardShell() {
       />
       <OfflineBanner mobile />
       <Box style={{ flex: 1, minHeight: 0, position: 'relative', display: 'flex' }}>
-        <ShellMap covered={drawerOpen} />
+        <ShellMap covered={drawerOpen} coveredBelow={sheet ? 1 - SHEET_TOP : 0} />
         <Box
           pos="absolute"
           inset={0}
-          top={sheet ? '45%' : 0}
+          top={sheet ? `${SHEET_TOP * 100}%` : 0}
           bg="white"
           style={{
             zIndex: 3,
@@ -245,14 +246,28 @@ function usePanelFocus(drawerOpen: boolean) {
   return { closePanelRef, openPanelRef, panelToggled };
 }
 
+/** Where a phone's asset sheet starts, as a fraction of the map's height from its top. */
+const SHEET_TOP = 0.45;
 const SHEET_STYLE = {
   borderRadius: '12px 12px 0 0',
   boxShadow: '0 -4px 16px rgba(0, 0, 0, 0.25)',
   overflow: 'hidden',
 } as const;
 
-/** The map beside (desktop) or under (phone) the drawer, with the live assets, the incidents, the sections' layers and the map tools. */
-function ShellMap({ children, covered = false }: { children?: React.ReactNode; covered?: boolean }) {
+/**
+ * The map beside (desktop) or under (phone) the drawer, with the live assets, the incidents, the
+ * sections' layers and the map tools. `coveredBelow`: the part of its height a phone's sheet covers,
+ * which the map leaves out when it centres something.
+ */
+function ShellMap({
+  children,
+  covered = false,
+  coveredBelow = 0,
+}: {
+  children?: React.ReactNode;
+  covered?: boolean;
+  coveredBelow?: number;
+}) {
   return (
     <Box
       style={{ flex: 1, position: 'relative' }}
@@ -263,6 +278,7 @@ function ShellMap({ children, covered = false }: { children?: React.ReactNode; c
       inert={covered}
     >
       <LazyMapView>
+        <MapBottomCover fraction={coveredBelow} />
         <LazyThingsLayer />
         <LazyTripsLayer />
         <LazyR2rLayer />

@@ -56,6 +56,11 @@ export class FakeMap {
     if (options.zoom !== undefined) this.setZoom(options.zoom);
   });
   fitBounds = vi.fn();
+  padding = { top: 0, bottom: 0, left: 0, right: 0 };
+  getPadding = () => this.padding;
+  setPadding = vi.fn((padding: { top: number; bottom: number; left: number; right: number }) => {
+    this.padding = padding;
+  });
 
   setZoom(zoom: number) {
     this.zoom = zoom;
