@@ -60,9 +60,15 @@ export const MARKER_Z = { base: 50, active: 50, pinned: 75, hovered: 100 } as co
 /** Station grouping only with density view on and zoom below this. */
 export const STATION_GROUPING_MAX_ZOOM = 14;
 export const LIVE_FEED = {
+  /** Reconnect attempts in a round, 1 s doubling to 10 s apart (about 75 s in all). */
   maxReconnects: 10,
   firstBackoffMs: 1000,
   maxBackoffMs: 10_000,
+  /**
+   * After a round fails, the next one starts this much later (or at once when the browser comes back
+   * online or the page is shown again): a dashboard watched all night recovers from a longer outage.
+   */
+  retryRoundMs: 60_000,
   flushMs: 1000,
 } as const;
 /** Alerting turned off on an asset turns itself back on after this long. */

@@ -1,6 +1,7 @@
 /**
  * The client's reconnect rule against a real WebSocket server that speaks just enough ActionCable:
- * at most 10 attempts after a drop, resubscription and a catch-up call once the feed is back.
+ * at most 10 attempts after a drop, resubscription and a catch-up call once the feed is back, and a
+ * new round of attempts after a failed one (later, or at once when asked).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -142,5 +143,49 @@ describe('live feed client against a socket server', () => {
     await until(() => statuses.at(-1) === 'failed');
     expect(connections).toBe(11);
     expect(statuses.filter((s) => s === 'down')).toHaveLength(10);
+  });
+
+  it('starts a new round after a failed one, later or at once when asked', async () => {
+    let accepting = false;
+    let connections = 0;
+    const url = await startCable((socket) => {
+      connections += 1;
+      if (accepting) confirmingSubscriptions(socket);
+      else socket.close();
+    });
+    const statuses: FeedStatus[] = [];
+    const open = (retryRoundMs: number) =>
+      openLiveFeed({
+        url,
+        token: () => 'token',
+        organizationId: 'org-1',
+        onMessage: () => undefined,
+        onStatus: (s) => statuses.push(s),
+        onResubscribed: () => undefined,
+        firstBackoffMs: 1,
+        maxBackoffMs: 2,
+        maxReconnects: 2,
+        retryRoundMs,
+      });
+
+    // Later: the next round starts by itself, and fails again while the server refuses.
+    feed = open(50);
+    await until(() => statuses.filter((s) => s === 'failed').length === 2);
+    expect(connections).toBe(6);
+    feed.close();
+
+    // When asked: a round at once, and nothing while a round is under way or the feed is open.
+    connections = 0;
+    statuses.length = 0;
+    feed = open(60_000);
+    await until(() => statuses.at(-1) === 'failed');
+    expect(connections).toBe(3);
+    accepting = true;
+    feed.retry();
+    await until(() => statuses.at(-1) === 'open');
+    feed.retry();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(connections).toBe(4);
+    expect(statuses.at(-1)).toBe('open');
   });
 });

@@ -4,6 +4,8 @@
  * sub-protocols. Written here rather than taken from @rails/actioncable because the spec fixes its
  * own reconnect rule (at most 10 attempts, 1 s doubling to 10 s), which the stock consumer's
  * connection monitor cannot be told to follow; the server tests prove the stock consumer works too.
+ * A round of attempts that fails is not the end: another round starts a minute later, or at once on
+ * `retry()`, unless the server refused the connection for good.
  */
 import { LIVE_FEED } from '@flare/core/constants';
 import { LIVE_CHANNEL, LIVE_SUBPROTOCOL } from '@flare/core/live/messages';
@@ -26,10 +28,13 @@ export interface FeedOptions {
   firstBackoffMs?: number;
   maxBackoffMs?: number;
   maxReconnects?: number;
+  retryRoundMs?: number;
 }
 
 export interface LiveFeed {
   setOrganization(organizationId: string): void;
+  /** After a failed round: a new round of reconnect attempts now (the network may be back). */
+  retry(): void;
   close(): void;
 }
 
@@ -48,6 +53,7 @@ export function channelIdentifier(organizationId: string): string {
 
 export function openLiveFeed(options: FeedOptions): LiveFeed {
   const maxReconnects = options.maxReconnects ?? LIVE_FEED.maxReconnects;
+  const retryRoundMs = options.retryRoundMs ?? LIVE_FEED.retryRoundMs;
   let organizationId = options.organizationId;
   let socket: WebSocket | null = null;
   let attempts = 0;
@@ -116,11 +122,19 @@ export function openLiveFeed(options: FeedOptions): LiveFeed {
   function scheduleReconnect() {
     if (attempts >= maxReconnects) {
       options.onStatus('failed');
+      timer = setTimeout(newRound, retryRoundMs);
       return;
     }
     attempts += 1;
     options.onStatus('down');
     timer = setTimeout(connect, backoffMs(attempts, options.firstBackoffMs, options.maxBackoffMs));
+  }
+
+  function newRound() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    attempts = 0;
+    connect();
   }
 
   connect();
@@ -131,6 +145,10 @@ export function openLiveFeed(options: FeedOptions): LiveFeed {
       send({ command: 'unsubscribe', identifier: channelIdentifier(organizationId) });
       organizationId = next;
       send({ command: 'subscribe', identifier: channelIdentifier(organizationId) });
+    },
+    retry() {
+      // Only a failed round waits for this: not an open or connecting socket, nor a refusal.
+      if (!closed && !refused && !socket && attempts >= maxReconnects) newRound();
     },
     close() {
       closed = true;

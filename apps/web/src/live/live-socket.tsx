@@ -68,5 +68,18 @@ export function LiveSocket({ registry }: { registry: LiveRegistry }) {
     if (organizationId) transport.current?.setOrganization(organizationId);
   }, [organizationId]);
 
+  // A feed that gave up tries again as soon as the browser is back online or the page is shown again.
+  useEffect(() => {
+    const retry = () => {
+      if (document.visibilityState === 'visible') transport.current?.retry();
+    };
+    window.addEventListener('online', retry);
+    document.addEventListener('visibilitychange', retry);
+    return () => {
+      window.removeEventListener('online', retry);
+      document.removeEventListener('visibilitychange', retry);
+    };
+  }, []);
+
   return null;
 }

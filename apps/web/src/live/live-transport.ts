@@ -26,6 +26,8 @@ export interface LiveTransportOptions {
 export interface LiveTransport {
   /** The subscribed organisation changed: resubscribe, and the features load its data afresh. */
   setOrganization(organizationId: string): void;
+  /** The network may be back: a feed that gave up tries again now. */
+  retry(): void;
   stop(): void;
 }
 
@@ -72,6 +74,9 @@ export function startLiveTransport(options: LiveTransportOptions): LiveTransport
       pending.clear();
       feed?.setOrganization(next);
       sessions.setOrganization(next);
+    },
+    retry() {
+      feed?.retry();
     },
     stop() {
       if (timer) clearInterval(timer);
