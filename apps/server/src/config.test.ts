@@ -25,6 +25,8 @@ describe('configuration', () => {
     ['SEED_DEMO', 'maybe'],
     ['TRUST_PROXY', 'yes please'],
     ['INGEST_DEVICE_REQUESTS_PER_MINUTE', '-1'],
+    ['S3_URL', 'ftp://key:secret@s3.example.com/bucket'],
+    ['S3_URL', 'http://key:secret@minio:9000'],
   ])('refuses a bad %s and names the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -81,5 +83,27 @@ describe('configuration', () => {
       /OIDC_ISSUER_URL: .*together/,
     );
     expect(() => loadConfig({ ...oidc, OIDC_CREATE_USERS: 'admin' })).toThrow(/OIDC_CREATE_USERS:/);
+  });
+
+  it('reads the S3 bucket: server, bucket, optional prefix, key and secret (percent-decoded), region', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_URL: 'http://flare:s%2Fcr%2Bt@minio:9000/flare-files' }).s3).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'flare-files',
+      prefix: '',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'flare', secretAccessKey: 's/cr+t' },
+    });
+    expect(
+      loadConfig({ S3_URL: 'https://s3.eu-west-1.amazonaws.com/agency/flare/files/', S3_REGION: 'eu-west-1' })
+        .s3,
+    ).toEqual({
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      bucket: 'agency',
+      prefix: 'flare/files/',
+      region: 'eu-west-1',
+      credentials: null,
+    });
+    expect(() => loadConfig({ S3_URL: 'http://minio:9000/' })).toThrow(/S3_URL: must name the bucket/);
   });
 });

@@ -7,6 +7,7 @@ import { OFFLINE_MAP_STYLE } from '@flare/core/schemas/map';
 import { R2R_ALERTS } from '@flare/core/r2r/r2r-alert';
 import type { LiveLimits } from './modules/live/live-connection';
 import type { DatabaseTimeouts } from './platform/db/database';
+import type { S3Config } from './platform/files/s3-file-store';
 
 /** OpenFreeMap's public vector style: no key needed; without network the map falls back to the offline style. */
 export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
@@ -48,6 +49,13 @@ const EnvSchema = z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
+    S3_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .refine((url) => /^\/[^/]+/.test(new URL(url).pathname), {
+        error: 'must name the bucket: http(s)://ACCESS_KEY:SECRET@host:port/bucket',
+      })
+      .optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
     MAIL_FROM: z.string().min(3).default('Flare <no-reply@flare.localhost>'),
     RESET_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
     INVITE_TOKEN_TTL: z.coerce.number().int().min(60).default(604_800),
@@ -207,6 +215,8 @@ export type Config = {
   /** Where users reach the dashboard, for links in e-mails; unset: the address the server listens on. */
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** The S3-compatible bucket that keeps exports' and reports' files; null: the folder DATA_DIR/files. */
+  s3: S3Config | null;
   mailFrom: string;
   resetTokenTtl: number;
   inviteTokenTtl: number;
@@ -306,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
+    s3: e.S3_URL ? s3Config(e.S3_URL, e.S3_REGION) : null,
     mailFrom: e.MAIL_FROM,
     resetTokenTtl: e.RESET_TOKEN_TTL,
     inviteTokenTtl: e.INVITE_TOKEN_TTL,
@@ -361,5 +372,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             createUsers: e.OIDC_CREATE_USERS ?? null,
           }
         : null,
+  };
+}
+
+/**
+ * `http(s)://ACCESS_KEY:SECRET@host:port/bucket[/prefix]`: the server, addressed path-style, and the
+ * bucket; without a key and secret the SDK finds its own (AWS_* variables, an instance role).
+ */
+function s3Config(url: string, region: string): S3Config {
+  const parsed = new URL(url);
+  const [bucket = '', ...prefix] = parsed.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  return {
+    endpoint: parsed.origin,
+    bucket,
+    prefix: prefix.map((part) => `${part}/`).join(''),
+    region,
+    credentials: parsed.username
+      ? {
+          accessKeyId: decodeURIComponent(parsed.username),
+          secretAccessKey: decodeURIComponent(parsed.password),
+        }
+      : null,
   };
 }

@@ -51,6 +51,7 @@ export const EXPORT_MESSAGES = {
   gotIt: 'Got It',
   fileWriteFailed: 'The file could not be written',
   diskFull: 'Not enough disk space for the file',
+  storageFailed: 'The file could not be stored in the bucket',
   databaseFailed: 'The data could not be read from the database',
   unknownTimeZone: 'Unknown time zone',
 } as const;

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { EXPORT_MESSAGES, type ExportType } from '@flare/core/schemas/export';
-import type { FileStore } from '../../platform/files/file-store';
+import { StorageError, type FileStore } from '../../platform/files/file-store';
 import { csvHead } from './csv-records';
 import { headerOf } from './export-columns.repository';
 import {
@@ -77,10 +77,9 @@ export class ExportRunner {
     const reporter = this.reporter(row.id, runId, progress, (reason) => controller.abort(reason));
     let read: ExportRead | null = null;
     try {
-      const file = draft.stream;
       // A file that cannot be created is the export's failure (its reason), not a broken stream later.
-      if (file.errored) throw file.errored;
-      if (file.pending) await once(file, 'ready');
+      await draft.ready();
+      const file = draft.stream;
       assertTimeZone(row.time_zone);
       const assets = await this.rows.assets(row.thing_ids);
       read = await this.rows.open(scopeOf(row), assets, row.time_zone);
@@ -165,6 +164,7 @@ function assertTimeZone(timeZone: string): void {
 export function failureReason(error: unknown): string {
   if (error instanceof RangeError && /time ?zone/i.test(error.message))
     return EXPORT_MESSAGES.unknownTimeZone;
+  if (error instanceof StorageError) return `${EXPORT_MESSAGES.storageFailed} (${error.code})`;
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'ENOSPC') return EXPORT_MESSAGES.diskFull;
   if (typeof code === 'string' && (error as NodeJS.ErrnoException).syscall)

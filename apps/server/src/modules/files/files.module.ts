@@ -1,5 +1,6 @@
 /**
- * Stored files (exports' CSVs, reports' PDFs) under DATA_DIR/files and their download: a short-lived
+ * Stored files (exports' CSVs, reports' PDFs) under DATA_DIR/files, or in the S3-compatible bucket of
+ * S3_URL, and their download: a short-lived
  * signed link, made by the module that owns the file once it has checked the caller may have it,
  * opens it without a sign-in (a new tab, a plain download).
  */
@@ -15,7 +16,9 @@ import {
   isFileDisposition,
   type FileDisposition,
 } from '../../platform/files/file-links';
-import { FileStore } from '../../platform/files/file-store';
+import type { FileStore } from '../../platform/files/file-store';
+import { LocalFileStore } from '../../platform/files/local-file-store';
+import { S3FileStore } from '../../platform/files/s3-file-store';
 import { notFound } from '../../platform/http-errors';
 import { getOrCreateSetting } from '../../platform/settings';
 
@@ -41,8 +44,11 @@ function contentDisposition(disposition: FileDisposition, name: string): string 
 
 export const filesModule = fp(
   async (app) => {
-    const store = new FileStore(path.join(app.config.dataDir, 'files'));
+    const store: FileStore = app.config.s3
+      ? new S3FileStore(app.config.s3)
+      : new LocalFileStore(path.join(app.config.dataDir, 'files'));
     await store.open();
+    app.addHook('onClose', () => store.close());
     const key = await getOrCreateSetting(app.db, 'file_link_key', () =>
       randomBytes(32).toString('base64url'),
     );
