@@ -2,8 +2,9 @@
  * Where the live map looks, against a real server, on a desktop and on a phone (touch): it opens
  * fitted to the shown assets (a filtered link to what the filter shows), remembers each user's last
  * view in this browser and offers it back after a reload without forcing it, and Follow keeps a
- * moving asset in view (on a phone, above the asset's sheet) until the user drags the map, which
- * ends following and says so.
+ * moving asset in view (on a phone, above the asset's sheet) through the user's zooming (on a phone,
+ * a pinch, which MapLibre also reports as a drag) until the user drags the map, which ends following
+ * and says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -12,7 +13,7 @@ import { sendOsmandReport } from './support/osmand';
 import { fillSignIn, signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
 import { exposeMap } from './support/test-map';
-import { touchDrag } from './support/touch';
+import { touchDrag, touchPinch } from './support/touch';
 
 const USER = 'user@springfield-pd.test';
 /** Another user of the same organisation, on the same browser. */
@@ -64,6 +65,8 @@ interface Device {
   press(target: Locator): Promise<void>;
   /** The user drags the map by `by`, from a point of the map in sight. */
   dragMap(page: Page, by: Point): Promise<void>;
+  /** The user zooms the map in by hand around `at`, a point of the page. */
+  zoomMapIn(page: Page, at: Point): Promise<void>;
 }
 
 async function newMapPage(...options: Parameters<Browser['newPage']>): Promise<Page> {
@@ -86,6 +89,12 @@ const DESKTOP: Device = {
     await page.mouse.move(from.x + by.x, from.y + by.y, { steps: 10 });
     await page.mouse.up();
   },
+  async zoomMapIn(page, at) {
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.wheel(0, -600);
+    // Then on, off the asset: the info window its hover opened would cover it.
+    await page.mouse.move(at.x + 150, at.y);
+  },
 };
 
 const PHONE: Device = {
@@ -103,6 +112,9 @@ const PHONE: Device = {
     const box = (await mapRegion(page).boundingBox())!;
     await touchDrag(page, { x: box.x + box.width / 2, y: box.y + box.height * 0.3 }, by);
   },
+  // Two fingers spread apart, their midpoint drifting as a hand's does: more than MapLibre's 3 px
+  // click tolerance, so its touch pan, which follows the midpoint, reports a drag too.
+  zoomMapIn: (page, at) => touchPinch(page, at, { from: 60, to: 180 }, { x: 12, y: -8 }),
 };
 
 const offer = (page: Page) => page.getByRole('button', { name: 'Return to your last view' });
@@ -172,6 +184,15 @@ function inSight(page: Page, position: [number, number], around: number) {
     [position, around] as const,
   );
 }
+
+/** Where a position of the map is on the page. */
+const onPage = (page: Page, position: [number, number]) =>
+  page.evaluate((lngLat) => {
+    const map = (window as TestWindow).__flareMap!;
+    const box = map.getCanvas().getBoundingClientRect();
+    const { x, y } = map.project(lngLat);
+    return { x: box.x + x, y: box.y + y };
+  }, position);
 
 /** Whether the element on top at the locator's centre is the locator's own (nothing covers it). */
 const onTop = (locator: Locator) =>
@@ -264,7 +285,7 @@ for (const device of [DESKTOP, PHONE]) {
       await page.close();
     });
 
-    it('follows the selected asset as it moves, until the user drags the map', async () => {
+    it('follows the selected asset as it moves, through zooming, until the user drags the map', async () => {
       // Where it started, whichever screen followed it before.
       await sendOsmandReport(osmandPort, CAR.device, { lat: String(CAR.lat), lon: String(CAR.lng) });
       const page = await device.newPage();
@@ -299,6 +320,16 @@ for (const device of [DESKTOP, PHONE]) {
       await settled(page);
       expect(await inSight(page, [moved.lng, moved.lat], 100)).toBe(true);
       await expectAccessible(page);
+
+      // Zooming in by hand around it is not looking elsewhere: still following.
+      const before = await view(page);
+      await device.zoomMapIn(page, await onPage(page, [moved.lng, moved.lat]));
+      // A wheel's zoom starts a frame or two later.
+      await expect.poll(async () => (await view(page)).zoom).toBeGreaterThan(before.zoom + 0.5);
+      await settled(page);
+      expect(await follow.getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByText('Follow ended', { exact: false }).count()).toBe(0);
+      expect(await inSight(page, [moved.lng, moved.lat], 100)).toBe(true);
 
       // A drag means the user looks elsewhere: following ends, and the map says so.
       await device.dragMap(page, { x: 150, y: 60 });

@@ -45,7 +45,7 @@ describe('FollowControl', () => {
     const map = new FakeMap();
     const { moveTo } = renderFollow(map);
     fireEvent.click(follow());
-    act(() => map.fire('dragstart'));
+    act(() => map.fire('dragstart', { originalEvent: new MouseEvent('mousemove') }));
     expect(follow().getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByRole('status').textContent).toContain('Follow ended: you moved the map.');
     moveTo([-89.64, 39.79]);
@@ -54,6 +54,34 @@ describe('FollowControl', () => {
       vi.advanceTimersByTime(FOLLOW_ENDED_NOTICE_MS);
     });
     expect(ended()).toBeNull();
+  });
+
+  it('keeps following through a pinch whose midpoint drifts, not through a one-finger drag', () => {
+    const map = new FakeMap();
+    const { moveTo } = renderFollow(map);
+    fireEvent.click(follow());
+    // What MapLibre passes with 'dragstart' for touch: the touchmove that moved the touches' centroid.
+    const touchMove = (fingers: number) => ({
+      originalEvent: new TouchEvent('touchmove', {
+        touches: Array.from(
+          { length: fingers },
+          (_, identifier) =>
+            new Touch({ identifier, target: map.getCanvas(), clientX: 100 + 50 * identifier }),
+        ),
+      }),
+    });
+    act(() => {
+      map.fire('dragstart', touchMove(2));
+      map.setZoom(15);
+    });
+    expect(follow().getAttribute('aria-pressed')).toBe('true');
+    expect(ended()).toBeNull();
+    moveTo([-89.64, 39.79]);
+    expect(map.easeTo).toHaveBeenLastCalledWith({ center: [-89.64, 39.79], duration: FOLLOW_EASE_MS });
+
+    act(() => map.fire('dragstart', touchMove(1)));
+    expect(follow().getAttribute('aria-pressed')).toBe('false');
+    expect(ended()).not.toBeNull();
   });
 
   it('ends when the user pans with the arrow keys on the map, not with other keys', () => {

@@ -1,11 +1,12 @@
 /**
  * Follow: while on, the map keeps the selected asset in its middle as the asset moves. Panning the
  * map (a drag, or the arrow keys on the map) means the user wants to look elsewhere: following
- * ends and a notice says so. Zooming keeps following. Another selection starts with it off.
+ * ends and a notice says so. Zooming keeps following, a pinch included. Another selection starts
+ * with it off.
  */
 import { Button, Notification, Tooltip } from '@mantine/core';
 import { IconFocus2 } from '@tabler/icons-react';
-import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { Map as MapLibreMap, MapEventType } from 'maplibre-gl';
 import { useEffect, useState } from 'react';
 import type { LngLat } from '../../../map/map-commands';
 import { useMap } from '../../../map/map-context';
@@ -15,6 +16,17 @@ export const FOLLOW_EASE_MS = 600;
 /** How long the "Follow ended" notice stays unless closed. */
 export const FOLLOW_ENDED_NOTICE_MS = 10_000;
 const PAN_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+
+/**
+ * Whether a map drag is a gesture of two or more fingers: a pinch (zoom or rotate). MapLibre's touch
+ * pan follows the touches' centroid, so a pinch whose midpoint drifts a few pixels starts a drag too;
+ * its 'dragstart' carries the touch event that moved it, and that event lists the fingers down. A
+ * one-finger drag and a mouse drag (a MouseEvent: no `touches`) are not.
+ */
+function isMultiTouch({ originalEvent }: MapEventType['dragstart']) {
+  // `'touches' in`, not `instanceof TouchEvent`: desktop Firefox has no TouchEvent.
+  return originalEvent !== undefined && 'touches' in originalEvent && originalEvent.touches.length > 1;
+}
 
 /** Whether the map follows, and whether following just ended because the user panned. */
 export function useFollow(map: MapLibreMap, position: LngLat | null) {
@@ -34,14 +46,17 @@ export function useFollow(map: MapLibreMap, position: LngLat | null) {
       setFollowing(false);
       setEnded(true);
     };
+    const onDragStart = (event: MapEventType['dragstart']) => {
+      if (!isMultiTouch(event)) stop();
+    };
     const onKey = (event: KeyboardEvent) => {
       if (PAN_KEYS.has(event.key)) stop();
     };
     const canvas = map.getCanvas();
-    map.on('dragstart', stop);
+    map.on('dragstart', onDragStart);
     canvas.addEventListener('keydown', onKey);
     return () => {
-      map.off('dragstart', stop);
+      map.off('dragstart', onDragStart);
       canvas.removeEventListener('keydown', onKey);
     };
   }, [map, following]);
