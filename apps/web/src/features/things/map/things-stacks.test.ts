@@ -74,16 +74,15 @@ describe('overlapping markers (stacks)', () => {
     expect(stacks.sizes).toEqual([count]);
   });
 
-  it('groups 50,000 spread assets in a few tens of milliseconds', () => {
+  it('groups 50,000 spread assets, each within reach of its stack top', () => {
     let seed = 7;
     const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
     const count = 50_000;
     const positions = new Float64Array(count * 3);
     for (let i = 0; i < count; i++) positions.set([-90 + random(), 39 + random(), 0], i * 3);
     const mercator = mercatorPositions(positions, count);
-    const started = performance.now();
+    // Its speed is measured by the map benchmark (docs/benchmarks.md), not here.
     const stacks = findStacks(mercator, count, 8, world(10.5));
-    const elapsed = performance.now() - started;
     // Every asset is in exactly one stack, and a stack's members are all within reach of its top.
     const reach = 8 / world(10.5);
     const apart = [...stacks.top].filter(
@@ -93,6 +92,5 @@ describe('overlapping markers (stacks)', () => {
     );
     expect(apart).toEqual([]);
     expect(stacks.sizes.reduce((sum, size) => sum + size, 0)).toBeLessThan(count);
-    expect(elapsed).toBeLessThan(250);
   });
 });
