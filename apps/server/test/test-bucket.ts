@@ -16,11 +16,10 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   ListObjectsV2Command,
-  S3Client,
 } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { loadConfig } from '../src/config';
-import type { S3Config } from '../src/platform/files/s3-file-store';
+import { s3ClientOf, type S3Config } from '../src/platform/files/s3-file-store';
 
 export interface TestBucket {
   /** S3_URL of the bucket. */
@@ -45,14 +44,7 @@ export async function startTestBucket(): Promise<TestBucket> {
   const name = `flare-test-${randomBytes(6).toString('hex')}`;
   const url = new URL(name, base).toString();
   const config = loadConfig({ S3_URL: url }).s3!;
-  const client = new S3Client({
-    endpoint: config.endpoint,
-    region: config.region,
-    forcePathStyle: true,
-    ...(config.credentials ? { credentials: config.credentials } : {}),
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = s3ClientOf(config);
   await client.send(new CreateBucketCommand({ Bucket: name }));
   const keys = async () =>
     ((await client.send(new ListObjectsV2Command({ Bucket: name }))).Contents ?? []).map(({ Key }) => Key!);

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { openLiveFeed, type FeedStatus, type LiveFeed } from './cable-client';
+import { openLiveFeed, type FeedOptions, type FeedStatus, type LiveFeed } from './cable-client';
 
 let server: WebSocketServer | null = null;
 let feed: LiveFeed | null = null;
@@ -48,6 +48,20 @@ const until = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
   expect(check()).toBe(true);
 };
+
+/** A feed that retries within milliseconds, noting its statuses. */
+const quickFeed = (url: string, statuses: FeedStatus[], options: Partial<FeedOptions> = {}) =>
+  openLiveFeed({
+    url,
+    token: () => 'token',
+    organizationId: 'org-1',
+    onMessage: () => undefined,
+    onStatus: (s) => statuses.push(s),
+    onResubscribed: () => undefined,
+    firstBackoffMs: 1,
+    maxBackoffMs: 2,
+    ...options,
+  });
 
 describe('live feed client against a socket server', () => {
   it('offers the token and "datapumper", subscribes, and delivers channel messages', async () => {
@@ -130,16 +144,7 @@ describe('live feed client against a socket server', () => {
       socket.close();
     });
     const statuses: FeedStatus[] = [];
-    feed = openLiveFeed({
-      url,
-      token: () => 'token',
-      organizationId: 'org-1',
-      onMessage: () => undefined,
-      onStatus: (s) => statuses.push(s),
-      onResubscribed: () => undefined,
-      firstBackoffMs: 1,
-      maxBackoffMs: 2,
-    });
+    feed = quickFeed(url, statuses);
     await until(() => statuses.at(-1) === 'failed');
     expect(connections).toBe(11);
     expect(statuses.filter((s) => s === 'down')).toHaveLength(10);
@@ -154,19 +159,7 @@ describe('live feed client against a socket server', () => {
       else socket.close();
     });
     const statuses: FeedStatus[] = [];
-    const open = (retryRoundMs: number) =>
-      openLiveFeed({
-        url,
-        token: () => 'token',
-        organizationId: 'org-1',
-        onMessage: () => undefined,
-        onStatus: (s) => statuses.push(s),
-        onResubscribed: () => undefined,
-        firstBackoffMs: 1,
-        maxBackoffMs: 2,
-        maxReconnects: 2,
-        retryRoundMs,
-      });
+    const open = (retryRoundMs: number) => quickFeed(url, statuses, { maxReconnects: 2, retryRoundMs });
 
     // Later: the next round starts by itself, and fails again while the server refuses.
     feed = open(50);

@@ -37,6 +37,19 @@ export interface S3Config {
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
 }
 
+/** A client of the configured server, addressing buckets path-style. */
+export function s3ClientOf(config: S3Config): S3Client {
+  return new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: true,
+    ...(config.credentials ? { credentials: config.credentials } : {}),
+    // Checksums only where S3 requires them: many S3-compatible servers refuse the newer defaults.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
 /** Parts of 5 MiB (S3's smallest), at most two uploading at once: about 10 MiB held per draft. */
 const PART_SIZE = 5 * 1024 * 1024;
 const QUEUE_SIZE = 2;
@@ -45,15 +58,7 @@ export class S3FileStore implements FileStore {
   private readonly client: S3Client;
 
   constructor(private readonly config: S3Config) {
-    this.client = new S3Client({
-      endpoint: config.endpoint,
-      region: config.region,
-      forcePathStyle: true,
-      ...(config.credentials ? { credentials: config.credentials } : {}),
-      // Checksums only where S3 requires them: many S3-compatible servers refuse the newer defaults.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = s3ClientOf(config);
   }
 
   /** Nothing to prepare: a bucket that is missing or refuses us fails each write with the reason. */
