@@ -4,9 +4,8 @@
  * completes, the CSV downloaded and read back, delete with its confirmation, and the failed-exports
  * message on the Error tab. Axe on each screen.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
@@ -19,7 +18,7 @@ import { demoThingId } from '@flare/server/src/seed/demo-fleet';
 import { apiAs } from './support/api';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { signInAs } from './support/sign-in';
-import { startServer, type RunningServer } from './support/server';
+import { freshDataDir, startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
 const CAR = { deviceId: 'SPD-CAR-101', name: 'Patrol 101' };
@@ -35,9 +34,8 @@ let page: Page;
 let dataDir: string;
 
 beforeAll(async () => {
-  // A first start seeds the demo fleet; the stored reports are then added while it is stopped.
-  dataDir = mkdtempSync(path.join(tmpdir(), 'flare-e2e-exports-'));
-  await (await startServer({ dataDir, env: { SIMULATOR: 'false' } })).stop();
+  // The demo fleet's database, with the stored reports added before the server opens it.
+  dataDir = freshDataDir();
   const opened = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
   await sql`insert into points (thing_id, recorded_at, lat, lng, speed)
     select ${demoThingId(CAR.deviceId)}::uuid, ${new Date(YESTERDAY)}::timestamptz + g * interval '500 milliseconds',

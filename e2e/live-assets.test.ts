@@ -3,16 +3,14 @@
  * its counts, a live update arriving while the test watches, search and filters kept in the URL,
  * the detail panel, and the feed reconnecting after the server restarts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '@flare/core/messages';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { freePort, freshDataDir, startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
 /** Seeded silent (five days, nine hours) and not driven by the simulator: they change only when a test reports. */
@@ -23,7 +21,7 @@ let browser: Browser;
 let server: RunningServer;
 let osmandPort: number;
 let httpPort: number;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-e2e-live-'));
+const dataDir = freshDataDir();
 
 const serverEnv = () => ({ SIMULATOR: 'true', OSMAND_PORT: String(osmandPort) });
 

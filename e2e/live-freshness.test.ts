@@ -6,16 +6,14 @@
  * desktop and phone say since when their data is and stop their clocks, then recover once the server
  * is back.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '@flare/core/messages';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { freePort, freshDataDir, startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
 /** Driven by the tests with its lights on: responding, with a run. */
@@ -30,7 +28,7 @@ let browser: Browser;
 let server: RunningServer;
 let osmandPort: number;
 let httpPort: number;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-e2e-fresh-'));
+const dataDir = freshDataDir();
 const serverEnv = () => ({ OSMAND_PORT: String(osmandPort) });
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { MESSAGES } from '@flare/core/messages';
 import { signInAs } from './support/sign-in';
 import { openBrowser, type Browser } from './support/browser';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { freePort, freshDataDir, startServer, type RunningServer } from './support/server';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,7 +82,7 @@ describe('session', () => {
 describe('server restarts', () => {
   it('shows the offline banner while the server is down, then the new-version notice and a reload', async () => {
     const port = await freePort();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-e2e-restart-'));
+    const dataDir = freshDataDir();
     const webDist = mkdtempSync(path.join(tmpdir(), 'flare-e2e-web-'));
     cpSync(path.resolve(import.meta.dirname, '../apps/web/dist'), webDist, { recursive: true });
     let server = await startServer({ dataDir, port, env: { WEB_DIST: webDist } });
