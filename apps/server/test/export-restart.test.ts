@@ -2,8 +2,10 @@
  * An export is a durable job: a server stopped in the middle of one hands it back and the next start
  * runs it again; a server that dies in the middle leaves it silent, and it is started again once its
  * run has been silent too long. Either way it ends completed, its file holding every row once, never
- * in progress forever. The real server process, on the embedded database, and on PostgreSQL when
- * TEST_DATABASE_URL is set.
+ * in progress forever. The real server process, its files in a bucket (test-bucket.ts) behind a gate
+ * that holds the upload of the export's file (held-uploads-proxy.ts): the export is in progress, its
+ * rows written, when the server stops, and not completed before it starts again. On the embedded
+ * database, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,11 +14,14 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Export } from '@flare/core/schemas/export';
+import { exportFileId } from '../src/modules/exports/export-runner';
 import { openDatabase } from '../src/platform/db/database';
 import { demoOrganizationId } from '../src/seed/demo-data';
 import { demoThingId } from '../src/seed/demo-fleet';
+import { startHeldUploadsProxy } from './held-uploads-proxy';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { freshPostgresDatabase } from './test-app';
+import { startTestBucket } from './test-bucket';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-export-restart-'));
 const cleanups: Array<() => Promise<void>> = [];
@@ -26,7 +31,7 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'Proc!pass1';
-const POINTS = 300_000;
+const POINTS = 20_000;
 const THING = demoThingId('SPD-CAR-101');
 const START = new Date('2026-11-20T00:00:00.000Z');
 
@@ -60,26 +65,35 @@ describe('an export across a restart', () => {
       ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
       : null;
     if (database) cleanups.push(database.drop);
+    const bucket = await startTestBucket();
+    cleanups.push(() => bucket.close());
+    const gate = await startHeldUploadsProxy(bucket.url);
+    cleanups.push(() => gate.close());
+    let server: ServerProcess | undefined;
+    // A failure leaves no server behind (it would hold the database, the bucket and its uploads).
+    cleanups.push(async () => server?.stop('SIGKILL'));
+    const target = database ? { url: database.url } : { pgliteDir: path.join(dataDir, 'pgdata') };
     const env = {
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',
       DEMO_PASSWORD: PASSWORD,
+      S3_URL: gate.url,
       STATUS_SWEEP_MS: '0',
       JOB_POLL_MS: '500',
       EXPORT_STALE_SECONDS: '5',
     };
     // The first start seeds the demo organisations; then many reports are stored for one asset.
-    let server = await startServerProcess(env);
+    server = await startServerProcess(env);
     await server.stop();
-    const opened = await openDatabase(
-      database ? { url: database.url } : { pgliteDir: path.join(dataDir, 'pgdata') },
-    );
+    const opened = await openDatabase(target);
     await sql`insert into points (thing_id, recorded_at, lat, lng, speed)
       select ${THING}::uuid, ${START}::timestamptz + g * interval '1 second', 39.7 + g / 1e7, -89.6, g % 30
       from generate_series(0, ${POINTS - 1}) g`.execute(opened.db);
     await opened.db.destroy();
 
     for (const stop of ['SIGTERM', 'SIGKILL'] as const) {
+      // The export's file cannot be stored until the server has stopped and started again.
+      gate.hold();
       server = await startServerProcess(env);
       let api = await signedIn(server);
       const asked = await api<Export>('POST', '/organization/export', {
@@ -93,17 +107,32 @@ describe('an export across a restart', () => {
       });
       const current = async () =>
         (await api<Export[]>('GET', '/organization/export')).find((e) => e.id === asked.id)!;
+      // Its rows are written and its file waits at the gate.
       await expect
         .poll(
           async () => {
             const now = await current();
-            return now.status === 'in_progress' && now.rows_written > 0;
+            return now.status === 'in_progress' && now.rows_written > 0 && gate.held() > 0;
           },
           { timeout: 60_000, interval: 100 },
         )
         .toBe(true);
       await server.stop(stop);
 
+      // Stopped, it was handed back; killed, it was left in progress; either way not completed.
+      const stopped = await openDatabase(target);
+      const left = await stopped.db
+        .selectFrom('exports')
+        .select(['status', 'file_id'])
+        .where('id', '=', asked.id)
+        .executeTakeFirstOrThrow();
+      await stopped.db.destroy();
+      expect(left).toEqual({ status: stop === 'SIGTERM' ? 'requested' : 'in_progress', file_id: null });
+      expect(await bucket.keys()).not.toContain(exportFileId(asked.id));
+      // The stopped server's held upload went with its connection.
+      await expect.poll(() => gate.held()).toBe(0);
+
+      gate.release();
       server = await startServerProcess(env);
       api = await signedIn(server);
       await expect
@@ -115,7 +144,9 @@ describe('an export across a restart', () => {
         'GET',
         `/organization/export/file/${finished.file_id}`,
       );
-      const csv = await (await fetch(`${server.url}${file_url}`)).text();
+      // The link downloads the file the bucket holds.
+      const csv = Buffer.from(await (await fetch(`${server.url}${file_url}`)).arrayBuffer());
+      expect(csv.equals(await bucket.object(finished.file_id!))).toBe(true);
       const rows = parse<{ recorded_at: string }>(csv, { bom: true, columns: true });
       expect(rows).toHaveLength(POINTS);
       expect(new Set(rows.map((row) => row.recorded_at)).size).toBe(POINTS);

@@ -2,8 +2,8 @@
  * Runs one export: claims it, counts its rows, writes the CSV's head and streams the rows' records
  * from the database (export-rows.repository.ts) into the file store, reporting rows written every
  * second. It ends completed with its file, or errored with the reason. A server
- * stopping hands its runs back (the export waits for the next run); a run whose export was deleted or
- * taken over stops at its next report.
+ * stopping hands its runs back at once, even one whose file is being stored (the export waits for the
+ * next run); a run whose export was deleted or taken over stops at its next report.
  */
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -76,6 +76,7 @@ export class ExportRunner {
     const progress = { written: 0, total: null as number | null };
     const reporter = this.reporter(row.id, runId, progress, (reason) => controller.abort(reason));
     let read: ExportRead | null = null;
+    let committing: Promise<number> | null = null;
     try {
       // A file that cannot be created is the export's failure (its reason), not a broken stream later.
       await draft.ready();
@@ -87,7 +88,10 @@ export class ExportRunner {
       // Waits for the file to take the head, as the records do.
       if (!file.write(csvHead(headerOf(row.export_type)))) await once(file, 'drain');
       await read.write(file, (count) => (progress.written += count), signal);
-      await draft.commit();
+      // A stop does not wait for the file to be stored (a bucket may be slow, or never answer): the
+      // export is handed back at once and its draft discarded.
+      committing = draft.commit();
+      await unlessAborted(committing, signal);
       reporter.stop();
       await reporter.idle();
       signal.throwIfAborted();
@@ -98,6 +102,7 @@ export class ExportRunner {
       await reporter.idle();
       await this.ended(row, runId, signal, error);
       await draft.discard();
+      await committing?.catch(() => undefined);
     } finally {
       await read?.close();
     }
@@ -153,6 +158,16 @@ function scopeOf(row: ExportRow): ExportScope & { type: ExportType } {
     includeNoThing: row.include_no_thing_il,
     closureTypes: row.closures_to_include,
   };
+}
+
+/** The promise's outcome, or the signal's reason as soon as it aborts (the promise goes on unheeded). */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+  });
 }
 
 /** Throws a RangeError for a time zone that is not one (before the database is asked to use it). */
