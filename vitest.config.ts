@@ -7,6 +7,8 @@ const serverProject = (name: string, databaseUrl: string): TestProjectInlineConf
     root: 'apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     env: { TEST_DATABASE_URL: databaseUrl },
+    // The embedded database's test apps start from one seeded dump made once per run.
+    ...(databaseUrl ? {} : { globalSetup: ['./test/global-setup.ts'] }),
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -85,16 +85,26 @@ export interface BuildOptions {
   database?: DatabaseTarget;
 }
 
+/** Brings the database to the latest schema and seeds it; the demo users' password when seeded. */
+export async function prepareDatabase(
+  db: Db,
+  config: Pick<Config, 'seedDemo' | 'demoPassword'>,
+): Promise<string | null> {
+  await migrateToLatest(db);
+  await seedReferenceData(db);
+  if (!config.seedDemo) return null;
+  const demoPassword = await seedDemoData(db, config.demoPassword);
+  await seedDemoFleet(db);
+  return demoPassword;
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FlareApp> {
   const database = await openDatabase({
     ...(options.database ?? { url: config.databaseUrl, pgliteDir: `${config.dataDir}/pgdata` }),
     timeouts: config.databaseTimeouts,
   });
   const { db, engine } = database;
-  await migrateToLatest(db);
-  await seedReferenceData(db);
-  const demoPassword = config.seedDemo ? await seedDemoData(db, config.demoPassword) : null;
-  if (config.seedDemo) await seedDemoFleet(db);
+  const demoPassword = await prepareDatabase(db, config);
 
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),

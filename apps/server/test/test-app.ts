@@ -1,13 +1,15 @@
 /**
- * Builds a Flare app on a fresh database for API tests: an in-memory PGlite, or a new database on
- * the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * Builds a Flare app on a fresh database for API tests: an in-memory PGlite (started from the seeded
+ * dump of test/global-setup.ts), or a new database on the PostgreSQL server named by TEST_DATABASE_URL
+ * (dropped again on close).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions, type FlareApp } from '../src/app';
 import { loadConfig } from '../src/config';
 
@@ -58,7 +60,7 @@ export async function createTestApp(
   const flare = await buildApp(config, {
     logger: options.logStream !== undefined,
     logStream: options.logStream,
-    database: postgres ? { url: postgres.url } : { pgliteDir: 'memory://' },
+    database: postgres ? { url: postgres.url } : { pgliteDir: 'memory://', pgliteDump: seededPgliteDump() },
   });
   return {
     ...flare,
@@ -78,6 +80,15 @@ export async function createTestApp(
       return response.json<{ access_token: string; refresh_token: string }>();
     },
   };
+}
+
+let seededDump: Blob | undefined;
+
+/** The migrated and seeded database of test/global-setup.ts, read once per test file. */
+function seededPgliteDump(): Blob | undefined {
+  const file = inject('seededPgliteDump');
+  if (file) seededDump ??= new Blob([readFileSync(file)]);
+  return seededDump;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -26,6 +26,8 @@ export interface DatabaseTarget {
   url?: string | undefined;
   /** Folder of the embedded database; `memory://` keeps it in memory. */
   pgliteDir?: string | undefined;
+  /** The embedded database starts as this dump of one (PGlite's `dumpDataDir`), not empty. */
+  pgliteDump?: Blob | undefined;
   /** PostgreSQL only: how long to wait for it (defaults: DATABASE_TIMEOUTS). */
   timeouts?: DatabaseTimeouts | undefined;
 }
@@ -94,7 +96,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
   }
   const dir = target.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, target.pgliteDump ? { loadDataDir: target.pgliteDump } : {});
   const dialect = new PgliteDialect(client);
   return { db: new Kysely<Database>({ dialect }), engine: 'pglite', runExclusive: dialect.runExclusive };
 }
