@@ -130,6 +130,22 @@ export default tseslint.config(
     },
   },
   {
+    // The server's tests share one module graph per worker (vitest.config.ts): a file that replaces
+    // modules must be named *.isolated.test.ts to get a graph of its own. (Stubbed globals and
+    // environment variables are restored after each test there.)
+    files: ['apps/server/**/*.test.ts'],
+    ignores: ['**/*.isolated.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['mock', 'doMock'].map((method) => ({
+          selector: `CallExpression[callee.object.name='vi'][callee.property.name='${method}']`,
+          message: `vi.${method} leaks into the next test files of the worker: name this file *.isolated.test.ts.`,
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -5,7 +5,6 @@
  * relative URLs, so pass ws:// URLs.
  */
 import WebSocket from 'ws';
-import { afterEach } from 'vitest';
 import { adapters, createConsumer, type Consumer, type Subscription } from '@rails/actioncable';
 import { LIVE_CHANNEL, LIVE_SUBPROTOCOL } from '@flare/core/live/messages';
 
@@ -84,8 +83,11 @@ export async function connected(consumer: Consumer, organizationId: string): Pro
   return w;
 }
 
-/** Disconnects every consumer a test opened (also registered as an afterEach hook). */
+/**
+ * Disconnects every consumer a test opened: each file that opens consumers registers it as an
+ * afterEach hook (a hook registered here would run for the first such file of a worker only, as the
+ * server tests share one module graph per worker).
+ */
 export function disconnectAll(): void {
   consumers.splice(0).forEach((consumer) => consumer.disconnect());
 }
-afterEach(disconnectAll);

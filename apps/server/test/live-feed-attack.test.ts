@@ -6,12 +6,14 @@
  * Resident memory is read from /proc: Linux only, skipped with a note elsewhere.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { LIVE_CHANNEL, LIVE_SUBPROTOCOL } from '@flare/core/live/messages';
 import { demoOrganizationId } from '../src/seed/demo-data';
 import { demoThingId } from '../src/seed/demo-fleet';
-import { connected, openConsumer, RecordingWebSocket, sleep, waitFor } from './cable-consumer';
+import { connected, disconnectAll, openConsumer, RecordingWebSocket, sleep, waitFor } from './cable-consumer';
 import { startServerProcess, type ServerProcess } from './server-process';
+
+afterEach(disconnectAll);
 
 const linux = existsSync('/proc/self/status');
 if (!linux) console.warn('live-feed attack test skipped: it reads resident memory from /proc');

@@ -2,11 +2,13 @@
  * The whole path in one server: a report ingested over OsmAnd reaches a dashboard's live feed (its
  * latency is measured by `npm run bench`); edits arrive as thing messages; organisations the user may not see are refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoOrganizationId } from '../src/seed/demo-data';
 import { demoThingId } from '../src/seed/demo-fleet';
-import { connected, framesOf, openConsumer, sleep, waitFor, watch } from './cable-consumer';
+import { connected, disconnectAll, framesOf, openConsumer, sleep, waitFor, watch } from './cable-consumer';
 import { bearer, createTestApp, type TestApp } from './test-app';
+
+afterEach(disconnectAll);
 
 let t: TestApp;
 let cableUrl: string;

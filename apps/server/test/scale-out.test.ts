@@ -6,13 +6,15 @@
  */
 import pg from 'pg';
 import { connect as natsConnect } from 'nats';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoOrganizationId } from '../src/seed/demo-data';
 import { demoThingId } from '../src/seed/demo-fleet';
 import { thingTypeId } from '../src/seed/reference-data';
-import { connected, openConsumer, waitFor } from './cable-consumer';
+import { connected, disconnectAll, openConsumer, waitFor } from './cable-consumer';
 import { startFailoverProxy } from './failover-proxy';
 import { startServerProcess, type ServerProcess } from './server-process';
+
+afterEach(disconnectAll);
 
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 const baseUrl = process.env.TEST_DATABASE_URL;

@@ -1,7 +1,7 @@
 /**
  * Builds a Flare app on a fresh database for API tests: an in-memory PGlite (started from the seeded
  * dump of test/global-setup.ts), or a new database on the PostgreSQL server named by TEST_DATABASE_URL
- * (dropped again on close).
+ * (a copy of the seeded template of test/global-setup.ts, dropped again on close).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,18 +21,23 @@ export interface TestApp extends FlareApp {
   signIn(email: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
 }
 
-/** A new empty database on the PostgreSQL server of `baseUrl`, and how to drop it again. */
+/**
+ * A new database on the PostgreSQL server of `baseUrl`, and how to drop it again: empty, or a copy of
+ * the database named `template` (one nobody is connected to).
+ */
 export async function freshPostgresDatabase(
   baseUrl: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
+  template?: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `flare_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: baseUrl });
@@ -56,7 +61,7 @@ export async function createTestApp(
     ...env,
   });
   const baseUrl = process.env.TEST_DATABASE_URL;
-  const postgres = baseUrl ? await freshPostgresDatabase(baseUrl) : null;
+  const postgres = baseUrl ? await freshPostgresDatabase(baseUrl, inject('seededPostgresTemplate')) : null;
   const flare = await buildApp(config, {
     logger: options.logStream !== undefined,
     logStream: options.logStream,

@@ -3,12 +3,21 @@
  * the closure's organisation as a `closure` message, and no other organisation's; an automated
  * closure's asset checking in after a long silence sends its closure back to standby.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Closure } from '@flare/core/schemas/closure';
-import { connected, openConsumer, sleep, waitFor, type Watch } from '../../../test/cable-consumer';
+import {
+  connected,
+  disconnectAll,
+  openConsumer,
+  sleep,
+  waitFor,
+  type Watch,
+} from '../../../test/cable-consumer';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { demoThingId } from '../../seed/demo-fleet';
+
+afterEach(disconnectAll);
 
 const ADMIN = 'admin@springfield-pd.test';
 const USER = 'user@springfield-pd.test';

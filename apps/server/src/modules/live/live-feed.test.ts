@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connect as natsConnect } from 'nats';
 import { LIVE_CHANNEL, type LiveMessage } from '@flare/core/live/messages';
 import { makeClosure } from '@flare/core/testing/closures';
@@ -29,6 +29,8 @@ import {
   waitFor,
   watch,
 } from '../../../test/cable-consumer';
+
+afterEach(disconnectAll);
 
 const FLUSH_MS = 100;
 const PING_MS = 150;

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrganizationUsersResponseSchema } from '@flare/core/schemas/user';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
-import { connected, openConsumer, waitFor } from '../../../test/cable-consumer';
+import { connected, disconnectAll, openConsumer, waitFor } from '../../../test/cable-consumer';
 import { linkPath, startMailCatcher, type MailCatcher } from '../../../test/mail-catcher';
 import { demoOrganizationId } from '../../seed/demo-data';
+
+afterEach(disconnectAll);
 
 let t: TestApp;
 let mail: MailCatcher;
