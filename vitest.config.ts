@@ -66,6 +66,9 @@ export default defineConfig({
           include: ['**/*.test.ts'],
           // Finds the browser once (support/chromium.ts), says which, or fails the run at once.
           globalSetup: ['./support/global-setup.ts'],
+          // The servers run inside the workers: one module graph per worker, not the server's
+          // modules loaded again for each file.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // The browser tests run after the other projects, two files at a time (each file runs its

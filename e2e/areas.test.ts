@@ -12,7 +12,6 @@ import { clickMap, closeInstructions } from './support/map-drawing';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
-import { exposeMap } from './support/test-map';
 
 const ADMIN = 'admin@springfield-pd.test';
 
@@ -37,8 +36,7 @@ beforeAll(async () => {
     startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
     openBrowser(),
   ]);
-  page = await browser.newPage();
-  await exposeMap(page);
+  page = await browser.newPage({ map: 'blank' });
   await signInAs(page, server.url, ADMIN);
 });
 afterAll(async () => {

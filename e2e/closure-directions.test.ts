@@ -61,7 +61,7 @@ beforeAll(async () => {
     startServer({ env: { SIMULATOR: 'false', DIRECTIONS_URL: directionsUrl } }),
     openBrowser(),
   ]);
-  page = await browser.newPage();
+  page = await browser.newPage({ map: 'blank' });
   await signInAs(page, server.url, ADMIN);
 });
 afterAll(async () => {

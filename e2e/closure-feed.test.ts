@@ -12,7 +12,7 @@ import { demoOrganizationId } from '@flare/server/src/seed/demo-data';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
-import { exposeMap, renderedValues } from './support/test-map';
+import { renderedValues } from './support/test-map';
 
 const ADMIN = 'admin@springfield-pd.test';
 
@@ -82,8 +82,7 @@ beforeAll(async () => {
     }),
     openBrowser(),
   ]);
-  page = await browser.newPage();
-  await exposeMap(page);
+  page = await browser.newPage({ map: 'blank' });
   await signInAs(page, server.url, ADMIN);
 });
 afterAll(async () => {

@@ -21,7 +21,7 @@ let page: Page;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
-  page = await browser.newPage();
+  page = await browser.newPage({ map: 'blank' });
   await signInAs(page, server.url, ADMIN);
 });
 afterAll(async () => {

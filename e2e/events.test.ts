@@ -32,7 +32,7 @@ beforeAll(async () => {
     startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
     openBrowser(),
   ]);
-  page = await browser.newPage();
+  page = await browser.newPage({ map: 'blank' });
 });
 afterAll(async () => {
   await browser?.close();

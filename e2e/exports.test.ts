@@ -46,12 +46,7 @@ beforeAll(async () => {
     startServer({ dataDir, env: { SIMULATOR: 'false', JOB_POLL_MS: '500' } }),
     openBrowser(),
   ]);
-  const context = await browser.browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    timezoneId: 'UTC',
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
+  page = await browser.newPage({ timezoneId: 'UTC', acceptDownloads: true });
   await signInAs(page, server.url, ADMIN);
 }, 240_000);
 afterAll(async () => {

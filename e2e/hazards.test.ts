@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
-import { exposeMap, rightClickMap } from './support/test-map';
+import { rightClickMap } from './support/test-map';
 
 /** Admins hold hazard:manage: report, see and resolve. */
 const ADMIN = 'admin@springfield-pd.test';
@@ -27,8 +27,7 @@ let page: Page;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
-  page = await browser.newPage();
-  await exposeMap(page);
+  page = await browser.newPage({ map: 'blank' });
   await signInAs(page, server.url, ADMIN);
 });
 afterAll(async () => {

@@ -173,10 +173,7 @@ describe('live assets list', () => {
   });
 
   it('reconnects after the server restarts and shows what changed meanwhile', async () => {
-    const page = await browser.newPage();
-    await page.addInitScript(() => {
-      (window as { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = { liveFirstBackoffMs: 250 };
-    });
+    const page = await browser.newPage({ timings: { liveFirstBackoffMs: 250 } });
     await openLive(page);
     await search(page, OTHER_SILENT_DEVICE.name);
     await expect.poll(() => rowStatuses(page)).toHaveLength(1);

@@ -56,11 +56,11 @@ const statusGroup = (page: Page) => page.getByRole('group', { name: 'Status' });
 const field = (page: Page, label: string) =>
   statusGroup(page).getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').textContent();
 
-/** Opens the Live section with reconnects shortened (a restart is back within a second or two). */
+/** Reconnects shortened: a restart is back within a second or two. */
+const LIVE_PAGE = { timings: { liveFirstBackoffMs: 250 } };
+
+/** Opens the Live section. */
 async function openLive(page: Page, search: string): Promise<void> {
-  await page.addInitScript(() => {
-    (window as { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = { liveFirstBackoffMs: 250 };
-  });
   await signInAs(page, server.url, ADMIN, '**/dashboard/things');
   await page.getByLabel('Search for an asset').fill(search);
   await page.waitForURL(/q=/);
@@ -75,7 +75,7 @@ describe('freshness on desktop', () => {
   it('shows on rows and in the detail how long ago each asset reported, marking stale ones', async () => {
     await report(MOVING.id, { alerting: '1', speed: '20' });
     await report(QUIET.id, { timestamp: secondsAgo(150) });
-    const page = await browser.newPage();
+    const page = await browser.newPage(LIVE_PAGE);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await openLive(page, 'Patrol 10');
 
@@ -119,7 +119,7 @@ describe('freshness on desktop', () => {
   });
 
   it('shows shortened names in full on hover and in the detail header', async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage(LIVE_PAGE);
     await openLive(page, LONG.name);
     const button = row(page, LONG.name).getByTitle(LONG.name, { exact: true });
     await button.getByText(LONG.shortened, { exact: true }).waitFor();
@@ -132,8 +132,8 @@ describe('freshness on desktop', () => {
 describe('while the server is down', () => {
   it('desktop and phone say since when their data is and stop their clocks, then recover', async () => {
     await report(MOVING.id, { alerting: '1', speed: '20' });
-    const desktop = await browser.newPage();
-    const phone = await browser.newPage(PHONE);
+    const desktop = await browser.newPage(LIVE_PAGE);
+    const phone = await browser.newPage({ ...LIVE_PAGE, viewport: PHONE });
     await openLive(desktop, MOVING.name);
     await openAsset(desktop, MOVING.name);
     await openLive(phone, MOVING.name);

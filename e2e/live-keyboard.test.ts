@@ -207,7 +207,7 @@ describe('on a desktop', () => {
 
 describe('on a phone', () => {
   it('switches between the list and the map, and opens an asset from the list, by keyboard', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await browser.newPage({ viewport: PHONE });
     await signInByKeyboard(page);
     const list = page.getByRole('grid', { name: 'Assets' });
     const map = page.getByRole('region', { name: 'Map' });

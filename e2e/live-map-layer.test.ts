@@ -2,7 +2,7 @@
  * The live assets on the map, against a real server with the demo fleet simulator running: the
  * layer draws the whole fleet in the stacking order, hovering an asset shows its info window, and
  * clicking it opens the asset (from the list of those there, where several overlap). The layer's drawn data is read through the test hook it exposes
- * when `window.__FLARE_TEST_TIMINGS__` is defined.
+ * to test pages (support/browser.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -10,7 +10,6 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { pixelsOfHue } from './support/pixels';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
-import { exposeMap } from './support/test-map';
 import { shortenName } from '@flare/core/things/thing-display';
 
 const ADMIN = 'admin@springfield-pd.test';
@@ -87,7 +86,6 @@ async function settledPoint(page: Page, id: string, drawnCount: number) {
 }
 
 async function openLive(page: Page): Promise<number> {
-  await exposeMap(page);
   await signInAs(page, server.url, ADMIN, '**/dashboard/things');
   // Loaded: "Assets 0 / 0" is the list before its first answer.
   const heading = page.getByRole('heading', { name: /^Assets ([1-9]\d*) \/ \1$/ });
@@ -97,7 +95,7 @@ async function openLive(page: Page): Promise<number> {
 
 describe('live map layer', () => {
   it('draws the demo fleet, on-scene and responding assets above those standing by or quiet', async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ map: 'blank' });
     const total = await openLive(page);
     // Every asset shows once it has a position; the simulator reports for all but the silent ones,
     // which were seeded with one.
@@ -111,7 +109,7 @@ describe('live map layer', () => {
   });
 
   it('paints each asset in its status colour where it stands, and follows the map when dragged', async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ map: 'blank' });
     await openLive(page);
     await expect.poll(async () => (await items(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     const drawn = await items(page);
@@ -138,7 +136,7 @@ describe('live map layer', () => {
   });
 
   it('shows the info window on hover and, where assets overlap, opens the one chosen from the list', async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ map: 'blank' });
     await openLive(page);
     await expect.poll(async () => (await items(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     const drawn = await items(page);
@@ -176,7 +174,7 @@ describe('live map layer', () => {
   });
 
   it('on a phone, the list covers the map until a map finder uncovers it; Live brings the list back', async () => {
-    const page = await browser.newPage({ width: 390, height: 800 });
+    const page = await browser.newPage({ map: 'blank', viewport: { width: 390, height: 800 } });
     await openLive(page);
     await expect.poll(async () => (await items(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     const drawn = await items(page);

@@ -12,7 +12,6 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { fillSignIn, signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
-import { exposeMap } from './support/test-map';
 import { touchDrag, touchPinch } from './support/touch';
 
 const USER = 'user@springfield-pd.test';
@@ -69,15 +68,9 @@ interface Device {
   zoomMapIn(page: Page, at: Point): Promise<void>;
 }
 
-async function newMapPage(...options: Parameters<Browser['newPage']>): Promise<Page> {
-  const page = await browser.newPage(...options);
-  await exposeMap(page);
-  return page;
-}
-
 const DESKTOP: Device = {
   name: 'desktop',
-  newPage: () => newMapPage(),
+  newPage: () => browser.newPage({ map: 'blank' }),
   showMap: () => Promise.resolve(),
   press: (target) => target.click(),
   async dragMap(page, by) {
@@ -99,7 +92,7 @@ const DESKTOP: Device = {
 
 const PHONE: Device = {
   name: 'phone',
-  newPage: () => newMapPage({ width: 390, height: 800 }, { touch: true }),
+  newPage: () => browser.newPage({ map: 'blank', viewport: { width: 390, height: 800 }, touch: true }),
   async showMap(page) {
     await page.getByRole('radiogroup', { name: 'Map or list' }).getByText('Map', { exact: true }).tap();
     // Out of the accessibility tree while covered.

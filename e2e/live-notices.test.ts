@@ -190,7 +190,7 @@ describe('status-change notices on a phone', () => {
   it('show at the top and open the unit when tapped', async () => {
     const unit = { id: 'SPD-CAR-109', name: 'Patrol 109' };
     await standBy(unit.id);
-    const page = await browser.newPage(PHONE);
+    const page = await browser.newPage({ viewport: PHONE });
     await openLive(page, unit.name);
     await row(page, unit.name).getByText('Standby', { exact: true }).waitFor();
     await respond(unit.id);

@@ -11,7 +11,6 @@ import { sendOsmandReport } from './support/osmand';
 import { pixelsOfHue } from './support/pixels';
 import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
-import { exposeMap } from './support/test-map';
 
 const USER = 'user@springfield-pd.test';
 /** Three of the department's cars, at one scene (away from the seeded silent ones). */
@@ -82,7 +81,6 @@ async function openScene(
   page: Page,
   { phone = false } = {},
 ): Promise<{ stack: Stack; names: Map<string, string> }> {
-  await exposeMap(page);
   await signInAs(page, server.url, USER);
   await page.goto(`${server.url}/dashboard/things?q=Patrol+10`);
   if (phone)
@@ -97,7 +95,7 @@ async function openScene(
 
 describe('overlapping assets on the live map', () => {
   it('draws three cars at one spot with a count badge and lists the three on a click', async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ map: 'blank' });
     const { stack, names } = await openScene(page);
     expect(stack.ids.map((id) => names.get(id)).sort()).toEqual(CARS.map((car) => car.name));
     expect(await pixelsOfHue(page, stack.badge, BADGE_COLOR, 5)).toBeGreaterThan(20);
@@ -139,7 +137,7 @@ describe('overlapping assets on the live map', () => {
   });
 
   it('merges nearby stacks when zoomed out, and its list zooms in to spread them', async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ map: 'blank' });
     await openScene(page);
     // The whole fleet: the three cars, the two seeded silent ones a few kilometres away, and an
     // arrow board in Madison. Fitted to all, the two spots are two stacks.
@@ -173,7 +171,7 @@ describe('overlapping assets on the live map', () => {
   });
 
   it('on a phone, a tap on the stack lists the three, and the chosen one opens as a sheet over the map', async () => {
-    const page = await browser.newPage({ width: 390, height: 800 });
+    const page = await browser.newPage({ map: 'blank', viewport: { width: 390, height: 800 } });
     const { stack, names } = await openScene(page, { phone: true });
     const top = (await screenPoint(page, stack.ids[0]!))!;
     await page.mouse.click(top.x, top.y);

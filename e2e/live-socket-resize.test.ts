@@ -66,7 +66,7 @@ const search = (page: Page, text: string) => page.getByLabel('Search for an asse
 
 describe('live socket across the phone breakpoint', () => {
   it('keeps one open socket and the loaded fleet, and keeps updating, from desktop to phone and back', async () => {
-    const page = await browser.newPage(DESKTOP);
+    const page = await browser.newPage({ viewport: DESKTOP });
     const traffic = watchLiveTraffic(page);
     await signInAs(page, server.url, ADMIN, '**/dashboard/things');
     // Every asset the department owns or manages: all statuses are shown by default.

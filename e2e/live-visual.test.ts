@@ -10,7 +10,6 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { renderedText } from './support/contrast';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
-import { exposeMap } from './support/test-map';
 
 const USER = 'user@springfield-pd.test';
 const ADMIN = 'admin@springfield-pd.test';
@@ -112,8 +111,7 @@ describe('on a desktop', () => {
 
 describe('on a phone', () => {
   async function openPhone(): Promise<Page> {
-    const page = await browser.newPage(PHONE);
-    await exposeMap(page);
+    const page = await browser.newPage({ map: 'blank', viewport: PHONE });
     await signInAs(page, server.url, ADMIN, '**/dashboard/things');
     await page.getByRole('heading', { name: /^Assets ([1-9]\d*) \/ \1$/ }).waitFor();
     return page;

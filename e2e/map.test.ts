@@ -5,18 +5,18 @@
  * remote style, and the WebGL dialog in a browser without WebGL.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '@flare/core/messages';
 import {
   expectAccessible,
   launchChromium,
   openBrowser,
-  recordCspViolations,
   type Browser,
+  type PageOptions,
 } from './support/browser';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
-import { exposeMap, rightClickMap } from './support/test-map';
+import { rightClickMap } from './support/test-map';
 import { accessTokenOf } from './support/api';
 
 const USER = 'user@springfield-pd.test';
@@ -24,7 +24,7 @@ const HOME: [number, number] = [-89.6332, 39.7986];
 const ONE_PIXEL_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhgGAWzGq9wAAAABJRU5ErkJggg==';
 
-/** What the tests read of the page's MapLibre map (exposed while test timings are defined). */
+/** What the tests read of the page's MapLibre map (exposed to test pages). */
 interface TestMap {
   getZoom(): number;
   getCenter(): { lng: number; lat: number };
@@ -52,16 +52,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  await context.addInitScript(recordCspViolations);
-  const page = await context.newPage();
-  page.once('close', () => {
-    context.close().catch(() => undefined);
-  });
-  await exposeMap(page);
-  return page;
-}
+/** A page with the map over a plain background, unless the test looks at the basemap. */
+const newPage = (options: PageOptions = {}) => browser.newPage({ map: 'blank', ...options });
 
 /**
  * Waits until the map has loaded and opened on the fleet: the assets have loaded (their list shows)
@@ -127,7 +119,7 @@ const settled = (page: Page) =>
 
 describe('the live map', () => {
   it('renders the offline basemap with no network, opened on the fleet, and passes the accessibility check', async () => {
-    const page = await newPage();
+    const page = await newPage({ map: 'basemap' });
     await openMap(page);
     const region = page.getByRole('region', { name: 'Map' });
     await region.locator('canvas').waitFor();
@@ -279,7 +271,7 @@ describe('the live map', () => {
       env: { MAP_SATELLITE_TILES: 'https://imagery.test/{z}/{x}/{y}.png' },
     });
     onTestFinished(() => imagery.stop());
-    const page = await newPage();
+    const page = await newPage({ map: 'basemap' });
     const tiles: string[] = [];
     await page.route('https://imagery.test/**', (route) => {
       tiles.push(route.request().url());
@@ -330,7 +322,7 @@ describe('the live map', () => {
   });
 
   it('falls back to the offline basemap when the default OpenFreeMap style cannot be reached', async () => {
-    const page = await newPage();
+    const page = await newPage({ map: 'basemap' });
     // The server's default, as a server with internet access would answer, and no route to it.
     await page.route('**/api/map/config', (route) =>
       route.fulfill({

@@ -9,7 +9,7 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
-import { exposeMap, renderedValues } from './support/test-map';
+import { renderedValues } from './support/test-map';
 
 /** Organisation administrators hold engineer:test, the R2R section's access. */
 const ENGINEER = 'orgadmin@springfield-pd.test';
@@ -40,12 +40,7 @@ beforeAll(async () => {
   await report(ALERTED.id, T, 39.8, false);
   // About 150 m south of it, lights on.
   await report(ALERTING.id, T + 5000, 39.8 - 150 / 111_195, true);
-  const context = await browser.browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    timezoneId: 'UTC',
-  });
-  page = await context.newPage();
-  await exposeMap(page);
+  page = await browser.newPage({ map: 'blank', timezoneId: 'UTC' });
   await signInAs(page, server.url, ENGINEER);
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { monthOf, monthTitle } from '@flare/core/reports/report-period';
-import { expectAccessible, openBrowser, recordCspViolations, type Browser } from './support/browser';
+import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
 
@@ -21,12 +21,7 @@ let browser: Browser;
 let server: RunningServer;
 
 async function openAs(email: string): Promise<Page> {
-  const context = await browser.browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    acceptDownloads: true,
-  });
-  await context.addInitScript(recordCspViolations);
-  const page = await context.newPage();
+  const page = await browser.newPage({ acceptDownloads: true });
   await signInAs(page, server.url, email);
   await page.goto(`${server.url}/dashboard/data/reports`);
   await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();

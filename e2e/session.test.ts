@@ -86,15 +86,10 @@ describe('server restarts', () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'flare-e2e-web-'));
     cpSync(path.resolve(import.meta.dirname, '../apps/web/dist'), webDist, { recursive: true });
     let server = await startServer({ dataDir, port, env: { WEB_DIST: webDist } });
-    const page = await browser.newPage();
+    const page = await browser.newPage({
+      timings: { versionFirstCheckMs: 200, versionPollMs: 500, versionReloadMs: 2500 },
+    });
     try {
-      await page.addInitScript(() => {
-        (window as { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = {
-          versionFirstCheckMs: 200,
-          versionPollMs: 500,
-          versionReloadMs: 2500,
-        };
-      });
       await signIn(page, server.url);
       await page.waitForTimeout(500);
       await server.stop();

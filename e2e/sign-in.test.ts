@@ -166,7 +166,7 @@ describe('message pages', () => {
   });
 
   it('a desktop-only section is blocked on a phone-sized screen', async () => {
-    const page = await browser.newPage({ width: 390, height: 800 });
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
     try {
       await page.goto(`${server.url}/welcome/signin`);
       await fillSignIn(page, 'admin@springfield-pd.test');

@@ -47,12 +47,7 @@ beforeAll(async () => {
       accuracy: '5',
     });
   }
-  const context = await browser.browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    timezoneId: 'UTC',
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
+  page = await browser.newPage({ timezoneId: 'UTC', acceptDownloads: true });
   await signInAs(page, server.url, USER);
 });
 afterAll(async () => {

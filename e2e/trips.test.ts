@@ -9,7 +9,6 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
-import { exposeMap } from './support/test-map';
 
 const USER = 'user@springfield-pd.test';
 /** Seeded silent and not driven (the simulator is off): its only points are the test's. */
@@ -52,12 +51,7 @@ beforeAll(async () => {
   await drive(osmandPort, T0, 39.75);
   // Parked 10 minutes (longer than a stop within a run), then the second drive.
   await drive(osmandPort, T0 + 20 * 60_000, 39.8);
-  const context = await browser.browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    timezoneId: 'UTC',
-  });
-  page = await context.newPage();
-  await exposeMap(page);
+  page = await browser.newPage({ map: 'blank', timezoneId: 'UTC' });
   await signInAs(page, server.url, USER);
 });
 afterAll(async () => {

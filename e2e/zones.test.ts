@@ -13,7 +13,7 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { clickMap, closeInstructions } from './support/map-drawing';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
-import { exposeMap, renderedValues } from './support/test-map';
+import { renderedValues } from './support/test-map';
 import { freePort, startServer, type RunningServer } from './support/server';
 import { accessTokenOf } from './support/api';
 
@@ -32,8 +32,7 @@ beforeAll(async () => {
     startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
     openBrowser(),
   ]);
-  page = await browser.newPage();
-  await exposeMap(page);
+  page = await browser.newPage({ map: 'blank' });
   await signInAs(page, server.url, ADMIN);
 });
 afterAll(async () => {

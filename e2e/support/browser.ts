@@ -4,7 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser as PlaywrightBrowser, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser as PlaywrightBrowser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_FLAGS, findChromium, launchOptions, type FoundChromium } from './chromium';
 
@@ -21,23 +27,58 @@ export async function launchChromium(args: string[] = CHROMIUM_FLAGS): Promise<P
   return chromium.launch(launchOptions(await testChromium(), args));
 }
 
+/** What the app shows of its map in a test page (the page's test hooks: apps/web/src/config/test-hooks.ts). */
+export type TestMapKind =
+  /** No map at all: most tests never look at it, and a map costs seconds of CPU in software WebGL. */
+  | 'none'
+  /** The map and every layer over a plain background. */
+  | 'blank'
+  /** The map on the server's basemap (the bundled offline one: seconds more per page load). */
+  | 'basemap';
+
+export interface PageOptions extends BrowserContextOptions {
+  /** A phone's touch screen: touch events, a coarse pointer, the page's mobile viewport. */
+  touch?: boolean;
+  /** Default 'none'. */
+  map?: TestMapKind;
+  /** Shorter timings than the spec's (apps/web/src/config/timings.ts). */
+  timings?: Record<string, number>;
+}
+
 export interface Browser {
   browser: PlaywrightBrowser;
   /**
-   * A page in a context of its own (fresh storage); closing the page closes its context. `touch`:
-   * a phone's touch screen (touch events, a coarse pointer, the page's mobile viewport).
+   * A context of its own (fresh storage), 1280×800 unless told, with motion reduced (no map flights,
+   * no transitions: a test waits for what they lead to, not for them), recording CSP violations.
    */
-  newPage(viewport?: { width: number; height: number }, options?: { touch?: boolean }): Promise<Page>;
+  newContext(options?: PageOptions): Promise<BrowserContext>;
+  /** A page in a context of its own; closing the page closes its context. */
+  newPage(options?: PageOptions): Promise<Page>;
   close(): Promise<void>;
 }
 
 export async function openBrowser(): Promise<Browser> {
   const browser = await launchChromium();
+  const newContext = async ({ touch = false, map = 'none', timings, ...options }: PageOptions = {}) => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      hasTouch: touch,
+      isMobile: touch,
+      reducedMotion: 'reduce',
+      ...options,
+    });
+    await context.addInitScript(recordCspViolations);
+    const hooks = { map: map === 'basemap' ? undefined : map, timings };
+    await context.addInitScript((value) => {
+      (window as Window & { __FLARE_TEST__?: object }).__FLARE_TEST__ = value;
+    }, hooks);
+    return context;
+  };
   return {
     browser,
-    async newPage(viewport = { width: 1280, height: 800 }, { touch = false } = {}) {
-      const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
-      await context.addInitScript(recordCspViolations);
+    newContext,
+    async newPage(options) {
+      const context = await newContext(options);
       const page = await context.newPage();
       // The browser may already be closing; a context it closed needs no closing.
       page.once('close', () => {

@@ -1,11 +1,12 @@
 /**
  * Once per run: finds the browser, says which, and hands it to every test file (or fails the run at
- * once); and builds the seeded data folder each test's server starts from a copy of (support/server.ts).
+ * once); and migrates and seeds the demo database every test's server starts from (support/server.ts).
  */
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { seedPglite } from '@flare/server/test/seeded-database';
 import { findChromium, type FoundChromium } from './chromium';
-import { seedDataDir } from './server';
+import { DEMO_PASSWORD } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,9 +15,10 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  const [found, seeded] = await Promise.all([findChromium(), seedDataDir()]);
+  const [found, seeded] = await Promise.all([findChromium(), seedPglite(DEMO_PASSWORD)]);
   console.log(`Browser tests drive ${found.description}`);
   project.provide('chromium', found);
-  project.provide('seededDataDir', seeded);
-  return () => rmSync(seeded, { recursive: true, force: true });
+  project.provide('seededDataDir', seeded.dataDir);
+  project.provide('seededDump', seeded.dump);
+  return () => rmSync(seeded.folder, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 /**
- * Reading the page's map in a test: the app hands its MapLibre map to pages that set the test-timings
- * flag before it loads (`exposeMap`).
+ * Reading the page's map in a test: the app hands its MapLibre map to test pages (support/browser.ts
+ * sets their test hooks), as `window.__flareMap`.
  */
 import type { Page } from 'playwright-core';
 
@@ -14,13 +14,6 @@ export interface TestMap {
   }>;
 }
 export type MapWindow = Window & { __flareMap?: TestMap };
-
-/** Asks the app to expose its map (call before the page loads the app). */
-export async function exposeMap(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    (window as Window & { __FLARE_TEST_TIMINGS__?: object }).__FLARE_TEST_TIMINGS__ = {};
-  });
-}
 
 /**
  * The distinct values of a property among the features a layer draws on screen now (a line crossing
@@ -38,7 +31,7 @@ export function renderedValues(page: Page, layer: string, property: string): Pro
   );
 }
 
-/** Waits until the app's map has loaded and stands still (the page must have called exposeMap). */
+/** Waits until the app's map has loaded and stands still. */
 export async function mapIdle(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {

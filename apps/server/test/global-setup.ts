@@ -4,13 +4,9 @@
  * each). On the embedded database a PGlite dump; on PostgreSQL (TEST_DATABASE_URL) a template database
  * each test app's database is created from.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { prepareDatabase } from '../src/app';
-import { openDatabase, type DatabaseTarget } from '../src/platform/db/database';
+import { seedDatabase, seedPglite } from './seeded-database';
 import { freshPostgresDatabase, TEST_PASSWORD } from './test-app';
 
 declare module 'vitest' {
@@ -27,28 +23,15 @@ export default function setup(project: TestProject): Promise<() => Promise<void>
   return postgresUrl ? seedPostgresTemplate(project, postgresUrl) : seedPgliteDump(project);
 }
 
-async function seed(target: DatabaseTarget): Promise<void> {
-  const opened = await openDatabase(target);
-  await prepareDatabase(opened.db, { seedDemo: true, demoPassword: TEST_PASSWORD });
-  await opened.db.destroy();
-}
-
 async function seedPgliteDump(project: TestProject): Promise<() => void> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'flare-test-seeded-'));
-  const pgliteDir = path.join(folder, 'pgdata');
-  await seed({ pgliteDir });
-  const client = await PGlite.create(pgliteDir);
-  const dump = await client.dumpDataDir('none');
-  await client.close();
-  const file = path.join(folder, 'seeded.tar');
-  writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
-  project.provide('seededPgliteDump', file);
-  return () => rmSync(folder, { recursive: true, force: true });
+  const seeded = await seedPglite(TEST_PASSWORD);
+  project.provide('seededPgliteDump', seeded.dump);
+  return () => rmSync(seeded.folder, { recursive: true, force: true });
 }
 
 async function seedPostgresTemplate(project: TestProject, baseUrl: string): Promise<() => Promise<void>> {
   const template = await freshPostgresDatabase(baseUrl);
-  await seed({ url: template.url });
+  await seedDatabase({ url: template.url }, TEST_PASSWORD);
   project.provide('seededPostgresTemplate', template.name);
   return template.drop;
 }

@@ -11,6 +11,8 @@ export const theme = createTheme({
   // buttons) and white on filled buttons above the 4.5:1 contrast ratio.
   primaryShade: { light: 9, dark: 8 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  // Users who ask their system for less motion get no transitions (the map's flights honour it too).
+  respectReducedMotion: true,
   breakpoints: {
     xs: em(BREAKPOINTS.xs),
     sm: em(BREAKPOINTS.sm),

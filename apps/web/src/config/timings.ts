@@ -1,7 +1,4 @@
-/**
- * Timings the browser tests may shorten: a page may define `window.__FLARE_TEST_TIMINGS__` before the
- * app loads (Playwright's addInitScript). Production uses the spec's constants.
- */
+/** Timings the browser tests may shorten (test-hooks.ts); production uses the spec's constants. */
 import {
   CLOSURES_POLL_MS,
   LIVE_FEED,
@@ -11,6 +8,7 @@ import {
   VERSION_POLL_MS,
 } from '@flare/core/constants';
 import { EXPORT_GOT_IT_DELAY_MS, EXPORTS_POLL_MS } from '@flare/core/schemas/export';
+import { testHooks } from './test-hooks';
 
 export interface Timings {
   versionFirstCheckMs: number;
@@ -39,6 +37,5 @@ const DEFAULTS: Timings = {
 };
 
 export function timings(): Timings {
-  const overrides = (window as { __FLARE_TEST_TIMINGS__?: Partial<Timings> }).__FLARE_TEST_TIMINGS__;
-  return { ...DEFAULTS, ...overrides };
+  return { ...DEFAULTS, ...testHooks()?.timings };
 }

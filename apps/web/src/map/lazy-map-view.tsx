@@ -5,6 +5,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { MapViewProps } from './map-view';
 import { MapLoading } from './map-loading';
+import { testHooks } from '../config/test-hooks';
 import { isWebGLAvailable } from './webgl-support';
 import { WebGLUnavailable } from './webgl-dialog';
 
@@ -12,6 +13,7 @@ const MapView = lazy(() => import('./map-view').then((m) => ({ default: m.MapVie
 
 export function LazyMapView(props: Omit<MapViewProps, 'onWebGLFailure'>) {
   const [webgl, setWebgl] = useState(isWebGLAvailable);
+  if (testHooks()?.map === 'none') return null;
   if (!webgl) return <WebGLUnavailable />;
   return (
     <Suspense fallback={<MapLoading />}>

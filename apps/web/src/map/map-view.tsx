@@ -10,10 +10,12 @@ import { Box } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MAP_ZOOM } from '@flare/core/constants';
 import { OFFLINE_MAP_STYLE } from '@flare/core/schemas/map';
+import { testHooks } from '../config/test-hooks';
 import { absoluteUrl } from './absolute-url';
 import { useMapConfig } from './api/get-map-config';
 import { chooseBaseStyle, STYLE_TIMEOUT_MS } from './base-styles/choose-base-style';
 import { loadOfflineStyle } from './base-styles/load-offline-style';
+import { blankStyle } from './base-styles/offline-style';
 import { rememberBaseLayers } from './base-styles/map-types';
 import { MapContext } from './map-context';
 import { onMapCommand, type LngLat } from './map-commands';
@@ -30,7 +32,7 @@ export const DEFAULT_MAP_CENTRE: LngLat = [-89.6501, 39.7817];
 /** MapLibre names its canvas; a name other than "Map" keeps the page's Map region unique. */
 const CANVAS_LABEL = 'Interactive map: arrow keys pan, plus and minus zoom';
 
-type TestWindow = Window & { __FLARE_TEST_TIMINGS__?: unknown; __flareMap?: MapLibreMap };
+type TestWindow = Window & { __flareMap?: MapLibreMap };
 
 export interface MapViewProps {
   /** Layers and tools, mounted once the map has loaded. */
@@ -68,6 +70,7 @@ function fallBackIfStyleFails(map: MapLibreMap): void {
 }
 
 async function startingStyle(styleUrl: string): Promise<string | StyleSpecification> {
+  if (testHooks()?.map === 'blank') return blankStyle();
   const choice = await chooseBaseStyle(styleUrl === OFFLINE_MAP_STYLE ? styleUrl : absoluteUrl(styleUrl));
   return choice.kind === 'remote' ? choice.url : loadOfflineStyle();
 }
@@ -116,8 +119,7 @@ export function MapView({
       if (typeof style === 'string') fallBackIfStyleFails(instance);
       instance.once('load', () => {
         rememberBaseLayers(instance);
-        const testWindow = window as TestWindow;
-        if (testWindow.__FLARE_TEST_TIMINGS__ !== undefined) testWindow.__flareMap = instance;
+        if (testHooks()) (window as TestWindow).__flareMap = instance;
         // Listening before the children mount: their first commands (the opening view) arrive.
         stopCommands = onMapCommand((command) => runMapCommand(instance, command));
         setMap(instance);

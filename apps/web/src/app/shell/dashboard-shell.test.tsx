@@ -9,7 +9,7 @@ import { renderRoutes, setViewportWidth } from '../../testing/render';
 import { makeThing } from '@flare/core/testing/things';
 import { routes } from '../router';
 
-type TestWindow = Window & { __FLARE_TEST_TIMINGS__?: object };
+type TestWindow = Window & { __FLARE_TEST__?: object };
 
 async function renderShell(permissions: string[], path = '/dashboard/things', versions = ['1']) {
   let versionCalls = 0;
@@ -36,7 +36,7 @@ const closeSupport = async () => {
 afterEach(() => {
   signOut();
   setViewportWidth(1024);
-  delete (window as TestWindow).__FLARE_TEST_TIMINGS__;
+  delete (window as TestWindow).__FLARE_TEST__;
   vi.unstubAllGlobals();
 });
 
@@ -199,10 +199,8 @@ describe('offline banner', () => {
 
 describe('new-version notice', () => {
   it('blocks the screen when the server reports another version than the first one seen', async () => {
-    (window as TestWindow).__FLARE_TEST_TIMINGS__ = {
-      versionFirstCheckMs: 10,
-      versionPollMs: 50,
-      versionReloadMs: 60_000,
+    (window as TestWindow).__FLARE_TEST__ = {
+      timings: { versionFirstCheckMs: 10, versionPollMs: 50, versionReloadMs: 60_000 },
     };
     await renderShell(['thing:read'], '/dashboard/things', ['1', '1', '2']);
     expect(await screen.findByText(MESSAGES.newVersion, {}, { timeout: 2000 })).toBeTruthy();

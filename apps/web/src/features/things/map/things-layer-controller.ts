@@ -11,6 +11,7 @@ import type { RespondersType } from '@flare/core/labels';
 import type { Thing } from '@flare/core/schemas/thing';
 import { fromServerStatus } from '@flare/core/status/thing-status';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
+import { testHooks } from '../../../config/test-hooks';
 import { fitMap, type LngLat } from '../../../map/map-commands';
 import { mercatorOf, worldSize } from '../../../map/mercator';
 import { badgeCell, TONE_COLORS } from './things-icon-atlas';
@@ -107,7 +108,7 @@ function has(lookup: () => unknown): boolean {
   }
 }
 
-/** What browser tests read (only when `window.__FLARE_TEST_TIMINGS__` is defined). */
+/** What browser tests read (only when they set test hooks: config/test-hooks.ts). */
 export interface ThingsLayerTestHook {
   /** The drawn assets, lowest first. */
   items(): Array<{ id: string; name: string; status: string; position: [number, number] }>;
@@ -118,7 +119,7 @@ export interface ThingsLayerTestHook {
   stacks(): Array<{ ids: string[]; badge: { x: number; y: number } }>;
 }
 
-type TestWindow = Window & { __FLARE_TEST_TIMINGS__?: object; __flareThingsLayer?: ThingsLayerTestHook };
+type TestWindow = Window & { __flareThingsLayer?: ThingsLayerTestHook };
 
 export class ThingsLayerController {
   private readonly layer = new ThingsGlLayer(THINGS_LAYER_ID);
@@ -144,8 +145,7 @@ export class ThingsLayerController {
     map.on('mouseout', this.onMouseOut);
     map.on('click', this.onClick);
     map.on('zoomend', this.onZoomEnd);
-    const testWindow = window as TestWindow;
-    if (testWindow.__FLARE_TEST_TIMINGS__) testWindow.__flareThingsLayer = this.testHook();
+    if (testHooks()) (window as TestWindow).__flareThingsLayer = this.testHook();
   }
 
   update(state: ThingsLayerState): void {

@@ -14,7 +14,7 @@ import {
 } from './things-layer-controller';
 import { ThingsLayer } from './things-layer';
 
-type TestWindow = Window & { __FLARE_TEST_TIMINGS__?: object; __flareThingsLayer?: ThingsLayerTestHook };
+type TestWindow = Window & { __FLARE_TEST__?: object; __flareThingsLayer?: ThingsLayerTestHook };
 const hook = () => (window as TestWindow).__flareThingsLayer!;
 const names = () =>
   hook()
@@ -31,10 +31,10 @@ function renderLayer(map: FakeMap, url = '/dashboard/things') {
 }
 
 beforeEach(() => {
-  (window as TestWindow).__FLARE_TEST_TIMINGS__ = {};
+  (window as TestWindow).__FLARE_TEST__ = {};
 });
 afterEach(() => {
-  delete (window as TestWindow).__FLARE_TEST_TIMINGS__;
+  delete (window as TestWindow).__FLARE_TEST__;
   liveThings.clear();
 });
 
