@@ -69,7 +69,6 @@ describe('areas', () => {
     await main().getByRole('alert').filter({ hasText: AREA_MESSAGES.tooFewPoints }).waitFor();
 
     // A triangle: three corners, then the first again to close it.
-    await page.waitForTimeout(1_000);
     await clickMap(page, [
       [-80, -60],
       [80, -60],
@@ -136,7 +135,6 @@ describe('areas', () => {
       .locator('label', { hasText: /^Circle$/ })
       .click();
     await main().getByText('Click the centre, then the edge').waitFor();
-    await page.waitForTimeout(1_000);
     // The centre, then the edge 80 px east.
     await clickMap(page, [
       [0, 0],

@@ -78,7 +78,6 @@ async function drawClosure(description: string) {
   await page.waitForURL('**/dashboard/closures/new');
   await closeInstructions(page, 'Drawing a closure');
   await main().getByRole('textbox', { name: 'Description' }).fill(description);
-  await page.waitForTimeout(1_000);
   await clickMap(page, CLICKS);
   await main().getByText('3 route points').waitFor();
 }

@@ -129,7 +129,6 @@ describe('closures on the live feed', () => {
     await main().getByRole('link', { name: 'Add' }).click();
     await page.waitForURL('**/dashboard/closures/new');
     await closeInstructions(page, 'Drawing a closure');
-    await page.waitForTimeout(1_000);
     await clickMap(page, [
       [-120, 20],
       [120, -20],

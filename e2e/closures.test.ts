@@ -42,7 +42,6 @@ async function openForm() {
 }
 
 async function drawRoute() {
-  await page.waitForTimeout(1_000);
   await clickMap(page, [
     [-120, 20],
     [0, 0],

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { MESSAGES } from '@flare/core/messages';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
+import { passTime } from './support/clock';
 import { signInAs } from './support/sign-in';
 import { freePort, freshDataDir, startServer, type RunningServer } from './support/server';
 
@@ -56,8 +57,8 @@ const statusGroup = (page: Page) => page.getByRole('group', { name: 'Status' });
 const field = (page: Page, label: string) =>
   statusGroup(page).getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').textContent();
 
-/** Reconnects shortened: a restart is back within a second or two. */
-const LIVE_PAGE = { timings: { liveFirstBackoffMs: 250 } };
+/** Reconnects shortened (a restart is back within a second or two), and time that passes at once. */
+const LIVE_PAGE = { timings: { liveFirstBackoffMs: 250 }, clock: true };
 
 /** Opens the Live section. */
 async function openLive(page: Page, search: string): Promise<void> {
@@ -162,7 +163,7 @@ describe('while the server is down', () => {
     expect(await counts.locator('xpath=following-sibling::*[1]').textContent()).toMatch(/^as of \d\d:\d\d$/);
 
     const frozen = [await runTime(), await field(desktop, 'Last report'), await phoneAge()];
-    await desktop.waitForTimeout(3000);
+    await Promise.all([passTime(desktop, 3_000), passTime(phone, 3_000)]);
     expect([await runTime(), await field(desktop, 'Last report'), await phoneAge()]).toEqual(frozen);
     await expectAccessible(desktop);
     await expectAccessible(phone);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiAs } from './support/api';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { passTime } from './support/clock';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
@@ -112,7 +113,7 @@ describe('status-change notices on desktop', () => {
       { id: 'SPD-CAR-103', name: 'Patrol 103' },
     ];
     await Promise.all([standBy(first.id), standBy(second.id)]);
-    const page = await browser.newPage();
+    const page = await browser.newPage({ clock: true });
     await openLive(page, 'Patrol 10');
     // Earlier tests left other patrols responding: only these two's places matter.
     const top = async () => (await order(page)).filter((name) => name === first.name || name === second.name);
@@ -134,7 +135,7 @@ describe('status-change notices on desktop', () => {
     await respond(first.id);
     await notice(page, `${first.name} is now Responding`).waitFor({ timeout: 10_000 });
     await row(page, first.name).getByText('Responding', { exact: true }).waitFor();
-    await page.waitForTimeout(2000);
+    await passTime(page, 2_000);
     expect(await top()).toEqual([second.name, first.name]);
     await page.getByLabel('Search for an asset').focus();
     await expect.poll(top).toEqual([first.name, second.name]);

@@ -90,8 +90,10 @@ describe('server restarts', () => {
       timings: { versionFirstCheckMs: 200, versionPollMs: 500, versionReloadMs: 2500 },
     });
     try {
+      // The page learns the version it runs from its first check.
+      const firstCheck = page.waitForResponse((response) => response.url().endsWith('/api/version'));
       await signIn(page, server.url);
-      await page.waitForTimeout(500);
+      await firstCheck;
       await server.stop();
       await page.getByText(MESSAGES.offlineBanner).waitFor({ timeout: 10_000 });
 

@@ -89,7 +89,6 @@ describe('alerting zones', () => {
     await main().getByRole('alert').filter({ hasText: ZONE_MESSAGES.tooFewPoints }).waitFor();
 
     // Two points along the ramp, the last clicked again to finish the line.
-    await page.waitForTimeout(1_000);
     await clickMap(page, [
       [-100, 0],
       [100, 0],

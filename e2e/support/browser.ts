@@ -43,6 +43,8 @@ export interface PageOptions extends BrowserContextOptions {
   map?: TestMapKind;
   /** Shorter timings than the spec's (apps/web/src/config/timings.ts). */
   timings?: Record<string, number>;
+  /** Playwright's clock, running as the real one until the test moves it (support/clock.ts). */
+  clock?: boolean;
 }
 
 export interface Browser {
@@ -59,7 +61,13 @@ export interface Browser {
 
 export async function openBrowser(): Promise<Browser> {
   const browser = await launchChromium();
-  const newContext = async ({ touch = false, map = 'none', timings, ...options }: PageOptions = {}) => {
+  const newContext = async ({
+    touch = false,
+    map = 'none',
+    timings,
+    clock,
+    ...options
+  }: PageOptions = {}) => {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
       hasTouch: touch,
@@ -68,6 +76,7 @@ export async function openBrowser(): Promise<Browser> {
       ...options,
     });
     await context.addInitScript(recordCspViolations);
+    if (clock) await context.clock.install();
     const hooks = { map: map === 'basemap' ? undefined : map, timings };
     await context.addInitScript((value) => {
       (window as Window & { __FLARE_TEST__?: object }).__FLARE_TEST__ = value;

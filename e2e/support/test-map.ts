@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 export interface TestMap {
   loaded(): boolean;
   isMoving(): boolean;
+  getCanvas(): HTMLCanvasElement;
   unproject(point: [number, number]): { lat: number; lng: number };
   queryRenderedFeatures(options: { layers: string[] }): Array<{
     properties: Record<string, string>;

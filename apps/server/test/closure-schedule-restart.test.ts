@@ -1,15 +1,19 @@
 /**
  * A scheduled closure's start and end are jobs in the database: a server stopped before the start and
- * started again after it switches the closure on, then off at its end. The real server process and job
- * queue, on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * started again after it switches the closure on, and one stopped before the end and started after it
+ * switches it off. The real server process and job queue, on the embedded database, and on
+ * PostgreSQL when TEST_DATABASE_URL is set. Time passes while the server is stopped by moving the
+ * closure's stored times back (time-travel.ts), not by waiting for them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Closure } from '@flare/core/schemas/closure';
+import { openDatabase } from '../src/platform/db/database';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { freshPostgresDatabase } from './test-app';
+import { moveClosureScheduleBack } from './time-travel';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-closure-restart-'));
 const cleanups: Array<() => Promise<void>> = [];
@@ -19,11 +23,7 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'Proc!pass1';
-/** Enough time to save the closure and stop the server before it starts. */
-const LEAD_MS = 15_000;
-
-const sleepUntil = (time: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.max(0, time - Date.now())));
+const MINUTE = 60_000;
 
 async function api<T>(server: ServerProcess, method: string, url: string, body?: unknown): Promise<T> {
   const token = await fetch(`${server.url}/api/user_token`, {
@@ -62,10 +62,10 @@ describe('a scheduled closure across a restart', () => {
     let server = await startServerProcess(env);
     cleanups.push(() => server.stop());
 
-    // Times are kept to the minute: the first whole minute at least LEAD_MS away, and the next.
-    const start = new Date(Date.now() + LEAD_MS + 60_000);
+    // Times are kept to the minute: the start a whole minute at least a minute away, the end the next.
+    const start = new Date(Date.now() + 2 * MINUTE);
     start.setUTCSeconds(0, 0);
-    const end = new Date(start.getTime() + 60_000);
+    const end = new Date(start.getTime() + MINUTE);
     const saved = await api<Closure>(server, 'POST', '/organization/closure', {
       closure_type: 'manual',
       description: 'Overnight lane closure',
@@ -82,21 +82,33 @@ describe('a scheduled closure across a restart', () => {
     });
     expect(saved).toMatchObject({ is_active: false, is_scheduled: true, start_time: start.toISOString() });
     expect(Date.now()).toBeLessThan(start.getTime());
-    await server.stop();
 
-    await sleepUntil(start.getTime() + 2_000);
-    server = await startServerProcess(env);
+    /** Stops the server, lets `time` pass (plus a second) while it is stopped, and starts it again. */
+    const restartAfter = async (time: Date) => {
+      await server.stop();
+      const opened = await openDatabase(
+        database ? { url: database.url } : { pgliteDir: `${dataDir}/pgdata` },
+      );
+      const passed = time.getTime() - Date.now() + 1_000;
+      await moveClosureScheduleBack(opened.db, saved.id, passed);
+      await opened.db.destroy();
+      server = await startServerProcess(env);
+      return (stored: Date) => new Date(stored.getTime() - passed).toISOString();
+    };
     const stored = async () =>
       (await api<{ data: Closure[] }>(server, 'GET', '/organization/closure')).data.find(
         (closure) => closure.id === saved.id,
       );
-    await expect
-      .poll(stored, { timeout: 30_000, interval: 1_000 })
-      .toMatchObject({ is_active: true, status: 'active', last_start_time: start.toISOString() });
 
-    await sleepUntil(end.getTime());
+    const startedAt = (await restartAfter(start))(start);
     await expect
-      .poll(stored, { timeout: 30_000, interval: 1_000 })
-      .toMatchObject({ is_active: false, status: 'standby', end_time: end.toISOString() });
-  }, 300_000);
+      .poll(stored, { timeout: 30_000, interval: 500 })
+      .toMatchObject({ is_active: true, status: 'active', last_start_time: startedAt });
+
+    const closure = (await stored())!;
+    const endedAt = (await restartAfter(new Date(closure.end_time!)))(new Date(closure.end_time!));
+    await expect
+      .poll(stored, { timeout: 30_000, interval: 500 })
+      .toMatchObject({ is_active: false, status: 'standby', end_time: endedAt });
+  }, 120_000);
 });
