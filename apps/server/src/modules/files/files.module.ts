@@ -18,7 +18,6 @@ import {
 } from '../../platform/files/file-links';
 import type { FileStore } from '../../platform/files/file-store';
 import { LocalFileStore } from '../../platform/files/local-file-store';
-import { S3FileStore } from '../../platform/files/s3-file-store';
 import { notFound } from '../../platform/http-errors';
 import { getOrCreateSetting } from '../../platform/settings';
 
@@ -44,8 +43,9 @@ function contentDisposition(disposition: FileDisposition, name: string): string 
 
 export const filesModule = fp(
   async (app) => {
+    // The S3 client loads only where a bucket is configured: most servers never need it.
     const store: FileStore = app.config.s3
-      ? new S3FileStore(app.config.s3)
+      ? new (await import('../../platform/files/s3-file-store')).S3FileStore(app.config.s3)
       : new LocalFileStore(path.join(app.config.dataDir, 'files'));
     await store.open();
     app.addHook('onClose', () => store.close());

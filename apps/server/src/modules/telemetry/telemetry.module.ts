@@ -13,7 +13,6 @@ import { DeviceIdentityService } from './device-identity.service';
 import { DeviceRateLimit } from './device-rate-limit';
 import { IngestPipeline } from './ingest-pipeline';
 import { IngestStats } from './ingest-stats';
-import { startMqttIngest } from './mqtt.adapter';
 import { registerOsmandRoutes } from './osmand.adapter';
 import { StatusSweep, statusSweepJob } from './status-sweep';
 import { registerTelemetryRoutes } from './telemetry.routes';
@@ -66,7 +65,10 @@ export const telemetryModule = fp(
     await app.jobs.work(statusSweepJob, async () => void (await sweep.sweep()));
     if (app.config.statusSweepMs > 0) await app.jobs.every(statusSweepJob, app.config.statusSweepMs);
 
-    const mqtt = app.config.mqttUrl ? await startMqttIngest(app.config.mqttUrl, pipeline, app.log) : null;
+    // The MQTT client loads only where a broker is configured.
+    const mqtt = app.config.mqttUrl
+      ? await (await import('./mqtt.adapter')).startMqttIngest(app.config.mqttUrl, pipeline, app.log)
+      : null;
     app.addHook('onClose', async () => {
       await mqtt?.endAsync();
       await pipeline.drained();

@@ -1,7 +1,9 @@
-/** The bus the configuration asks for: NATS when a URL is given, otherwise in-process. */
+/**
+ * The bus the configuration asks for: NATS when a URL is given (its client loads only then),
+ * otherwise in-process.
+ */
 import type { Bus, BusErrorHandler } from './bus';
 import { InProcessBus } from './in-process-bus';
-import { NatsBus } from './nats-bus';
 
 export function createBus({
   natsUrl,
@@ -11,6 +13,6 @@ export function createBus({
   onHandlerError?: BusErrorHandler;
 }): Promise<Bus> {
   return natsUrl
-    ? NatsBus.connect(natsUrl, { onHandlerError })
+    ? import('./nats-bus').then(({ NatsBus }) => NatsBus.connect(natsUrl, { onHandlerError }))
     : Promise.resolve(new InProcessBus(onHandlerError));
 }

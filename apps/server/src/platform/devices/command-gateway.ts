@@ -5,7 +5,7 @@
  * simulator, which answers like a device.
  */
 import { randomBytes } from 'node:crypto';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   DeviceReplySchema,
@@ -57,6 +57,8 @@ export async function mqttCommandGateway(
   log: FastifyBaseLogger,
 ): Promise<CommandGateway> {
   const pending = new PendingReplies(timeoutMs);
+  // Loaded only where a broker is configured: the simulator gateway needs no MQTT client.
+  const { default: mqtt } = await import('mqtt');
   const client: MqttClient = await mqtt.connectAsync(url, {
     clientId: `flare-commands-${randomBytes(6).toString('hex')}`,
     reconnectPeriod: 2000,

@@ -6,7 +6,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
 
 export interface Mail {
   to: string;
@@ -20,36 +22,48 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/** nodemailer loads with the first mail (most starts send none), and each transport is made once. */
+function lazily<T>(make: (nodemailer: (typeof import('nodemailer'))['default']) => T): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= import('nodemailer').then(({ default: nodemailer }) => make(nodemailer)));
+}
+
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   outboxDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
-  if (options.smtpUrl) {
+  const message = (mail: Mail): SendMailOptions => ({
+    from: options.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+  });
+  const { smtpUrl } = options;
+  if (smtpUrl) {
     // Give up on a mail server that does not answer well before the mail job's attempt expires.
-    const transport: Transporter = nodemailer.createTransport({
-      url: options.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    });
+    const transport = lazily((nodemailer): Transporter<SMTPTransport.SentMessageInfo> =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      }),
+    );
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await (await transport()).sendMail(message(mail));
         options.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazily((nodemailer): Transporter<StreamTransport.SentMessageInfo> =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(mail) {
-      const info = await transport.sendMail({
-        from: options.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-      });
+      const info = await (await transport()).sendMail(message(mail));
       mkdirSync(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${Date.now()}-${randomBytes(3).toString('hex')}.eml`);
       writeFileSync(file, info.message as Buffer);
