@@ -9,11 +9,13 @@ import { benchIncidentsAllEngines } from './incidents.bench';
 import { benchIngestAllEngines } from './ingest.bench';
 import { benchLiveFeedAllEngines } from './live-feed.bench';
 import { benchMap } from './map.bench';
+import { benchServerStart } from './server-start.bench';
 import { benchStationsAllEngines } from './stations.bench';
 import { benchTripsAllEngines } from './trips.bench';
 import { benchWzdxAllEngines } from './wzdx.bench';
 
 const results = [
+  ...(await benchServerStart()),
   await benchAuthenticatedRequests(),
   ...(await benchIngestAllEngines()),
   ...(await benchIncidentsAllEngines()),
