@@ -55,6 +55,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test-setup.ts'],
+          // One module graph per worker, not the app's modules loaded again for each file (most of
+          // this project's time); test-setup.ts resets what a file leaves behind.
+          isolate: false,
           // A screen test clicks through several lazily loaded screens: seconds on a loaded machine.
           testTimeout: 20_000,
         },

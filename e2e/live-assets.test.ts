@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { MESSAGES } from '@flare/core/messages';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
-import { signInAs } from './support/sign-in';
+import { signedInContext, type SignedInContext } from './support/sign-in';
 import { freePort, freshDataDir, startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
@@ -19,6 +19,7 @@ const OTHER_SILENT_DEVICE = { id: 'SPD-CAR-110', name: 'Patrol 110' };
 
 let browser: Browser;
 let server: RunningServer;
+let admin: SignedInContext;
 let osmandPort: number;
 let httpPort: number;
 const dataDir = freshDataDir();
@@ -31,6 +32,8 @@ beforeAll(async () => {
     startServer({ dataDir, port: httpPort, env: serverEnv() }),
     openBrowser(),
   ]);
+  // Reconnects shortened: a restart is back within a second or two.
+  admin = await signedInContext(browser, server.url, ADMIN, { timings: { liveFirstBackoffMs: 250 } });
 });
 afterAll(async () => {
   await browser?.close();
@@ -54,16 +57,16 @@ async function search(page: Page, text: string): Promise<void> {
   await page.waitForURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
 }
 
-async function openLive(page: Page): Promise<void> {
-  await signInAs(page, server.url, ADMIN, '**/dashboard/things');
+async function openLive(): Promise<Page> {
+  const page = await admin.open('/dashboard/things');
   // Every asset the department owns or manages: all statuses are shown by default.
   await page.getByRole('heading', { name: /^Assets (\d+) \/ \1$/ }).waitFor();
+  return page;
 }
 
 describe('live assets list', () => {
   it('shows the fleet with its counts and changes an asset the moment it reports', async () => {
-    const page = await browser.newPage();
-    await openLive(page);
+    const page = await openLive();
     // The status sweep ages the five-days-silent asset into offline within seconds of the start.
     await expect
       .poll(() => countsLine(page).textContent(), { timeout: 15_000 })
@@ -80,8 +83,7 @@ describe('live assets list', () => {
   });
 
   it('searches after a pause in typing and filters by status, keeping both in the URL', async () => {
-    const page = await browser.newPage();
-    await openLive(page);
+    const page = await openLive();
     await search(page, 'sergeant');
     await expect.poll(() => rows(page).count()).toBe(3);
 
@@ -103,8 +105,7 @@ describe('live assets list', () => {
   });
 
   it('opens an asset from the list and returns to the same list', async () => {
-    const page = await browser.newPage();
-    await openLive(page);
+    const page = await openLive();
     await search(page, 'Patrol 101');
     await rows(page)
       .first()
@@ -121,8 +122,7 @@ describe('live assets list', () => {
   });
 
   it('shows the run of a responding asset in its detail, counting alert points as reports arrive', async () => {
-    const page = await browser.newPage();
-    await openLive(page);
+    const page = await openLive();
     await search(page, SILENT_DEVICE.name);
     await rows(page)
       .first()
@@ -147,8 +147,7 @@ describe('live assets list', () => {
   });
 
   it("raises a device's SOS on its row and in its detail until someone acknowledges it", async () => {
-    const page = await browser.newPage();
-    await openLive(page);
+    const page = await openLive();
     await search(page, 'Patrol 105');
     const row = rows(page).first();
     await expect.poll(() => rows(page).count()).toBe(1);
@@ -173,8 +172,7 @@ describe('live assets list', () => {
   });
 
   it('reconnects after the server restarts and shows what changed meanwhile', async () => {
-    const page = await browser.newPage({ timings: { liveFirstBackoffMs: 250 } });
-    await openLive(page);
+    const page = await openLive();
     await search(page, OTHER_SILENT_DEVICE.name);
     await expect.poll(() => rowStatuses(page)).toHaveLength(1);
     expect(await rowStatuses(page)).not.toEqual(['Responding']);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { pixelsOfHue } from './support/pixels';
-import { signInAs } from './support/sign-in';
+import { signedInContext, type SignedInContext } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
 import { shortenName } from '@flare/core/things/thing-display';
 
@@ -29,9 +29,11 @@ interface LayerItem {
 
 let browser: Browser;
 let server: RunningServer;
+let desktop: SignedInContext;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'true' } }), openBrowser()]);
+  desktop = await signedInContext(browser, server.url, ADMIN, { map: 'blank' });
 });
 afterAll(async () => {
   await browser?.close();
@@ -85,18 +87,18 @@ async function settledPoint(page: Page, id: string, drawnCount: number) {
   return last!;
 }
 
-async function openLive(page: Page): Promise<number> {
-  await signInAs(page, server.url, ADMIN, '**/dashboard/things');
+/** Opens the Live section; answers it and the number of assets it lists. */
+async function openLive(signedIn = desktop): Promise<{ page: Page; total: number }> {
+  const page = await signedIn.open('/dashboard/things');
   // Loaded: "Assets 0 / 0" is the list before its first answer.
   const heading = page.getByRole('heading', { name: /^Assets ([1-9]\d*) \/ \1$/ });
   await heading.waitFor();
-  return Number(/\/ (\d+)/.exec((await heading.textContent()) ?? '')![1]);
+  return { page, total: Number(/\/ (\d+)/.exec((await heading.textContent()) ?? '')![1]) };
 }
 
 describe('live map layer', () => {
   it('draws the demo fleet, on-scene and responding assets above those standing by or quiet', async () => {
-    const page = await browser.newPage({ map: 'blank' });
-    const total = await openLive(page);
+    const { page, total } = await openLive();
     // Every asset shows once it has a position; the simulator reports for all but the silent ones,
     // which were seeded with one.
     await expect.poll(async () => (await items(page)).length, { timeout: 30_000 }).toBe(total);
@@ -109,8 +111,7 @@ describe('live map layer', () => {
   });
 
   it('paints each asset in its status colour where it stands, and follows the map when dragged', async () => {
-    const page = await browser.newPage({ map: 'blank' });
-    await openLive(page);
+    const { page } = await openLive();
     await expect.poll(async () => (await items(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     const drawn = await items(page);
     const pending = drawn.find((item) => item.name === PENDING.name)!;
@@ -136,8 +137,7 @@ describe('live map layer', () => {
   });
 
   it('shows the info window on hover and, where assets overlap, opens the one chosen from the list', async () => {
-    const page = await browser.newPage({ map: 'blank' });
-    await openLive(page);
+    const { page } = await openLive();
     await expect.poll(async () => (await items(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     const drawn = await items(page);
     const pending = drawn.find((item) => item.name === PENDING.name)!;
@@ -174,8 +174,11 @@ describe('live map layer', () => {
   });
 
   it('on a phone, the list covers the map until a map finder uncovers it; Live brings the list back', async () => {
-    const page = await browser.newPage({ map: 'blank', viewport: { width: 390, height: 800 } });
-    await openLive(page);
+    const phone = await signedInContext(browser, server.url, ADMIN, {
+      map: 'blank',
+      viewport: { width: 390, height: 800 },
+    });
+    const { page } = await openLive(phone);
     await expect.poll(async () => (await items(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     const drawn = await items(page);
     const pending = drawn.find((item) => item.name === PENDING.name)!;

@@ -11,7 +11,7 @@ import { apiAs } from './support/api';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { passTime } from './support/clock';
 import { sendOsmandReport } from './support/osmand';
-import { signInAs } from './support/sign-in';
+import { signedInContext, type SignedInContext } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
@@ -19,6 +19,8 @@ const PHONE = { width: 390, height: 800 };
 
 let browser: Browser;
 let server: RunningServer;
+/** Its clock lets time pass at once where a test must see the list hold still. */
+let desktop: SignedInContext;
 let osmandPort: number;
 
 beforeAll(async () => {
@@ -27,6 +29,7 @@ beforeAll(async () => {
     startServer({ env: { OSMAND_PORT: String(osmandPort) } }),
     openBrowser(),
   ]);
+  desktop = await signedInContext(browser, server.url, ADMIN, { clock: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -49,18 +52,18 @@ const notice = (page: Page, text: string) =>
     .filter({ hasText: text })
     .getByRole('button', { name: new RegExp(text) });
 
-async function openLive(page: Page, search: string): Promise<void> {
-  await signInAs(page, server.url, ADMIN, '**/dashboard/things');
+async function openLive(search: string, signedIn = desktop, prepare?: (page: Page) => Promise<unknown>) {
+  const page = await signedIn.open('/dashboard/things', prepare);
   await page.getByLabel('Search for an asset').fill(search);
   await page.waitForURL(/q=/);
+  return page;
 }
 
 describe('status-change notices on desktop', () => {
   it('name a unit turning Responding, highlight its row, and select it when clicked', async () => {
     const unit = { id: 'SPD-CAR-105', name: 'Patrol 105' };
     await standBy(unit.id);
-    const page = await browser.newPage();
-    await openLive(page, unit.name);
+    const page = await openLive(unit.name);
     await row(page, unit.name).getByText('Standby', { exact: true }).waitFor();
 
     await respond(unit.id);
@@ -88,8 +91,7 @@ describe('status-change notices on desktop', () => {
   it('name a unit taken Out-of-Service', async () => {
     const unit = { id: 'SPD-CAR-106', name: 'Patrol 106' };
     await standBy(unit.id);
-    const page = await browser.newPage();
-    await openLive(page, unit.name);
+    const page = await openLive(unit.name);
     await row(page, unit.name).getByText('Standby', { exact: true }).waitFor();
     const api = await apiAs(server.url, ADMIN);
     const { body } = await api<{ data: Array<{ id: string; haas_id: string }> }>(
@@ -113,8 +115,7 @@ describe('status-change notices on desktop', () => {
       { id: 'SPD-CAR-103', name: 'Patrol 103' },
     ];
     await Promise.all([standBy(first.id), standBy(second.id)]);
-    const page = await browser.newPage({ clock: true });
-    await openLive(page, 'Patrol 10');
+    const page = await openLive('Patrol 10');
     // Earlier tests left other patrols responding: only these two's places matter.
     const top = async () => (await order(page)).filter((name) => name === first.name || name === second.name);
     await expect.poll(top).toEqual([first.name, second.name]);
@@ -145,22 +146,22 @@ describe('status-change notices on desktop', () => {
 
   it('beep only once the user turned the sound on in Profile & Preferences', async () => {
     const unit = { id: 'SPD-CAR-107', name: 'Patrol 107' };
-    const page = await browser.newPage();
     // Counts the beeps the page starts (Web Audio oscillators).
-    await page.addInitScript(() => {
-      // Wrapped, and called on each node with its own `this`.
-      // eslint-disable-next-line @typescript-eslint/unbound-method
-      const start = OscillatorNode.prototype.start;
-      const counter = window as unknown as { beeps: number };
-      counter.beeps = 0;
-      OscillatorNode.prototype.start = function (...args: Parameters<typeof start>) {
-        counter.beeps += 1;
-        return start.apply(this, args);
-      };
-    });
-    const beeps = () => page.evaluate(() => (window as unknown as { beeps: number }).beeps);
+    const countBeeps = (page: Page) =>
+      page.addInitScript(() => {
+        // Wrapped, and called on each node with its own `this`.
+        // eslint-disable-next-line @typescript-eslint/unbound-method
+        const start = OscillatorNode.prototype.start;
+        const counter = window as unknown as { beeps: number };
+        counter.beeps = 0;
+        OscillatorNode.prototype.start = function (...args: Parameters<typeof start>) {
+          counter.beeps += 1;
+          return start.apply(this, args);
+        };
+      });
     await standBy(unit.id);
-    await openLive(page, unit.name);
+    const page = await openLive(unit.name, desktop, countBeeps);
+    const beeps = () => page.evaluate(() => (window as unknown as { beeps: number }).beeps);
     await respond(unit.id);
     await notice(page, `${unit.name} is now Responding`).waitFor({ timeout: 10_000 });
     expect(await beeps()).toBe(0);
@@ -191,8 +192,8 @@ describe('status-change notices on a phone', () => {
   it('show at the top and open the unit when tapped', async () => {
     const unit = { id: 'SPD-CAR-109', name: 'Patrol 109' };
     await standBy(unit.id);
-    const page = await browser.newPage({ viewport: PHONE });
-    await openLive(page, unit.name);
+    const phone = await signedInContext(browser, server.url, ADMIN, { viewport: PHONE });
+    const page = await openLive(unit.name, phone);
     await row(page, unit.name).getByText('Standby', { exact: true }).waitFor();
     await respond(unit.id);
     const shown = notice(page, `${unit.name} is now Responding`);

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { pixelsOfHue } from './support/pixels';
-import { signInAs } from './support/sign-in';
+import { signedInContext, type SignedInContext } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
 
 const USER = 'user@springfield-pd.test';
@@ -39,6 +39,8 @@ type HookWindow = Window & {
 
 let server: RunningServer;
 let browser: Browser;
+let desktopUser: SignedInContext;
+let phoneUser: SignedInContext;
 
 beforeAll(async () => {
   const osmandPort = await freePort();
@@ -47,6 +49,10 @@ beforeAll(async () => {
     openBrowser(),
   ]);
   for (const car of CARS) await sendOsmandReport(osmandPort, car.device, SCENE);
+  [desktopUser, phoneUser] = await Promise.all([
+    signedInContext(browser, server.url, USER, { map: 'blank' }),
+    signedInContext(browser, server.url, USER, { map: 'blank', viewport: { width: 390, height: 800 } }),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -77,12 +83,12 @@ async function zoomOut(page: Page): Promise<void> {
  * Opens the link that shows only the three cars (the map fits them) and waits for their stack. On a
  * phone the list covers the map until the Map | List toggle uncovers it.
  */
-async function openScene(
-  page: Page,
-  { phone = false } = {},
-): Promise<{ stack: Stack; names: Map<string, string> }> {
-  await signInAs(page, server.url, USER);
-  await page.goto(`${server.url}/dashboard/things?q=Patrol+10`);
+async function openScene({ phone = false } = {}): Promise<{
+  page: Page;
+  stack: Stack;
+  names: Map<string, string>;
+}> {
+  const page = await (phone ? phoneUser : desktopUser).open('/dashboard/things?q=Patrol+10');
   if (phone)
     await page.getByRole('radiogroup', { name: 'Map or list' }).getByText('Map', { exact: true }).click();
   // The list also shows the cars that never reported; only the three have a place on the map.
@@ -90,13 +96,12 @@ async function openScene(
   await settled(page);
   await expect.poll(async () => (await stacks(page)).length).toBe(1);
   const [stack] = await stacks(page);
-  return { stack: stack!, names: new Map((await items(page)).map((item) => [item.id, item.name])) };
+  return { page, stack: stack!, names: new Map((await items(page)).map((item) => [item.id, item.name])) };
 }
 
 describe('overlapping assets on the live map', () => {
   it('draws three cars at one spot with a count badge and lists the three on a click', async () => {
-    const page = await browser.newPage({ map: 'blank' });
-    const { stack, names } = await openScene(page);
+    const { page, stack, names } = await openScene();
     expect(stack.ids.map((id) => names.get(id)).sort()).toEqual(CARS.map((car) => car.name));
     expect(await pixelsOfHue(page, stack.badge, BADGE_COLOR, 5)).toBeGreaterThan(20);
     await expectAccessible(page);
@@ -137,8 +142,7 @@ describe('overlapping assets on the live map', () => {
   });
 
   it('merges nearby stacks when zoomed out, and its list zooms in to spread them', async () => {
-    const page = await browser.newPage({ map: 'blank' });
-    await openScene(page);
+    const { page } = await openScene();
     // The whole fleet: the three cars, the two seeded silent ones a few kilometres away, and an
     // arrow board in Madison. Fitted to all, the two spots are two stacks.
     await page.getByLabel('Search for an asset').fill('');
@@ -171,8 +175,7 @@ describe('overlapping assets on the live map', () => {
   });
 
   it('on a phone, a tap on the stack lists the three, and the chosen one opens as a sheet over the map', async () => {
-    const page = await browser.newPage({ map: 'blank', viewport: { width: 390, height: 800 } });
-    const { stack, names } = await openScene(page, { phone: true });
+    const { page, stack, names } = await openScene({ phone: true });
     const top = (await screenPoint(page, stack.ids[0]!))!;
     await page.mouse.click(top.x, top.y);
     const list = page.getByRole('dialog', { name: '3 assets here' });

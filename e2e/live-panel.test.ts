@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { renderedText } from './support/contrast';
-import { signInAs } from './support/sign-in';
+import { signedInContext, type SignedInContext } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
 import { accessTokenOf } from './support/api';
 
@@ -21,9 +21,11 @@ const ALERTING = { name: 'Arrow Board 105' };
 
 let server: RunningServer;
 let browser: Browser;
+let user: SignedInContext;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), openBrowser()]);
+  user = await signedInContext(browser, server.url, USER);
   const token = await accessTokenOf(server.url, ADMIN);
   const auth = { authorization: `Bearer ${token}` };
   const { data } = (await (
@@ -66,8 +68,7 @@ async function openAsset(page: Page, name: string): Promise<void> {
 
 describe('badges and tags', () => {
   it('show their text in the asset detail, in list rows and on the active Data entry', async () => {
-    const page = await browser.newPage();
-    await signInAs(page, server.url, USER, '**/dashboard/things');
+    const page = await user.open('/dashboard/things');
 
     await page.getByLabel('Search for an asset').fill(OUT_OF_SERVICE.name);
     await expect.poll(() => rows(page).count()).toBe(1);
@@ -95,10 +96,10 @@ describe('badges and tags', () => {
 
 describe('a first load of the assets that fails', () => {
   it('says why instead of loading forever, and loads on Retry once the server answers', async () => {
-    const page = await browser.newPage();
     const thingsApi = (url: URL) => url.pathname === '/api/organization/things';
-    await page.route(thingsApi, (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
-    await signInAs(page, server.url, USER, '**/dashboard/things');
+    const page = await user.open('/dashboard/things', (tab) =>
+      tab.route(thingsApi, (route) => route.fulfill({ status: 500, json: { message: 'boom' } })),
+    );
     const alert = page.getByRole('alert').filter({ hasText: 'Unknown failure' });
     await alert.waitFor();
     expect(await alert.textContent()).toBe('Unknown failure');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { renderedText } from './support/contrast';
-import { signInAs } from './support/sign-in';
+import { signedInContext, type SignedInContext } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
 
 const USER = 'user@springfield-pd.test';
@@ -21,9 +21,11 @@ const PHONE = { width: 390, height: 800 };
 
 let server: RunningServer;
 let browser: Browser;
+let user: SignedInContext;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), openBrowser()]);
+  user = await signedInContext(browser, server.url, USER);
 });
 afterAll(async () => {
   await browser?.close();
@@ -57,8 +59,7 @@ const onTop = (locator: Locator) =>
 
 describe('on a desktop', () => {
   it('shows the asset badges and the active Data entry readable, without serious axe violations', async () => {
-    const page = await browser.newPage();
-    await signInAs(page, server.url, USER, '**/dashboard/things');
+    const page = await user.open('/dashboard/things');
     await openAsset(page, RESPONDER.name);
     for (const badge of ['In-Service', 'Alerting On', 'R2R Enabled'])
       await expectReadable(page.getByText(badge, { exact: true }), badge);
@@ -79,8 +80,7 @@ describe('on a desktop', () => {
   });
 
   it('closes the panel leaving the side nav usable, and reopens it from its handle', async () => {
-    const page = await browser.newPage();
-    await signInAs(page, server.url, USER, '**/dashboard/things');
+    const page = await user.open('/dashboard/things');
     const list = page.getByRole('grid', { name: 'Assets' });
     await list.waitFor();
     await page.getByRole('button', { name: 'Close panel' }).click();
@@ -110,9 +110,12 @@ describe('on a desktop', () => {
 });
 
 describe('on a phone', () => {
+  let admin: SignedInContext;
+  beforeAll(async () => {
+    admin = await signedInContext(browser, server.url, ADMIN, { map: 'blank', viewport: PHONE });
+  });
   async function openPhone(): Promise<Page> {
-    const page = await browser.newPage({ map: 'blank', viewport: PHONE });
-    await signInAs(page, server.url, ADMIN, '**/dashboard/things');
+    const page = await admin.open('/dashboard/things');
     await page.getByRole('heading', { name: /^Assets ([1-9]\d*) \/ \1$/ }).waitFor();
     return page;
   }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
-import { signInAs } from './support/sign-in';
+import { signedInContext, type SignedInContext } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
 import { apiAs } from './support/api';
 
@@ -20,9 +20,11 @@ const RENAMED = { deviceId: 'SPD-CAR-102', name: 'Patrol 102' };
 
 let server: RunningServer;
 let browser: Browser;
+let admin: SignedInContext;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), openBrowser()]);
+  admin = await signedInContext(browser, server.url, ADMIN);
   const api = await apiAs(server.url, ADMIN);
   const { body: profile } = await api<{ accessed_orgs: Array<{ id: string; name: string }> }>(
     'GET',
@@ -59,10 +61,8 @@ const savedNotice = (page: Page, text: string) => page.getByRole('status').filte
 
 describe('Edit Organization Access', () => {
   it('asks before removing the last shared organisation, then offers to add one again', async () => {
-    const page = await browser.newPage();
     const { id } = await apiThing(ADMIN, SHARED.deviceId);
-    await signInAs(page, server.url, ADMIN, '**/dashboard/things');
-    await page.goto(`${server.url}/dashboard/things/${id}`);
+    const page = await admin.open(`/dashboard/things/${id}`);
     await page.getByRole('heading', { name: SHARED.name }).waitFor();
     await page.getByRole('link', { name: 'Edit access' }).click();
     await page.getByRole('heading', { name: 'Edit Organization Access' }).waitFor();
@@ -111,10 +111,8 @@ describe('Edit Organization Access', () => {
 
 describe('Edit Profile', () => {
   it('marks a nickname another asset has and says why, then confirms the save of a free one', async () => {
-    const page = await browser.newPage();
     const { id } = await apiThing(ADMIN, RENAMED.deviceId);
-    await signInAs(page, server.url, ADMIN, '**/dashboard/things');
-    await page.goto(`${server.url}/dashboard/things/${id}/edit/profile`);
+    const page = await admin.open(`/dashboard/things/${id}/edit/profile`);
     const nickname = page.getByRole('textbox', { name: /Nickname/ });
     await expect.poll(() => nickname.inputValue()).toBe(RENAMED.name);
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
-import { signInAs } from './support/sign-in';
+import { signedInContext, type SignedInContext } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
 import { accessTokenOf } from './support/api';
 
@@ -14,11 +14,13 @@ const ADMIN = 'admin@springfield-pd.test';
 
 let server: RunningServer;
 let browser: Browser;
+let admin: SignedInContext;
 /** Demo asset ids by device id, from the API. */
 const thingIds = new Map<string, string>();
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), openBrowser()]);
+  admin = await signedInContext(browser, server.url, ADMIN);
   const access_token = await accessTokenOf(server.url, ADMIN);
   const things = (await (
     await fetch(`${server.url}/api/organization/things`, {
@@ -65,10 +67,8 @@ function idOf(deviceId: string): string {
 describe('Edit Profile', () => {
   it('shows a validation message, the refusal of a taken nickname, and saves a new nickname', async () => {
     const id = idOf('SPD-CAR-102');
-    const page = await browser.newPage();
+    const page = await admin.open(`/dashboard/things/${id}/edit/profile`);
     try {
-      await signInAs(page, server.url, ADMIN, '**/dashboard/things');
-      await page.goto(`${server.url}/dashboard/things/${id}/edit/profile`);
       await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
       const nickname = page.getByRole('textbox', { name: /Nickname/ });
       await expect.poll(() => nickname.inputValue()).toBe('Patrol 102');
@@ -120,10 +120,8 @@ describe('Edit Profile', () => {
 describe('Edit Organization Access', () => {
   it('adds an accessor organisation', async () => {
     const id = idOf('SPD-CAR-103');
-    const page = await browser.newPage();
+    const page = await admin.open(`/dashboard/things/${id}/edit/associations`);
     try {
-      await signInAs(page, server.url, ADMIN, '**/dashboard/things');
-      await page.goto(`${server.url}/dashboard/things/${id}/edit/associations`);
       await page.getByRole('heading', { name: 'Edit Organization Access' }).waitFor();
       await page.getByText('No other organization has access to this asset.').waitFor();
       await settled(page);
