@@ -20,12 +20,13 @@ import { LIVE_LIMITS } from './live-connection';
 import type { LiveHub } from './live-hub';
 import { registerLiveFeed } from './live-feed';
 import {
+  allDelivered,
   connected,
   disconnectAll,
   framesOf,
   openConsumer,
+  received,
   RecordingWebSocket,
-  sleep,
   waitFor,
   watch,
 } from '../../../test/cable-consumer';
@@ -55,6 +56,12 @@ const PRINCIPALS = new Map([
 const ACCESS = new Set(['ada:org-a', 'ada:org-shared', 'bob:org-b', 'cy:org-a', 'eve:org-a']);
 /** Sessions ended since their sockets connected. */
 const revokedSessions = new Set<string>();
+/** Session id -> how often the hub has checked it. */
+const sessionChecks = new Map<string, number>();
+function sessionOpen(p: Principal): Promise<boolean> {
+  sessionChecks.set(p.sessionId, (sessionChecks.get(p.sessionId) ?? 0) + 1);
+  return Promise.resolve(!revokedSessions.has(p.sessionId));
+}
 
 interface Server {
   app: FastifyInstance;
@@ -69,7 +76,7 @@ async function startServer(bus: Bus, access = ACCESS): Promise<Server> {
     events: new EventBus(bus, app.log),
     resolvePrincipal: (token) => Promise.resolve(PRINCIPALS.get(token) ?? null),
     canSubscribe: (p, organizationId) => Promise.resolve(access.has(`${p.userId}:${organizationId}`)),
-    sessionOpen: (p) => Promise.resolve(!revokedSessions.has(p.sessionId)),
+    sessionOpen,
     flushIntervalMs: FLUSH_MS,
     pingIntervalMs: PING_MS,
     sessionCheckIntervalMs: SESSION_CHECK_MS,
@@ -155,9 +162,8 @@ describe('live feed on one server (in-process bus)', () => {
       server.hub.publish(['org-a'], point('thing-2', 2)),
       server.hub.publish(['org-a'], point('thing-2', 3)),
     ]);
-    await waitFor(() => w.received.length >= 2, 'the messages');
-    await sleep(FLUSH_MS * 3);
-    expect(w.received).toEqual([point('thing-3', 10), point('thing-2', 3)]);
+    await allDelivered(server.hub, ['org-a'], [w]);
+    expect(received(w)).toEqual([point('thing-3', 10), point('thing-2', 3)]);
   });
 
   it('delivers only the subscribed organisations, to each subscriber', async () => {
@@ -167,10 +173,9 @@ describe('live feed on one server (in-process bus)', () => {
     const bobWatch = await connected(bob, 'org-b');
     await server.hub.publish(['org-b'], point('thing-b', 1));
     await server.hub.publish(['org-a', 'org-shared'], point('thing-a', 2));
-    await waitFor(() => adaWatch.received.length === 1 && bobWatch.received.length === 1, 'both messages');
-    await sleep(FLUSH_MS * 2);
-    expect(adaWatch.received).toEqual([point('thing-a', 2)]);
-    expect(bobWatch.received).toEqual([point('thing-b', 1)]);
+    await allDelivered(server.hub, ['org-a', 'org-b'], [adaWatch, bobWatch]);
+    expect(received(adaWatch)).toEqual([point('thing-a', 2)]);
+    expect(received(bobWatch)).toEqual([point('thing-b', 1)]);
   });
 
   it('sends closures only to the subscribers who may see closures', async () => {
@@ -179,10 +184,9 @@ describe('live feed on one server (in-process bus)', () => {
     const closure: LiveMessage = { type: 'closure', closure: makeClosure() };
     await server.hub.publish(['org-a'], closure);
     await server.hub.publish(['org-a'], point('thing-7', 7));
-    await waitFor(() => ada.received.length === 2 && cy.received.length === 1, 'the messages');
-    await sleep(FLUSH_MS * 2);
-    expect(ada.received).toEqual([closure, point('thing-7', 7)]);
-    expect(cy.received).toEqual([point('thing-7', 7)]);
+    await allDelivered(server.hub, ['org-a'], [ada, cy]);
+    expect(received(ada)).toEqual([closure, point('thing-7', 7)]);
+    expect(received(cy)).toEqual([point('thing-7', 7)]);
   });
 
   it('sends a message published to several organisations once per subscription', async () => {
@@ -190,9 +194,8 @@ describe('live feed on one server (in-process bus)', () => {
     const a = await connected(consumer, 'org-a');
     const shared = await connected(consumer, 'org-shared');
     await server.hub.publish(['org-a', 'org-shared', 'org-a'], point('thing-4', 4));
-    await waitFor(() => a.received.length === 1 && shared.received.length === 1, 'the message on both');
-    await sleep(FLUSH_MS * 2);
-    expect([a.received, shared.received]).toEqual([[point('thing-4', 4)], [point('thing-4', 4)]]);
+    await allDelivered(server.hub, ['org-a', 'org-shared'], [a, shared]);
+    expect([received(a), received(shared)]).toEqual([[point('thing-4', 4)], [point('thing-4', 4)]]);
   });
 
   it('stops delivering after unsubscribe', async () => {
@@ -203,7 +206,7 @@ describe('live feed on one server (in-process bus)', () => {
     const kept = await connected(consumer, 'org-shared');
     await server.hub.publish(['org-a', 'org-shared'], point('thing-5', 5));
     await waitFor(() => kept.received.length === 1, 'the kept message');
-    await sleep(FLUSH_MS * 2);
+    await allDelivered(server.hub, ['org-shared'], [kept], 2);
     expect(dropped.received).toEqual([]);
   });
 
@@ -216,9 +219,8 @@ describe('live feed on one server (in-process bus)', () => {
     });
     await bus.publish('org.live.org-a', 'nonsense');
     await server.hub.publish(['org-a'], point('thing-6', 6));
-    await waitFor(() => w.received.length === 1, 'the valid message');
-    await sleep(FLUSH_MS * 2);
-    expect(w.received).toEqual([point('thing-6', 6)]);
+    await allDelivered(server.hub, ['org-a'], [w]);
+    expect(received(w)).toEqual([point('thing-6', 6)]);
   });
 
   it('pings every ping interval with the time in epoch seconds', async () => {
@@ -242,9 +244,11 @@ describe('live feed on one server (in-process bus)', () => {
   it('rejects a subscription from a user who may not view assets', async () => {
     const consumer = openConsumer(server.url, 'token-eve');
     const refused = watch(consumer, 'org-a');
+    // A watcher of the organisation who may see it, to send the markers to.
+    const allowed = await connected(openConsumer(server.url, 'token-ada'), 'org-a');
     await waitFor(() => refused.state() === 'rejected', 'rejection');
     await server.hub.publish(['org-a'], point('thing-eve', 1));
-    await sleep(FLUSH_MS * 3);
+    await allDelivered(server.hub, ['org-a'], [allowed], 2);
     expect(refused.received).toEqual([]);
   });
 
@@ -254,14 +258,18 @@ describe('live feed on one server (in-process bus)', () => {
     const kept = await connected(openConsumer(server.url, 'token-ada'), 'org-a');
     revokedSessions.add('session-cy');
     try {
-      await waitFor(() => w.state() === 'disconnected', 'the disconnect', SESSION_CHECK_MS * 30);
+      await waitFor(() => w.state() === 'disconnected', 'the disconnect');
       expect(framesOf(consumer).at(-1)).toEqual({
         type: 'disconnect',
         reason: 'unauthorized',
         reconnect: false,
       });
       expect(w.disconnectedWith).toEqual({ willAttemptReconnect: false });
-      await sleep(SESSION_CHECK_MS * 3);
+      // Three more rounds of session checks leave the open session's socket connected (and its
+      // messages flowing: a disconnect would come before the markers).
+      const checked = sessionChecks.get('session-ada') ?? 0;
+      await waitFor(() => (sessionChecks.get('session-ada') ?? 0) >= checked + 3, 'three more checks');
+      await allDelivered(server.hub, ['org-a'], [kept]);
       expect(kept.state()).toBe('connected');
     } finally {
       revokedSessions.delete('session-cy');
