@@ -7,7 +7,9 @@ import { benchDashboardsAllEngines } from './dashboards.bench';
 import { benchExportsAllEngines } from './exports.bench';
 import { benchIncidentsAllEngines } from './incidents.bench';
 import { benchIngestAllEngines } from './ingest.bench';
+import { benchJobTiming } from './job-timing.bench';
 import { benchLiveFeedAllEngines } from './live-feed.bench';
+import { benchLiveFeedAttack } from './live-feed-attack.bench';
 import { benchMap } from './map.bench';
 import { benchStationsAllEngines } from './stations.bench';
 import { benchTripsAllEngines } from './trips.bench';
@@ -19,10 +21,12 @@ const results = [
   ...(await benchIncidentsAllEngines()),
   ...(await benchStationsAllEngines()),
   ...(await benchLiveFeedAllEngines()),
+  await benchLiveFeedAttack(),
   ...(await benchDashboardsAllEngines()),
   ...(await benchTripsAllEngines()),
   ...(await benchWzdxAllEngines()),
   ...(await benchExportsAllEngines()),
+  ...(await benchJobTiming()),
   ...(await benchMap()),
 ];
 for (const r of results) {
