@@ -4,6 +4,7 @@
  */
 import { benchAuthenticatedRequests } from './auth-requests.bench';
 import { benchDashboardsAllEngines } from './dashboards.bench';
+import { benchDatabaseFaults } from './database-faults.bench';
 import { benchExportsAllEngines } from './exports.bench';
 import { benchIncidentsAllEngines } from './incidents.bench';
 import { benchIngestAllEngines } from './ingest.bench';
@@ -27,6 +28,7 @@ const results = [
   ...(await benchWzdxAllEngines()),
   ...(await benchExportsAllEngines()),
   ...(await benchJobTiming()),
+  ...(await benchDatabaseFaults()),
   ...(await benchMap()),
 ];
 for (const r of results) {
