@@ -78,13 +78,14 @@ describe(`every() with two processes on ${engineName}`, () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     const runs = await startTwoProcesses('tick-long', () => released);
     await until(() => runs.length === 1);
-    // The throttling slots are the database clock's: wait until it has moved two slots past the one
-    // of the job waiting behind the run, each slot offered by both processes four times.
+    // The throttling slots are the database clock's (in UTC, without a time zone): wait until it has
+    // moved two slots past the one of the job waiting behind the run, each slot offered by both
+    // processes four times.
     const db = fixture.opened().db;
     const queued = async () =>
       (
         await sql<{ slots_since: number }>`
-          select extract(epoch from now() - singleton_on)::float as slots_since from pgboss.job
+          select extract(epoch from (now() at time zone 'UTC') - singleton_on)::float as slots_since from pgboss.job
           where name = 'tick-long' and state = 'created'`.execute(db)
       ).rows;
     await until(async () => ((await queued())[0]?.slots_since ?? 0) >= 3);
