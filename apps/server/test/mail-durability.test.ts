@@ -40,11 +40,17 @@ describe('account e-mail across a crash', () => {
       body: JSON.stringify({ email: 'user@springfield-pd.test' }),
     });
     expect(response.status).toBe(200);
-    // Killed once the first attempt has failed (waiting for its retry), not mid-attempt: a job a dead
-    // process was running is retried only when its attempt expires (40 s), which would only slow the test.
+    const mailJobs = async () => {
+      const health = (await (await fetch(`${server.url}/api/health`)).json()) as Health;
+      return health.jobs.queues[accountMailJob.name];
+    };
+    // Killed once the first attempt has failed and the job waits for its retry (the failure stored:
+    // queued again, not running), not mid-attempt: a job a dead process was running is retried only
+    // when its attempt expires (40 s), which would only slow the test.
     await expect
       .poll(() => server.output(), { timeout: 60_000 })
       .toContain('job attempt failed, it will be retried');
+    await expect.poll(mailJobs, { timeout: 60_000 }).toMatchObject({ queued: 1, active: 0 });
     await server.stop('SIGKILL');
 
     // Its retry is due 5 to 10 s after the failed attempt (pg-boss compares start_after with the
@@ -63,10 +69,6 @@ describe('account e-mail across a crash', () => {
     expect(mail.subject).toBe('Reset your Flare password');
     expect(linkPath(mail)).toMatch(/^\/welcome\/reset\/user%40springfield-pd\.test\/[\w-]{20,}$/);
     // Once no mail job is queued or running any more, nothing else can be sent.
-    const mailJobs = async () => {
-      const health = (await (await fetch(`${server.url}/api/health`)).json()) as Health;
-      return health.jobs.queues[accountMailJob.name];
-    };
     await expect.poll(mailJobs, { timeout: 60_000 }).toMatchObject({ queued: 0, active: 0 });
     expect(catcher.received).toHaveLength(1);
   }, 120_000);
