@@ -4,10 +4,13 @@
  */
 import { benchAuthenticatedRequests } from './auth-requests.bench';
 import { benchDashboardsAllEngines } from './dashboards.bench';
+import { benchDatabaseFaults } from './database-faults.bench';
 import { benchExportsAllEngines } from './exports.bench';
 import { benchIncidentsAllEngines } from './incidents.bench';
 import { benchIngestAllEngines } from './ingest.bench';
+import { benchJobTiming } from './job-timing.bench';
 import { benchLiveFeedAllEngines } from './live-feed.bench';
+import { benchLiveFeedAttack } from './live-feed-attack.bench';
 import { benchMap } from './map.bench';
 import { benchServerStart } from './server-start.bench';
 import { benchStationsAllEngines } from './stations.bench';
@@ -21,10 +24,13 @@ const results = [
   ...(await benchIncidentsAllEngines()),
   ...(await benchStationsAllEngines()),
   ...(await benchLiveFeedAllEngines()),
+  await benchLiveFeedAttack(),
   ...(await benchDashboardsAllEngines()),
   ...(await benchTripsAllEngines()),
   ...(await benchWzdxAllEngines()),
   ...(await benchExportsAllEngines()),
+  ...(await benchJobTiming()),
+  ...(await benchDatabaseFaults()),
   ...(await benchMap()),
 ];
 for (const r of results) {

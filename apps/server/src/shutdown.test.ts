@@ -28,14 +28,20 @@ describe('stopping the server', () => {
 
   it('closes the listeners one after another, app last', async () => {
     const order: string[] = [];
-    const closable = (name: string, ms: number) => ({
+    let finishOsmand!: () => void;
+    const osmandClosed = new Promise<void>((resolve) => (finishOsmand = resolve));
+    const closable = (name: string, closed: Promise<void>) => ({
       close: async () => {
         order.push(`${name} closing`);
-        await new Promise((resolve) => setTimeout(resolve, ms));
+        await closed;
         order.push(`${name} closed`);
       },
     });
-    await stopServers(closable('osmand', 30), closable('app', 0));
+    const stopping = stopServers(closable('osmand', osmandClosed), closable('app', Promise.resolve()));
+    // The OsmAnd listener takes its time (a turn of the event loop here); the app waits for it.
+    await new Promise((resolve) => setImmediate(resolve));
+    finishOsmand();
+    await stopping;
     expect(order).toEqual(['osmand closing', 'osmand closed', 'app closing', 'app closed']);
   });
 });

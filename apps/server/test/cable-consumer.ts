@@ -7,6 +7,8 @@
 import WebSocket from 'ws';
 import { adapters, createConsumer, type Consumer, type Subscription } from '@rails/actioncable';
 import { LIVE_CHANNEL, LIVE_SUBPROTOCOL } from '@flare/core/live/messages';
+import { makePoint } from '@flare/core/testing/live-messages';
+import type { LiveHub } from '../src/modules/live/live-hub';
 
 /** A ws client that also records every frame it receives, so tests can see welcome and pings. */
 export class RecordingWebSocket extends WebSocket {
@@ -68,19 +70,50 @@ export function watch(consumer: Consumer, organizationId: string): Watch {
   return w as Watch;
 }
 
-export async function waitFor(condition: () => boolean, what: string, timeoutMs = 3_000): Promise<void> {
+/** Waits until `condition` holds; the timeout is generous, for a loaded machine. */
+export async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function connected(consumer: Consumer, organizationId: string): Promise<Watch> {
   const w = watch(consumer, organizationId);
   await waitFor(() => w.state() === 'connected', `confirmation for ${organizationId}`);
   return w;
+}
+
+const MARKER = 'marker';
+const isMarker = (message: unknown) => (message as { thing_id?: string }).thing_id === MARKER;
+/** What a watch received, without the markers of `allDelivered`. */
+export const received = (w: Watch) => w.received.filter((message) => !isMarker(message));
+
+/**
+ * Returns once everything published before has reached the sockets, instead of waiting some flushes
+ * for a message that should not come: a marker is published to `organizationIds` and awaited on
+ * `watches`, `rounds` times. The hub keeps each subscription's messages in publish order (a message
+ * takes the place of its latest update; a flush sends them in that order over one socket), so one
+ * round covers the watched subscriptions. A flush sends every socket's frames at once, so a second
+ * round, sent by a later flush than the first, also covers what was published before the first on
+ * other subscriptions (dropped, rejected) and other sockets, and what the server published a flush
+ * interval after the first marker (after a query, say).
+ */
+export async function allDelivered(
+  hub: LiveHub,
+  organizationIds: string[],
+  watches: Watch[],
+  rounds = 1,
+): Promise<void> {
+  const before = watches.map((w) => w.received.filter(isMarker).length);
+  for (let round = 1; round <= rounds; round++) {
+    await hub.publish(organizationIds, makePoint(MARKER, { lat: round }));
+    await waitFor(
+      () => watches.every((w, i) => w.received.filter(isMarker).length === before[i]! + round),
+      `marker ${round}`,
+    );
+  }
 }
 
 /**

@@ -1,29 +1,29 @@
 /**
  * A scheduled closure's start and end are jobs in the database: a server stopped before the start and
- * started again after it switches the closure on, and one stopped before the end and started after it
- * switches it off. The real server process and job queue, on the embedded database, and on
- * PostgreSQL when TEST_DATABASE_URL is set. Time passes while the server is stopped by moving the
- * closure's stored times back (time-travel.ts), not by waiting for them.
+ * started again after it switches the closure on, then off at its end. The real server process and job
+ * queue, on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Closure } from '@flare/core/schemas/closure';
 import { openDatabase } from '../src/platform/db/database';
 import { startServerProcess, type ServerProcess } from './server-process';
-import { freshPostgresDatabase } from './test-app';
+import { seededServerData, TEST_PASSWORD, type SeededServerData } from './test-app';
 import { moveClosureScheduleBack } from './time-travel';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-closure-restart-'));
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
-const PASSWORD = 'Proc!pass1';
-const MINUTE = 60_000;
+/** Time passing while the server is stopped: the closure's schedule moves `ms` into the past. */
+async function timePasses(data: SeededServerData, closureId: string, ms: number): Promise<void> {
+  const opened = await openDatabase(data.target);
+  try {
+    await moveClosureScheduleBack(opened.db, closureId, ms);
+  } finally {
+    await opened.db.destroy();
+  }
+}
 
 async function api<T>(server: ServerProcess, method: string, url: string, body?: unknown): Promise<T> {
   const token = await fetch(`${server.url}/api/user_token`, {
@@ -33,7 +33,7 @@ async function api<T>(server: ServerProcess, method: string, url: string, body?:
       grant_type: 'password',
       application: 'dashboard',
       username: 'admin@springfield-pd.test',
-      password: PASSWORD,
+      password: TEST_PASSWORD,
     }),
   });
   const { access_token } = (await token.json()) as { access_token: string };
@@ -48,24 +48,16 @@ async function api<T>(server: ServerProcess, method: string, url: string, body?:
 
 describe('a scheduled closure across a restart', () => {
   it('starts when the server comes back after its start time, and ends at its end', async () => {
-    const database = process.env.TEST_DATABASE_URL
-      ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
-      : null;
-    if (database) cleanups.push(database.drop);
-    const env = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? '',
-      DEMO_PASSWORD: PASSWORD,
-      STATUS_SWEEP_MS: '0',
-      JOB_POLL_MS: '500',
-    };
+    const data = await seededServerData();
+    cleanups.push(data.drop);
+    const env = { ...data.env, STATUS_SWEEP_MS: '0', JOB_POLL_MS: '500' };
     let server = await startServerProcess(env);
     cleanups.push(() => server.stop());
 
-    // Times are kept to the minute: the start a whole minute at least a minute away, the end the next.
-    const start = new Date(Date.now() + 2 * MINUTE);
+    // Times are kept to the minute: an hour or so from now, and a minute later.
+    const start = new Date(Date.now() + 3_600_000);
     start.setUTCSeconds(0, 0);
-    const end = new Date(start.getTime() + MINUTE);
+    const end = new Date(start.getTime() + 60_000);
     const saved = await api<Closure>(server, 'POST', '/organization/closure', {
       closure_type: 'manual',
       description: 'Overnight lane closure',
@@ -82,33 +74,30 @@ describe('a scheduled closure across a restart', () => {
     });
     expect(saved).toMatchObject({ is_active: false, is_scheduled: true, start_time: start.toISOString() });
     expect(Date.now()).toBeLessThan(start.getTime());
+    await server.stop();
 
-    /** Stops the server, lets `time` pass (plus a second) while it is stopped, and starts it again. */
-    const restartAfter = async (time: Date) => {
-      await server.stop();
-      const opened = await openDatabase(
-        database ? { url: database.url } : { pgliteDir: `${dataDir}/pgdata` },
-      );
-      const passed = time.getTime() - Date.now() + 1_000;
-      await moveClosureScheduleBack(opened.db, saved.id, passed);
-      await opened.db.destroy();
-      server = await startServerProcess(env);
-      return (stored: Date) => new Date(stored.getTime() - passed).toISOString();
-    };
+    // The server is down while the start passes: the schedule moves back to 2 s before now (its
+    // start and end, and the due times of its jobs: test/time-travel.ts), instead of waiting.
+    const startBack = start.getTime() - Date.now() + 2_000;
+    await timePasses(data, saved.id, startBack);
+    const startedAt = new Date(start.getTime() - startBack).toISOString();
+    server = await startServerProcess(env);
     const stored = async () =>
       (await api<{ data: Closure[] }>(server, 'GET', '/organization/closure')).data.find(
         (closure) => closure.id === saved.id,
       );
-
-    const startedAt = (await restartAfter(start))(start);
     await expect
-      .poll(stored, { timeout: 30_000, interval: 500 })
+      .poll(stored, { timeout: 60_000, interval: 1_000 })
       .toMatchObject({ is_active: true, status: 'active', last_start_time: startedAt });
 
-    const closure = (await stored())!;
-    const endedAt = (await restartAfter(new Date(closure.end_time!)))(new Date(closure.end_time!));
+    // And its end passes: the server is stopped, the end moved back to now, the server started.
+    await server.stop();
+    const endBack = end.getTime() - startBack - Date.now();
+    await timePasses(data, saved.id, endBack);
+    const endedAt = new Date(end.getTime() - startBack - endBack).toISOString();
+    server = await startServerProcess(env);
     await expect
-      .poll(stored, { timeout: 30_000, interval: 500 })
+      .poll(stored, { timeout: 60_000, interval: 1_000 })
       .toMatchObject({ is_active: false, status: 'standby', end_time: endedAt });
-  }, 120_000);
+  }, 300_000);
 });

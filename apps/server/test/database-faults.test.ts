@@ -1,11 +1,10 @@
 /**
  * Database faults on PostgreSQL, through a TCP proxy the test controls: connections terminated under
  * ingest load never end the process, and every acknowledged report is stored exactly once (devices
- * resend what was refused); a stalled network gives 503 with Retry-After within the statement timeout,
- * a health answer within 2 s naming the database, 503 on the OsmAnd ingest, and recovery by itself.
+ * resend what was refused); a stalled network gives 503 with Retry-After, a health answer naming the
+ * database, 503 on the OsmAnd ingest, and recovery by itself. (How soon: bench/database-faults.bench.ts.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -13,57 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type FlareApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { demoThingId } from '../src/seed/demo-fleet';
+import { StallableProxy } from './stallable-proxy';
 import { bearer, freshPostgresDatabase, TEST_PASSWORD } from './test-app';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 if (!baseUrl) console.warn('database fault tests skipped: they need TEST_DATABASE_URL (a PostgreSQL server)');
 
 const STATEMENT_TIMEOUT_MS = 1_500;
-
-/** Forwards TCP to the database; `stall` stops every byte both ways (as a dead network does) until `resume`. */
-class StallableProxy {
-  private readonly pairs = new Set<[net.Socket, net.Socket]>();
-  private stalled = false;
-  private readonly server = net.createServer((client) => {
-    const upstream = net.connect(this.target.port, this.target.host);
-    const pair: [net.Socket, net.Socket] = [client, upstream];
-    this.pairs.add(pair);
-    client.pipe(upstream).pipe(client);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-      this.pairs.delete(pair);
-    };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
-    if (this.stalled) for (const socket of pair) socket.pause();
-  });
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async listen(): Promise<number> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return (this.server.address() as net.AddressInfo).port;
-  }
-
-  stall(): void {
-    this.stalled = true;
-    for (const pair of this.pairs) for (const socket of pair) socket.pause();
-  }
-
-  resume(): void {
-    this.stalled = false;
-    for (const pair of this.pairs) for (const socket of pair) socket.resume();
-  }
-
-  close(): Promise<void> {
-    for (const [client, upstream] of this.pairs) {
-      client.destroy();
-      upstream.destroy();
-    }
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 describe.skipIf(!baseUrl)('database faults', () => {
   let flare: FlareApp;
@@ -124,24 +79,41 @@ describe.skipIf(!baseUrl)('database faults', () => {
   it('survives terminated connections under load and stores each acknowledged report once', async () => {
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
+    const adminPid = (await admin.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
     const name = new URL(database.url).pathname.slice(1);
     const start = Math.floor(Date.now() / 1000) - 3_600;
     const times = Array.from({ length: 300 }, (_, i) => start + i);
-    let terminated = 0;
-    const killer = setInterval(() => {
-      void admin
-        .query(
-          'select count(pg_terminate_backend(pid)) as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    // Faults under load, however fast the machine is: a lock holds the reports' statements on the
+    // server until the server's connections are terminated under them, in rounds while reports are
+    // on their way (the first before any is sent).
+    // Watched from a connection of its own: within the lock's transaction, pg_stat_activity would
+    // answer the same snapshot every time.
+    const observer = new pg.Client({ connectionString: database.url });
+    await observer.connect();
+    const statementWaiting = async () =>
+      (
+        await observer.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`,
           [name],
         )
-        .then((result: { rows: Array<{ n: string }> }) => (terminated += Number(result.rows[0]!.n)));
-    }, 150);
-    const attempts = await Promise.all(
-      times.map((at, i) =>
-        new Promise<void>((resolve) => setTimeout(resolve, i * 5)).then(() => deliver(at)),
-      ),
-    );
-    clearInterval(killer);
+      ).rows[0]!.n > 0;
+    let terminated = 0;
+    let done = false;
+    let deliveries: Promise<number[]> | undefined;
+    for (let round = 0; round < 3 && !done; round++) {
+      await admin.query('begin');
+      await admin.query('lock table points in exclusive mode');
+      deliveries ??= Promise.all(times.map((at) => deliver(at))).finally(() => (done = true));
+      await expect.poll(async () => done || (await statementWaiting()), { timeout: 60_000 }).toBe(true);
+      const { rows } = await observer.query<{ n: string }>(
+        'select count(pg_terminate_backend(pid)) as n from pg_stat_activity where datname = $1 and pid not in (pg_backend_pid(), $2)',
+        [name, adminPid],
+      );
+      terminated += Number(rows[0]!.n);
+      await admin.query('commit');
+    }
+    const attempts = await deliveries!;
+    await observer.end();
     // Every report sent again (refused, or answered after being stored) is still stored once.
     await deliver(start - 1);
     const { rows } = await admin.query<{ n: string; distinct_times: string }>(
@@ -158,38 +130,27 @@ describe.skipIf(!baseUrl)('database faults', () => {
   it('answers 503 while the network to the database is stalled, and recovers by itself', async () => {
     proxy.stall();
     try {
-      const started = Date.now();
       const [api, health, osmand] = await Promise.all([
         flare.app.inject({ method: 'GET', url: '/api/organization/things', headers: bearer(token) }),
-        flare.app
-          .inject({ method: 'GET', url: '/api/health' })
-          .then((response) => ({ response, ms: Date.now() - started })),
+        flare.app.inject({ method: 'GET', url: '/api/health' }),
         report(Math.floor(Date.now() / 1000)),
       ]);
-      const elapsed = Date.now() - started;
       expect(api.statusCode, api.body).toBe(503);
       expect(api.headers['retry-after']).toBe('5');
       expect(api.json()).toMatchObject({ error: 'unavailable' });
-      expect(elapsed).toBeLessThan(STATEMENT_TIMEOUT_MS + 1_000);
-      expect(health.ms).toBeLessThan(2_500);
-      expect(health.response.statusCode).toBe(503);
-      expect(health.response.json()).toMatchObject({ database: false });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ database: false });
       expect(osmand.statusCode).toBe(503);
     } finally {
       proxy.resume();
     }
-    const resumed = Date.now();
     await expect
       .poll(
         async () =>
           (await flare.app.inject({ method: 'GET', url: '/api/organization/things', headers: bearer(token) }))
             .statusCode,
-        {
-          timeout: 5_000,
-          interval: 200,
-        },
+        { timeout: 60_000, interval: 200 },
       )
       .toBe(200);
-    expect(Date.now() - resumed).toBeLessThan(5_000);
   });
 });

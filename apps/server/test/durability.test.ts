@@ -3,22 +3,18 @@
  * process, the process is killed with SIGKILL mid-stream, and after a restart every report that got
  * its 200 is in the database.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/platform/db/database';
 import { startServerProcess } from './server-process';
+import { seededServerData, type SeededServerData } from './test-app';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-durability-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+let data: SeededServerData | undefined;
+afterAll(() => data?.drop());
 
 describe('durability', () => {
   it('keeps every acknowledged report after SIGKILL', async () => {
-    const databaseUrl = process.env.TEST_DATABASE_URL
-      ? await freshDatabase(process.env.TEST_DATABASE_URL)
-      : '';
-    const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, STATUS_SWEEP_MS: '0' };
+    data = await seededServerData();
+    const env = { ...data.env, STATUS_SWEEP_MS: '0' };
     const server = await startServerProcess(env);
     const acknowledged: number[] = [];
     let sequence = 0;
@@ -43,7 +39,9 @@ describe('durability', () => {
       sender(d),
       sender(d),
     ]);
-    while (acknowledged.length < 300) await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect
+      .poll(() => acknowledged.length, { timeout: 60_000, interval: 20 })
+      .toBeGreaterThanOrEqual(300);
     await server.stop('SIGKILL');
     killed = true;
     await Promise.all(senders);
@@ -52,9 +50,7 @@ describe('durability', () => {
     // Restart on the same data (runs migrations and recovery), then read what is stored.
     const restarted = await startServerProcess(env);
     await restarted.stop();
-    const { db } = await openDatabase(
-      databaseUrl ? { url: databaseUrl } : { pgliteDir: `${dataDir}/pgdata` },
-    );
+    const { db } = await openDatabase(data.target);
     try {
       const stored = new Set(
         (await db.selectFrom('points').select('recorded_at').execute()).map((row) =>
@@ -65,27 +61,6 @@ describe('durability', () => {
       expect(missing).toEqual([]);
     } finally {
       await db.destroy();
-      if (databaseUrl) await dropDatabase(process.env.TEST_DATABASE_URL!, databaseUrl);
     }
   }, 240_000);
 });
-
-async function freshDatabase(baseUrl: string): Promise<string> {
-  const { default: pg } = await import('pg');
-  const name = `flare_durability_${Date.now()}`;
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropDatabase(baseUrl: string, url: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  await client.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
-  await client.end();
-}

@@ -1,8 +1,8 @@
 /**
  * Once per run of the server tests: one database migrated and seeded as every test app's is, which
- * each test app then starts from (test-app.ts) instead of building an empty one again (seconds of CPU
- * each). On the embedded database a PGlite dump; on PostgreSQL (TEST_DATABASE_URL) a template database
- * each test app's database is created from.
+ * each test app and server process then starts from (test-app.ts) instead of building an empty one
+ * again (seconds of CPU each). On the embedded database a PGlite dump and a data folder; on PostgreSQL
+ * (TEST_DATABASE_URL) a template database each test's database is created from.
  */
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
@@ -13,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The file holding the seeded PGlite dump (absent: each test app builds its own database). */
     seededPgliteDump?: string;
+    /** A data folder holding the seeded PGlite database on disk, for server processes to copy. */
+    seededDataDir?: string;
     /** The seeded PostgreSQL database test apps' databases copy (absent: each builds its own). */
     seededPostgresTemplate?: string;
   }
@@ -26,6 +28,7 @@ export default function setup(project: TestProject): Promise<() => Promise<void>
 async function seedPgliteDump(project: TestProject): Promise<() => void> {
   const seeded = await seedPglite(TEST_PASSWORD);
   project.provide('seededPgliteDump', seeded.dump);
+  project.provide('seededDataDir', seeded.dataDir);
   return () => rmSync(seeded.folder, { recursive: true, force: true });
 }
 

@@ -5,7 +5,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoOrganizationId } from '../src/seed/demo-data';
 import { demoThingId } from '../src/seed/demo-fleet';
-import { connected, disconnectAll, framesOf, openConsumer, sleep, waitFor, watch } from './cable-consumer';
+import {
+  allDelivered,
+  connected,
+  disconnectAll,
+  framesOf,
+  openConsumer,
+  received,
+  waitFor,
+  watch,
+} from './cable-consumer';
 import { bearer, createTestApp, type TestApp } from './test-app';
 
 afterEach(disconnectAll);
@@ -30,7 +39,7 @@ describe('live feed of ingested reports', () => {
       url: `/api/ingest/osmand?id=SPD-CAR-108&lat=39.79&lon=-89.64&timestamp=${sentAt}&in_service=0`,
     });
     expect(response.statusCode).toBe(200);
-    await waitFor(() => feed.received.length > 0, 'the point message', 3_000);
+    await waitFor(() => feed.received.length > 0, 'the point message');
     expect(feed.received[0]).toMatchObject({
       type: 'point',
       thing_id: demoThingId('SPD-CAR-108'),
@@ -55,7 +64,7 @@ describe('live feed of ingested reports', () => {
       payload: { in_service: false, is_publicly_alerting: true },
     });
     expect(edit.statusCode).toBe(200);
-    await waitFor(() => feed.received.length > 0, 'the thing message', 3_000);
+    await waitFor(() => feed.received.length > 0, 'the thing message');
     expect(feed.received[0]).toMatchObject({
       type: 'thing',
       thing: { id: demoThingId('SPD-CAR-102'), is_active: false, in_service: false },
@@ -79,9 +88,10 @@ describe('live feed of ingested reports', () => {
       });
     expect((await report(39.71, now, 1)).statusCode).toBe(200);
     expect((await report(39.55, now - 60_000, 0)).statusCode).toBe(200);
-    await waitFor(() => feed.received.length > 0, 'the point message', 3_000);
-    await sleep(2_500); // two more flushes: anything the late report published would be here by now
-    const points = feed.received.filter(
+    // A report's messages go to the feed just after it is answered (its event is handled
+    // asynchronously), so two rounds of markers: the second a flush after the first.
+    await allDelivered(t.app.liveHub, [demoOrganizationId('springfield-pd')], [feed], 2);
+    const points = received(feed).filter(
       (m) => (m as { thing_id?: string }).thing_id === demoThingId('SPD-CAR-107'),
     );
     expect(points).toEqual([
@@ -111,7 +121,7 @@ describe('live feed of ingested reports', () => {
       payload: { token: access_token },
     });
     expect(revoked.json()).toEqual({ revoked: true });
-    await waitFor(() => feed.state() === 'disconnected', 'the disconnect', 5_000);
+    await waitFor(() => feed.state() === 'disconnected', 'the disconnect');
     expect(framesOf(consumer).at(-1)).toEqual({
       type: 'disconnect',
       reason: 'unauthorized',

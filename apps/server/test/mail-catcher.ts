@@ -41,7 +41,7 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
   return {
     url: `smtp://127.0.0.1:${listening}`,
     received,
-    async next(to, timeoutMs = 10_000) {
+    async next(to, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const mail = received.find((m) => m.to.includes(to) && !taken.has(m));

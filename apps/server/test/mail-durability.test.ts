@@ -4,31 +4,30 @@
  * attempt fails), and after a restart the mail arrives, once. On the embedded database, and on
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { accountMailJob } from '../src/modules/auth/account-mail.job';
+import { openDatabase } from '../src/platform/db/database';
 import { linkPath, startMailCatcher, type MailCatcher } from './mail-catcher';
 import { freePort, startServerProcess, type ServerProcess } from './server-process';
-import { freshPostgresDatabase } from './test-app';
+import { seededServerData } from './test-app';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-mail-durability-'));
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
 });
+
+interface Health {
+  jobs: { queues: Record<string, { queued: number; active: number } | undefined> };
+}
 
 describe('account e-mail across a crash', () => {
   it('sends the reset e-mail after a restart when the server died before it went out', async () => {
-    const database = process.env.TEST_DATABASE_URL
-      ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
-      : null;
-    if (database) cleanups.push(database.drop);
+    const data = await seededServerData();
+    cleanups.push(data.drop);
     const smtpPort = await freePort();
     const env = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? '',
+      ...data.env,
       STATUS_SWEEP_MS: '0',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       JOB_POLL_MS: '500',
@@ -41,22 +40,36 @@ describe('account e-mail across a crash', () => {
       body: JSON.stringify({ email: 'user@springfield-pd.test' }),
     });
     expect(response.status).toBe(200);
-    // Killed once the first attempt has failed (waiting for its retry), not mid-attempt: a job a dead
-    // process was running is retried only when its attempt expires (40 s), which would only slow the test.
+    const mailJobs = async () => {
+      const health = (await (await fetch(`${server.url}/api/health`)).json()) as Health;
+      return health.jobs.queues[accountMailJob.name];
+    };
+    // Killed once the first attempt has failed and the job waits for its retry (the failure stored:
+    // queued again, not running), not mid-attempt: a job a dead process was running is retried only
+    // when its attempt expires (40 s), which would only slow the test.
     await expect
-      .poll(() => server.output(), { timeout: 20_000 })
+      .poll(() => server.output(), { timeout: 60_000 })
       .toContain('job attempt failed, it will be retried');
+    await expect.poll(mailJobs, { timeout: 60_000 }).toMatchObject({ queued: 1, active: 0 });
     await server.stop('SIGKILL');
+
+    // Its retry is due 5 to 10 s after the failed attempt (pg-boss compares start_after with the
+    // database's clock): due now instead, as it would stand then.
+    const opened = await openDatabase(data.target);
+    const retried = await sql`update pgboss.job set start_after = now()
+      where name = ${accountMailJob.name} and state = 'retry'`.execute(opened.db);
+    await opened.db.destroy();
+    expect(Number(retried.numAffectedRows)).toBe(1);
 
     const catcher: MailCatcher = await startMailCatcher(smtpPort);
     cleanups.push(() => catcher.close());
     expect(catcher.received).toEqual([]);
     server = await startServerProcess(env);
-    // Within the first retry delay (5 to 10 s after the failed attempt).
     const mail = await catcher.next('user@springfield-pd.test', 60_000);
     expect(mail.subject).toBe('Reset your Flare password');
     expect(linkPath(mail)).toMatch(/^\/welcome\/reset\/user%40springfield-pd\.test\/[\w-]{20,}$/);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Once no mail job is queued or running any more, nothing else can be sent.
+    await expect.poll(mailJobs, { timeout: 60_000 }).toMatchObject({ queued: 0, active: 0 });
     expect(catcher.received).toHaveLength(1);
   }, 120_000);
 });

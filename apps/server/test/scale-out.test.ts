@@ -13,15 +13,17 @@ import { thingTypeId } from '../src/seed/reference-data';
 import { connected, disconnectAll, openConsumer, waitFor } from './cable-consumer';
 import { startFailoverProxy } from './failover-proxy';
 import { startServerProcess, type ServerProcess } from './server-process';
+import { seededServerData, TEST_PASSWORD, type SeededServerData } from './test-app';
 
 afterEach(disconnectAll);
 
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 const baseUrl = process.env.TEST_DATABASE_URL;
 
+/** Whether one answers: one that is not there refuses at once, and 10 s is for a loaded machine. */
 async function natsAnswers(): Promise<boolean> {
   try {
-    await (await natsConnect({ servers: NATS_URL, timeout: 1_000, reconnect: false })).close();
+    await (await natsConnect({ servers: NATS_URL, timeout: 10_000, reconnect: false })).close();
     return true;
   } catch {
     return false;
@@ -32,18 +34,13 @@ if (!ready)
   console.warn('scale-out test skipped: it needs TEST_DATABASE_URL and a NATS server at ' + NATS_URL);
 
 const servers: ServerProcess[] = [];
-let databaseName = '';
+let data: SeededServerData | undefined;
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
-  if (databaseName && baseUrl) {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${databaseName} with (force)`);
-    await client.end();
-  }
+  await data?.drop();
 });
 
-/** Signs in on a server; the demo users' password is the one server-process.ts gives. */
+/** Signs in on a server; the demo users' password is the seeded database's. */
 async function signIn(server: ServerProcess, username: string): Promise<string> {
   const response = await fetch(`${server.url}/api/user_token`, {
     method: 'POST',
@@ -52,7 +49,7 @@ async function signIn(server: ServerProcess, username: string): Promise<string> 
       grant_type: 'password',
       application: 'dashboard',
       username,
-      password: 'Proc!pass1',
+      password: TEST_PASSWORD,
     }),
   });
   return ((await response.json()) as { access_token: string }).access_token;
@@ -62,15 +59,9 @@ describe.skipIf(!ready)('two server processes', () => {
   let a: ServerProcess;
   let b: ServerProcess;
   beforeAll(async () => {
-    databaseName = `flare_scale_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(baseUrl!);
-    url.pathname = `/${databaseName}`;
-    const env = { DATABASE_URL: url.toString(), NATS_URL, STATUS_SWEEP_MS: '0' };
-    // One after the other, so only the first runs the migrations and the seed.
+    data = await seededServerData();
+    const env = { ...data.env, NATS_URL, STATUS_SWEEP_MS: '0' };
+    // One after the other, as a deployment rolls them out.
     servers.push(await startServerProcess(env));
     servers.push(await startServerProcess(env));
     [a, b] = servers as [ServerProcess, ServerProcess];
@@ -88,7 +79,7 @@ describe.skipIf(!ready)('two server processes', () => {
       },
     );
     expect(report.status).toBe(200);
-    await waitFor(() => watch.received.length > 0, 'the report on the other server', 5_000);
+    await waitFor(() => watch.received.length > 0, 'the report on the other server', 30_000);
     expect(watch.received[0]).toMatchObject({
       type: 'point',
       thing_id: demoThingId('SPD-CAR-107'),
@@ -123,8 +114,8 @@ describe.skipIf(!ready)('two server processes', () => {
     expect((await report('SCALE-NEW-1')).status).toBe(400);
     expect((await report(first)).status).toBe(200);
     // Well within the directory's memory (60 s for unknown ids, 5 min for known ones): only the
-    // announcement explains each change.
-    const soon = { timeout: 5_000, interval: 100 };
+    // announcement explains each change. (Generous for a loaded machine, and still well within.)
+    const soon = { timeout: 30_000, interval: 100 };
     expect(
       (await call(`/things/${thing.id}/device_credential`, 'PUT', { legacy_device_id: true })).status,
     ).toBe(200);
@@ -173,22 +164,27 @@ describe.skipIf(!ready)('two server processes', () => {
         }
       };
       const loops = devices.map(send);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Every device has reported a while through the proxy before the process dies, and after the
+      // dashboard is back.
+      const everyDeviceSent = (reports: number) =>
+        devices.every((device) => acknowledged.get(device)!.length >= reports);
+      await waitFor(() => everyDeviceSent(11), 'reports before the kill', 60_000);
       await victim.stop('SIGKILL');
       const killedAt = Date.now();
       // The dashboard's socket ended with its process; its client reconnects through the proxy.
       await waitFor(
         () => proxy.upgrades.length > 1 && watch.state() === 'connected',
         'the dashboard to reconnect',
-        20_000,
+        60_000,
       );
       const reconnectedAfterMs = Date.now() - killedAt;
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const sentAtReconnect = Math.max(...devices.map((device) => acknowledged.get(device)!.length));
+      await waitFor(() => everyDeviceSent(sentAtReconnect + 10), 'reports after the reconnect', 60_000);
       sending = false;
       await Promise.all(loops);
 
       // Every acknowledged report is stored, once; nothing else is.
-      const db = new pg.Client({ connectionString: new URL(`/${databaseName}`, baseUrl).toString() });
+      const db = new pg.Client({ connectionString: data!.env.DATABASE_URL });
       await db.connect();
       try {
         for (const device of devices) {
@@ -217,7 +213,7 @@ describe.skipIf(!ready)('two server processes', () => {
       await waitFor(
         () => devices.every((d) => latest(d) === acknowledged.get(d)!.at(-1)!.lat),
         'the dashboard to show every last report',
-        20_000,
+        60_000,
       );
       expect(proxy.upgrades.at(-1)).toBe(survivor.url);
       console.info(`dashboard reconnected ${reconnectedAfterMs} ms after its server was killed`);

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from './server-process';
-import { freshPostgresDatabase } from './test-app';
+import { seededServerData } from './test-app';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 if (!baseUrl)
@@ -24,15 +24,15 @@ interface SweepRun {
 
 describe.skipIf(!baseUrl)('status sweep with two server processes', () => {
   it('runs each tick in one process, never two at once, and ages a silent asset', async () => {
-    const database = await freshPostgresDatabase(baseUrl!);
-    cleanups.push(database.drop);
-    const env = { DATABASE_URL: database.url, STATUS_SWEEP_MS: '1000', JOB_POLL_MS: '500' };
+    const data = await seededServerData();
+    cleanups.push(data.drop);
+    const env = { ...data.env, STATUS_SWEEP_MS: '1000', JOB_POLL_MS: '500' };
     const first: ServerProcess = await startServerProcess(env);
     cleanups.push(() => first.stop());
     const second: ServerProcess = await startServerProcess(env);
     cleanups.push(() => second.stop());
 
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: data.env.DATABASE_URL });
     await client.connect();
     cleanups.push(() => client.end());
     // An asset that checked in 9 hours ago without lights: due to turn from standby to pending.
@@ -40,14 +40,23 @@ describe.skipIf(!baseUrl)('status sweep with two server processes', () => {
       select id, 'standby', false, now() - interval '9 hours' from things where device_id = 'SPD-CAR-107'
       on conflict (thing_id) do update set status = excluded.status, enroute = false,
         heartbeat_at = excluded.heartbeat_at`);
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const status = async () =>
+      (
+        await client.query<{ status: string }>(`select s.status from thing_states s
+          join things on things.id = s.thing_id where things.device_id = 'SPD-CAR-107'`)
+      ).rows;
+    const completedRuns = async () =>
+      (
+        await client.query<SweepRun>(`select singleton_on, started_on, completed_on
+          from pgboss.job where name = 'status-sweep' and state = 'completed' order by started_on`)
+      ).rows;
+    // Until three sweeps have run, whichever process ran them.
+    await expect
+      .poll(async () => (await completedRuns()).length, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(3);
+    await expect.poll(status, { timeout: 60_000 }).toEqual([{ status: 'pending' }]);
 
-    const { rows: status } = await client.query<{ status: string }>(`select s.status from thing_states s
-      join things on things.id = s.thing_id where things.device_id = 'SPD-CAR-107'`);
-    expect(status).toEqual([{ status: 'pending' }]);
-
-    const { rows: runs } = await client.query<SweepRun>(`select singleton_on, started_on, completed_on
-      from pgboss.job where name = 'status-sweep' and state = 'completed' order by started_on`);
+    const runs = await completedRuns();
     expect(runs.length).toBeGreaterThanOrEqual(3);
     // One job per one-second slot of the database clock, whichever process sent it.
     const slots = runs.map((run) => run.singleton_on?.getTime());

@@ -6,7 +6,7 @@
  */
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { demoOrganizationId } from '../src/seed/demo-data';
 import { demoThingId } from '../src/seed/demo-fleet';
 import { organizationTypeId } from '../src/seed/reference-data';
@@ -70,10 +70,7 @@ beforeAll(async () => {
   ).json<{ id: string }>();
   const status = () =>
     t.db.selectFrom('exports').select('status').where('id', '=', exported.id).executeTakeFirstOrThrow();
-  for (let wait = 0; (await status()).status !== 'completed'; wait++) {
-    if (wait > 600) throw new Error('the export did not complete');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await vi.waitFor(async () => expect((await status()).status).toBe('completed'), { timeout: 60_000 });
   foreignIds = [
     demoThingId('SPD-CAR-101'),
     incident.id,

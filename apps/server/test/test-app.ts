@@ -4,7 +4,7 @@
  * (a copy of the seeded template of test/global-setup.ts, dropped again on close).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,6 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions, type FlareApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import type { DatabaseTarget } from '../src/platform/db/database';
 
 export const TEST_PASSWORD = 'Test!pass9';
 
@@ -94,6 +95,37 @@ function seededPgliteDump(): Blob | undefined {
   const file = inject('seededPgliteDump');
   if (file) seededDump ??= new Blob([readFileSync(file)]);
   return seededDump;
+}
+
+export interface SeededServerData {
+  /** DATA_DIR, DATABASE_URL and DEMO_PASSWORD for the server process. */
+  env: { DATA_DIR: string; DATABASE_URL: string; DEMO_PASSWORD: string };
+  /** What the test itself opens to look at or change the database (while no server holds PGlite's). */
+  target: DatabaseTarget;
+  /** Deletes the data folder and the database. */
+  drop: () => Promise<void>;
+}
+
+/**
+ * A data folder and database for server processes (server-process.ts), migrated and seeded already
+ * (the demo users' password: TEST_PASSWORD), so that a process starts without building them: a copy
+ * of test/global-setup.ts's seeded data folder, and on PostgreSQL (TEST_DATABASE_URL) a copy of its
+ * seeded template.
+ */
+export async function seededServerData(): Promise<SeededServerData> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-process-'));
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  const postgres = baseUrl ? await freshPostgresDatabase(baseUrl, inject('seededPostgresTemplate')) : null;
+  const seededDataDir = inject('seededDataDir');
+  if (!postgres && seededDataDir) cpSync(seededDataDir, dataDir, { recursive: true });
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '', DEMO_PASSWORD: TEST_PASSWORD },
+    target: postgres ? { url: postgres.url } : { pgliteDir: path.join(dataDir, 'pgdata') },
+    drop: async () => {
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -6,10 +6,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Closure } from '@flare/core/schemas/closure';
 import {
+  allDelivered,
   connected,
   disconnectAll,
   openConsumer,
-  sleep,
+  received,
   waitFor,
   type Watch,
 } from '../../../test/cable-consumer';
@@ -23,6 +24,7 @@ const ADMIN = 'admin@springfield-pd.test';
 const USER = 'user@springfield-pd.test';
 const ROADWORKS = 'admin@capital-roadworks.test';
 const SPD = demoOrganizationId('springfield-pd');
+const ROADWORKS_ID = demoOrganizationId('capital-roadworks');
 const PATH = '/api/organization/closure';
 
 let t: TestApp;
@@ -64,14 +66,14 @@ const closuresIn = (watch: Watch, id: string) =>
     .filter((c) => c.id === id);
 
 async function nextClosure(watch: Watch, id: string, count: number): Promise<Closure> {
-  await waitFor(() => closuresIn(watch, id).length >= count, `closure message ${count}`, 5_000);
+  await waitFor(() => closuresIn(watch, id).length >= count, `closure message ${count}`);
   return closuresIn(watch, id)[count - 1]!;
 }
 
 describe('closure messages', () => {
   it("reach the organisation's dashboards on create, update, toggle and delete; not another organisation's", async () => {
     const user = await feed(USER, SPD);
-    const other = await feed(ROADWORKS, demoOrganizationId('capital-roadworks'));
+    const other = await feed(ROADWORKS, ROADWORKS_ID);
 
     const created = (await call('POST', PATH, closure())).json<Closure>();
     expect(await nextClosure(user, created.id, 1)).toMatchObject({
@@ -91,9 +93,10 @@ describe('closure messages', () => {
     expect((await call('DELETE', `${PATH}/${created.id}`)).statusCode).toBe(200);
     expect(await nextClosure(user, created.id, 4)).toMatchObject({ id: created.id, is_deleted: true });
 
-    await sleep(2_500); // two more flushes: a message for the other organisation would be here by now
+    // The delete answered once its message was handed to the feed; any before it too.
+    await allDelivered(t.app.liveHub, [SPD, ROADWORKS_ID], [user, other]);
     expect(closuresIn(user, created.id)).toHaveLength(4);
-    expect(other.received).toEqual([]);
+    expect(received(other)).toEqual([]);
   });
 
   it('sends an automated closure back to standby when its silent asset checks in', async () => {
@@ -118,12 +121,13 @@ describe('closure messages', () => {
     expect(report.statusCode, report.body).toBe(200);
     expect(await nextClosure(user, created.id, 2)).toMatchObject({ status: 'standby', is_active: false });
 
-    // Further check-ins change nothing: no more messages.
+    // Further check-ins change nothing: no more messages. A closure's message follows a check-in
+    // after a query, so two rounds of markers: the second a flush after the first.
     await t.app.inject({
       method: 'POST',
       url: `/api/ingest/osmand?id=${CAR}&timestamp=${Date.now()}&lat=39.8&lon=-89.65&speed=0`,
     });
-    await sleep(2_500);
+    await allDelivered(t.app.liveHub, [SPD], [user], 2);
     expect(closuresIn(user, created.id)).toHaveLength(2);
   });
 });

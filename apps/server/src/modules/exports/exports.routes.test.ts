@@ -14,6 +14,7 @@ import { EXPORT_MESSAGES, ExportSchema, type Export } from '@flare/core/schemas/
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { demoThingId } from '../../seed/demo-fleet';
+import { exportRunJob } from './export-jobs';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -590,7 +591,17 @@ describe('deleting exports', () => {
   it('stops a run under way, which leaves no file', async () => {
     const exported = await created(ADMIN, pointsPayload());
     expect((await call('DELETE', `${PATH}/${exported.id}`, ADMIN)).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Once its run's job has ended (a run is not retried), no file can come any more.
+    const runStates = async () =>
+      (
+        await sql<{ state: string }>`select state::text from pgboss.job
+          where name = ${exportRunJob.name} and data->>'export_id' = ${exported.id}`.execute(t.db)
+      ).rows.map((row) => row.state);
+    await expect
+      .poll(runStates, { timeout: 60_000 })
+      .toSatisfy(
+        (states: string[]) => states.length > 0 && states.every((s) => s === 'completed' || s === 'failed'),
+      );
     expect((await call('GET', `${PATH}/file/${exported.id}.csv`, ADMIN)).statusCode).toBe(404);
   });
 });

@@ -70,10 +70,7 @@ const report = (deviceId: string, params: string) =>
   ]);
 const at = (offsetMs = 0) => `timestamp=${Date.now() + offsetMs}`;
 const state = (deviceId: string) => thingWithState(t.db, deviceId);
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(check()).toBe(true);
-};
+const until = (check: () => boolean) => expect.poll(check, { timeout: 30_000 }).toBe(true);
 
 describe('context providers', () => {
   it('without any answer, an asset reporting without lights is standby', async () => {

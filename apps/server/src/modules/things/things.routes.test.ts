@@ -93,12 +93,12 @@ describe('GET /api/organization/things', () => {
   });
 
   it('returns only what changed since last_updated_timestamp, deactivated assets included', async () => {
-    // The timestamp is in whole seconds: start after the seed's second is over.
-    const since = Math.ceil(Date.now() / 1000);
-    await new Promise((resolve) => setTimeout(resolve, since * 1000 - Date.now() + 50));
+    // The timestamp is in whole seconds: the change is stored just after the next whole second,
+    // which everything stored so far is before (instead of waiting for that second to come).
+    const since = Math.floor(Date.now() / 1000) + 1;
     await t.db
       .updateTable('things')
-      .set({ is_active: false, updated_at: new Date() })
+      .set({ is_active: false, updated_at: new Date(since * 1000 + 1) })
       .where('id', '=', demoThingId('SPD-CAR-109'))
       .execute();
     const changed = (

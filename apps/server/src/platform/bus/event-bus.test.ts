@@ -23,7 +23,22 @@ function twoProcesses() {
   return { bus, logs, here: new EventBus(bus, logs.log), there: new EventBus(bus, logs.log) };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+/**
+ * Returns once whatever `from` put on the bus before has reached `to`'s handlers: a marker event
+ * (of a kind no test here watches) emitted after it has reached `to`. The in-process bus delivers
+ * each message in a deferred turn of its own, in publish order whatever the topic (bus.test.ts), and
+ * a handler runs as its event arrives.
+ */
+async function busDrained(from: EventBus, to: EventBus): Promise<void> {
+  const marker = { user_id: `marker-${Math.random()}` };
+  let arrived = false;
+  const stop = await to.on('user.sessions-ended', ({ user_id }) => {
+    if (user_id === marker.user_id) arrived = true;
+  });
+  await from.emit('user.sessions-ended', marker);
+  await expect.poll(() => arrived).toBe(true);
+  await stop();
+}
 const changed = () => {
   const thing = makeThing();
   return { thing, organization_ids: [thing.organization.id], device_ids: [thing.haas_id] };
@@ -46,7 +61,7 @@ describe('typed domain events', () => {
     const seen: unknown[] = [];
     await there.on('thing.states-changed', (event) => void seen.push(event));
     await here.emit('thing.states-changed', states);
-    await settle();
+    await busDrained(here, there);
     expect(seen).toEqual([]);
   });
 
@@ -58,7 +73,8 @@ describe('typed domain events', () => {
     await there.on('thing.changed', (event) => void theirs.push(event.thing.id));
     const event = changed();
     await here.emit('thing.changed', event);
-    await settle();
+    // One bus message reaches every subscriber at once: `here`'s own copy (dropped) came too.
+    await busDrained(here, there);
     expect(mine).toEqual([event.thing.id]);
     expect(theirs).toEqual([event.thing.id]);
   });
@@ -68,7 +84,7 @@ describe('typed domain events', () => {
     const seen: unknown[] = [];
     await there.on('thing.changed', (event) => void seen.push(event), { thisProcessOnly: true });
     await here.emit('thing.changed', changed());
-    await settle();
+    await busDrained(here, there);
     expect(seen).toEqual([]);
   });
 
@@ -80,7 +96,7 @@ describe('typed domain events', () => {
     await there.on('org.live', (message) => void b.push(message.type), { key: 'org-b' });
     const thing = makeThing();
     await here.emit('org.live', { type: 'thing', thing }, 'org-a');
-    await settle();
+    await busDrained(here, there);
     expect([a, b]).toEqual([['thing'], []]);
     await expect(here.emit('org.live', { type: 'thing', thing })).rejects.toThrow(/needs key/);
     await expect(here.emit('org.live', { type: 'thing', thing }, 'org.a')).rejects.toThrow(/invalid key/);
@@ -91,7 +107,7 @@ describe('typed domain events', () => {
     const seen: unknown[] = [];
     await there.on('thing.changed', (event) => void seen.push(event));
     await bus.publish('thing.changed', { origin: 'elsewhere', payload: { thing: { id: 1 } } });
-    await settle();
+    await busDrained(new EventBus(bus, logs.log), there);
     expect(seen).toEqual([]);
     expect(logs.lines).toContainEqual({ level: 'warn', message: 'dropped an invalid event' });
   });
@@ -116,7 +132,7 @@ describe('typed domain events', () => {
     await stop();
     await here.emit('thing.changed', changed());
     await there.emit('thing.changed', changed());
-    await settle();
+    await busDrained(here, there);
     expect(seen).toEqual([]);
   });
 });

@@ -62,7 +62,9 @@ describe('embedded database (PGlite)', () => {
       await client.query(`insert into settings (name, value) values ('exclusive', '1')`);
       return client.isInTransaction();
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The line hands a free connection over in promise callbacks: had it not waited for the
+    // transaction, it would have run before this turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(ran).toBe(false);
     release();
     expect(await failing).toBe('rolled back');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { defineJob } from './job-definition';
-import { engineName, sleep, testLog, until, useJobQueues } from './test-support';
+import { engineName, testLog, until, useJobQueues } from './test-support';
 
 describe(`job queue on ${engineName}`, () => {
   const fixture = useJobQueues();
@@ -13,6 +13,24 @@ describe(`job queue on ${engineName}`, () => {
         fixture.opened().db,
       )
     ).rows[0]?.state;
+  /**
+   * Waits for the job's failed attempt `attempt` to be stored for a retry; answers the delay it was
+   * given from the attempt's start (pg-boss compares start_after with the database's clock), then
+   * moves its start to now, so the retry runs without waiting that long.
+   */
+  const retryNow = async (id: string, attempt: number): Promise<number> => {
+    const db = fixture.opened().db;
+    const retry = async () =>
+      (
+        await sql<{ delay_ms: number }>`
+          select extract(epoch from start_after - started_on) * 1000 as delay_ms from pgboss.job
+          where id = ${id}::uuid and state = 'retry' and retry_count = ${attempt - 1}`.execute(db)
+      ).rows[0];
+    await until(async () => (await retry()) !== undefined);
+    const { delay_ms } = (await retry())!;
+    await sql`update pgboss.job set start_after = now() where id = ${id}::uuid`.execute(db);
+    return Number(delay_ms);
+  };
 
   it('runs a job with its typed payload, checked when sent and again when received', async () => {
     const log = testLog();
@@ -39,17 +57,18 @@ describe(`job queue on ${engineName}`, () => {
       retryDelaySeconds: 1,
       retryBackoff: true,
     });
-    const attempts: Array<{ at: number; retryCount: number }> = [];
+    const attempts: Array<{ retryCount: number }> = [];
     await queue.work(flaky, (_payload, job) => {
-      attempts.push({ at: Date.now(), retryCount: job.retryCount });
+      attempts.push({ retryCount: job.retryCount });
       if (attempts.length < 3) throw new Error(`attempt ${attempts.length} fails`);
     });
     const id = await queue.send(flaky, { n: 1 });
-    await until(async () => (await jobState(id!)) === 'completed', 15_000);
+    // pg-boss: the n-th retry waits delay x 2^(n-1) x (1 to 2), so at least 1 s, then at least 2 s
+    // after the failed attempt (which started before it failed).
+    expect(await retryNow(id!, 1)).toBeGreaterThanOrEqual(1000);
+    expect(await retryNow(id!, 2)).toBeGreaterThanOrEqual(2000);
+    await until(async () => (await jobState(id!)) === 'completed');
     expect(attempts.map((a) => a.retryCount)).toEqual([0, 1, 2]);
-    // pg-boss: the n-th retry waits delay x 2^(n-1) x (1 to 2), so at least 1 s, then at least 2 s.
-    expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(950);
-    expect(attempts[2]!.at - attempts[1]!.at).toBeGreaterThanOrEqual(1950);
     expect(log.at('warn').map((l) => l.msg)).toEqual([
       'job attempt failed, it will be retried',
       'job attempt failed, it will be retried',
@@ -71,7 +90,8 @@ describe(`job queue on ${engineName}`, () => {
       return Promise.reject(new Error('always fails'));
     });
     const id = await queue.send(doomed, {});
-    await until(async () => (await queue.state()).queues.doomed?.failed === 1, 15_000);
+    expect(await retryNow(id!, 1)).toBeGreaterThanOrEqual(1000);
+    await until(async () => (await queue.state()).queues.doomed?.failed === 1);
     expect(attempts).toBe(2);
     expect(await jobState(id!)).toBe('failed');
     expect(log.at('error').map((l) => l.msg)).toEqual(['job failed, no retries left']);
@@ -103,14 +123,23 @@ describe(`job queue on ${engineName}`, () => {
     const report = defineJob('report', z.object({}));
     let started = false;
     let finished = false;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await queue.work(report, async () => {
       started = true;
-      await sleep(600);
+      await released;
       finished = true;
     });
     const id = await queue.send(report, {});
     await until(() => started);
-    await Promise.all([queue.stop(), queue.stop()]);
+    let stopped = false;
+    const stopping = Promise.all([queue.stop(), queue.stop()]).then(() => (stopped = true));
+    // Stopping has had a statement's time on the database (on PGlite, in line behind the queue's own)
+    // and still waits for the handler.
+    await sql`select 1`.execute(fixture.opened().db);
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
     expect(finished).toBe(true);
     await queue.stop();
     expect(await queue.state()).toEqual({ running: false, queues: {} });

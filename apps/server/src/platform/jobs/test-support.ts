@@ -1,6 +1,7 @@
 /**
  * For the job-queue tests: a database per test file (PGlite, or a fresh PostgreSQL database when
- * TEST_DATABASE_URL is set, as test/test-app.ts does), a logger that keeps its lines, and waiting.
+ * TEST_DATABASE_URL is set, as test/test-app.ts does), a logger that keeps its lines, and waiting for
+ * conditions.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -84,15 +85,14 @@ export function testQueue(
   });
 }
 
-export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+/** Waits until `condition` holds, checking every 50 ms; the timeout is generous, for a loaded machine. */
+export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await sleep(50);
+    await new Promise<void>((resolve) => setTimeout(resolve, 50));
   }
 }
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * For a test file: a fresh database opened before its tests, and the job queues each test starts

@@ -9,19 +9,14 @@ import type { OpenedDatabase } from '../db/database';
 import { defineJob } from './job-definition';
 import type { JobQueue } from './job-queue';
 import { pgliteExecutor, postgresExecutor } from './sql-executor';
-import {
-  createTestDatabase,
-  engineName,
-  sleep,
-  testLog,
-  testQueue,
-  until,
-  type TestDatabase,
-} from './test-support';
+import { createTestDatabase, engineName, testLog, testQueue, until, type TestDatabase } from './test-support';
 
 describe(`job statements and Kysely transactions on ${engineName}`, () => {
   let database: TestDatabase;
   let opened: OpenedDatabase;
+  /** PGlite: the job statements given to the queues wait in the connection's line; counted here. */
+  let lined: OpenedDatabase;
+  let waitingInLine = 0;
   let queue: JobQueue;
   const log = testLog();
   const probe = defineJob('probe', z.object({ n: z.number() }));
@@ -58,7 +53,20 @@ describe(`job statements and Kysely transactions on ${engineName}`, () => {
     database = await createTestDatabase();
     opened = await database.open();
     await sql`create table isolation_probe (v text)`.execute(opened.db);
-    queue = testQueue(opened, log.log, { maintenanceIntervalSeconds: 1 });
+    const inLine = opened.engine === 'pglite' ? opened.runExclusive : null;
+    lined = inLine
+      ? {
+          ...(opened as Extract<OpenedDatabase, { engine: 'pglite' }>),
+          runExclusive: (fn) => {
+            waitingInLine += 1;
+            return inLine((client) => {
+              waitingInLine -= 1;
+              return fn(client);
+            });
+          },
+        }
+      : opened;
+    queue = testQueue(lined, log.log, { maintenanceIntervalSeconds: 1 });
     await queue.start();
   });
   afterAll(async () => {
@@ -71,8 +79,9 @@ describe(`job statements and Kysely transactions on ${engineName}`, () => {
     await trx.inside;
     let sent = false;
     const sending = queue.send(probe, { n: 1 }).finally(() => (sent = true));
-    await sleep(200);
-    // PGlite: the job's statement waits for the transaction to end; PostgreSQL: it is already in.
+    // PGlite: the job's statement waits in line for the transaction to end; PostgreSQL: it gets in
+    // on a connection of its own while the transaction is open.
+    await until(() => (opened.engine === 'postgres' ? sent : waitingInLine > 0));
     expect(sent).toBe(opened.engine === 'postgres');
     trx.release();
     expect(await trx.done).toBe('rolled back');
@@ -87,13 +96,16 @@ describe(`job statements and Kysely transactions on ${engineName}`, () => {
     await trx.inside;
     // What pg-boss's install and maintenance look like (several statements in BEGIN ... COMMIT),
     // failing half-way, through the same executeSql pg-boss is given.
-    const executor = opened.engine === 'pglite' ? pgliteExecutor(opened.runExclusive, log.log) : null;
+    const executor = lined.engine === 'pglite' ? pgliteExecutor(lined.runExclusive, log.log) : null;
     const url = opened.engine === 'postgres' ? opened.url : '';
     const sqlExecutor = executor ?? postgresExecutor(url, 1, () => undefined);
+    let settled = false;
     const failing = sqlExecutor.executeSql(
       `BEGIN; INSERT INTO isolation_probe (v) VALUES ('job-statement'); SELECT 1/0; COMMIT;`,
     );
-    await sleep(100);
+    void failing.catch(() => (settled = true));
+    // Issued while the transaction is open: PGlite, waiting in line; PostgreSQL, failed already.
+    await until(() => (opened.engine === 'postgres' ? settled : waitingInLine > 0));
     trx.release();
     await expect(failing).rejects.toThrow(/division by zero/);
     expect(await trx.done).toBe('committed');
@@ -108,10 +120,14 @@ describe(`job statements and Kysely transactions on ${engineName}`, () => {
     const before = await maintainedOn();
     const trx = heldTransaction('held-over-maintenance', 'rollback');
     await trx.inside;
-    await sleep(2_500);
+    // Maintenance while the transaction is open: on PostgreSQL it runs beside it (on its own
+    // connection); on PGlite its statements wait in line for it.
+    await until(async () =>
+      opened.engine === 'postgres' ? (await maintainedOn()) > before : waitingInLine > 0,
+    );
     trx.release();
     expect(await trx.done).toBe('rolled back');
-    await until(async () => (await maintainedOn()) > before, 5_000);
+    await until(async () => (await maintainedOn()) > before);
     expect(await probeRows()).not.toContain('held-over-maintenance');
     expect(log.at('error')).toEqual([]);
   });
