@@ -22,9 +22,17 @@ function testChromium(): FoundChromium | Promise<FoundChromium> {
   return inject('chromium') ?? findChromium();
 }
 
-/** Launches the browser of this run, headless, with the flags of STACK.md unless others are given. */
+/**
+ * Launches the browser of this run, headless, with the flags of STACK.md unless others are given.
+ * E2E_HEADED=1 shows its windows instead, to watch a test (a system Chromium or Chrome and a display:
+ * the npm Chromium is headless only), each action slowed by E2E_SLOW_MO milliseconds if set.
+ */
 export async function launchChromium(args: string[] = CHROMIUM_FLAGS): Promise<PlaywrightBrowser> {
-  return chromium.launch(launchOptions(await testChromium(), args));
+  return chromium.launch({
+    ...launchOptions(await testChromium(), args),
+    ...(process.env.E2E_HEADED === '1' ? { headless: false } : {}),
+    slowMo: Number(process.env.E2E_SLOW_MO ?? 0),
+  });
 }
 
 /** What the app shows of its map in a test page (the page's test hooks: apps/web/src/config/test-hooks.ts). */
