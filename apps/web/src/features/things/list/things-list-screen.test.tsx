@@ -78,12 +78,12 @@ describe('assets list', () => {
 
   it('names rows by nickname with the system name below, shortens long names and marks out-of-service ones', () => {
     liveThings.replaceAll([
-      makeThing({ nickname: 'Engine 7', haas_id: 'ha-7' }),
+      makeThing({ nickname: 'Engine 7', haas_id: 'e7-tracker' }),
       makeThing({ nickname: 'Heavy Rescue Squad', in_service: false }),
     ]);
     renderList();
     expect(screen.getByText('Engine 7')).toBeTruthy();
-    expect(screen.getByText('ha-7')).toBeTruthy();
+    expect(screen.getByText('e7-tracker')).toBeTruthy();
     expect(screen.getByText('Heav...quad | OOS')).toBeTruthy();
     expect(screen.getByText('Out-of-service')).toBeTruthy();
   });
