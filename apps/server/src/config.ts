@@ -74,6 +74,10 @@ const EnvSchema = z
       .string()
       .regex(/^(mqtt|mqtts|ws|wss):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
       .optional(),
+    MQTT_TOPIC_ROOT: z
+      .string()
+      .regex(/^[\w-]+(\/[\w-]+)*$/, 'must be topic levels of letters, digits, _ and - separated by /')
+      .default('things'),
     DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     R2R_ALERT_DISTANCE_M: z.coerce.number().min(1).max(10_000).default(R2R_ALERTS.distanceM),
     DEVICE_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
@@ -233,6 +237,8 @@ export type Config = {
   natsUrl: string | undefined;
   /** MQTT broker to take device reports from (`things/{credential}/telemetry`); unset: no MQTT. */
   mqttUrl: string | undefined;
+  /** The first level(s) of every MQTT topic: `{root}/{credential}/telemetry`, `{root}/{id}/commands`. */
+  mqttTopicRoot: string;
   /** How long a device command waits for the device's reply before "Request timed out". */
   deviceCommandTimeoutMs: number;
   /** How close another R2R-enabled asset must be to an alerting responder to be alerted. */
@@ -329,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitEmail: e.AUTH_RATE_LIMIT_EMAIL,
     natsUrl: e.NATS_URL,
     mqttUrl: e.MQTT_URL,
+    mqttTopicRoot: e.MQTT_TOPIC_ROOT,
     deviceCommandTimeoutMs: e.DEVICE_COMMAND_TIMEOUT_MS,
     r2rAlertDistanceM: e.R2R_ALERT_DISTANCE_M,
     deviceSimulatorFailureRate: e.DEVICE_SIMULATOR_FAILURE_RATE,

@@ -20,9 +20,9 @@ declare module 'fastify' {
 
 export const deviceCommandsModule = fp(
   async (app) => {
-    const { mqttUrl, deviceCommandTimeoutMs, deviceSimulatorFailureRate } = app.config;
+    const { mqttUrl, mqttTopicRoot, deviceCommandTimeoutMs, deviceSimulatorFailureRate } = app.config;
     const gateway = mqttUrl
-      ? await mqttCommandGateway(mqttUrl, deviceCommandTimeoutMs, app.log)
+      ? await mqttCommandGateway(mqttUrl, mqttTopicRoot, deviceCommandTimeoutMs, app.log)
       : new SimulatedDevices(deviceCommandTimeoutMs, deviceSimulatorFailureRate);
     app.addHook('onClose', () => gateway.close());
     const service = new DeviceCommandsService(new DeviceCommandsRepository(app.db), app.things, gateway);

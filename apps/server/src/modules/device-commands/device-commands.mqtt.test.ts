@@ -1,9 +1,10 @@
 /**
  * Device commands over MQTT against the local Mosquitto (TEST_MQTT_URL, default
- * mqtt://127.0.0.1:1883), a test client playing the device: the command on things/{id}/commands, the
- * reply on things/{id}/replies correlated by id, and "Request timed out" when the device is silent.
+ * mqtt://127.0.0.1:1883), a test client playing the device: the command on {root}/{id}/commands, the
+ * reply on {root}/{id}/replies correlated by id, and "Request timed out" when the device is silent.
  * Skipped with a note when no broker answers.
  */
+import { randomUUID } from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceCommandSchema, type DeviceCommand } from '@flare/core/things/device-commands';
@@ -11,6 +12,8 @@ import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { demoThingId } from '../../seed/demo-fleet';
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+/** Topics of this test app alone: the PGlite and PostgreSQL runs of this file may run at once. */
+const ROOT = `flare-test-${randomUUID()}`;
 
 /** Whether one answers: one that is not there refuses at once, and 10 s is for a loaded machine. */
 async function brokerAnswers(): Promise<boolean> {
@@ -34,15 +37,21 @@ describe.skipIf(!available)('device commands over MQTT', () => {
   let answer: ((command: DeviceCommand) => object) | null = null;
 
   beforeAll(async () => {
-    t = await createTestApp({ MQTT_URL, STATUS_SWEEP_MS: '0', DEVICE_COMMAND_TIMEOUT_MS: '500' });
+    t = await createTestApp({
+      MQTT_URL,
+      MQTT_TOPIC_ROOT: ROOT,
+      STATUS_SWEEP_MS: '0',
+      // Long enough for a reply through the broker on a loaded machine, short for the silent device.
+      DEVICE_COMMAND_TIMEOUT_MS: '2000',
+    });
     token = (await t.signIn('admin@springfield-pd.test')).access_token;
     device = await mqtt.connectAsync(MQTT_URL);
-    await device.subscribeAsync('things/SPD-CAR-107/commands', { qos: 1 });
+    await device.subscribeAsync(`${ROOT}/SPD-CAR-107/commands`, { qos: 1 });
     device.on('message', (_topic, payload) => {
       const command = DeviceCommandSchema.parse(JSON.parse(payload.toString()));
       received.push(command);
       if (answer)
-        void device.publishAsync('things/SPD-CAR-107/replies', JSON.stringify(answer(command)), { qos: 1 });
+        void device.publishAsync(`${ROOT}/SPD-CAR-107/replies`, JSON.stringify(answer(command)), { qos: 1 });
     });
     await t.app.inject({
       method: 'POST',

@@ -2,6 +2,7 @@
  * MQTT ingest against the local Mosquitto (TEST_MQTT_URL, default mqtt://127.0.0.1:1883); skipped
  * with a note when no broker answers.
  */
+import { randomUUID } from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
@@ -10,6 +11,11 @@ import { thingTypeId } from '../../seed/reference-data';
 import { thingWithState } from '../../../test/thing-state';
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+/**
+ * Topics of this test app alone, two levels deep: the PGlite and PostgreSQL runs of this file may run
+ * at once on the one broker, and would otherwise share the ingest subscription's messages.
+ */
+const ROOT = `flare-test/${randomUUID()}`;
 
 /** Whether one answers: one that is not there refuses at once, and 10 s is for a loaded machine. */
 async function brokerAnswers(): Promise<boolean> {
@@ -28,7 +34,7 @@ describe.skipIf(!available)('MQTT ingest', () => {
   let t: TestApp;
   let device: mqtt.MqttClient;
   beforeAll(async () => {
-    t = await createTestApp({ MQTT_URL, STATUS_SWEEP_MS: '0' });
+    t = await createTestApp({ MQTT_URL, MQTT_TOPIC_ROOT: ROOT, STATUS_SWEEP_MS: '0' });
     device = await mqtt.connectAsync(MQTT_URL);
   });
   afterAll(async () => {
@@ -46,9 +52,9 @@ describe.skipIf(!available)('MQTT ingest', () => {
     }
   }
 
-  it('stores a report published on things/{credential}/telemetry (a legacy device: its System Id)', async () => {
+  it('stores a report published on {root}/{credential}/telemetry (a legacy device: its System Id)', async () => {
     await device.publishAsync(
-      'things/SPD-CAR-106/telemetry',
+      `${ROOT}/SPD-CAR-106/telemetry`,
       JSON.stringify({ lat: 39.7711, lng: -89.6611, timestamp: Date.now(), speed: 11, alerting: true }),
       { qos: 1 },
     );
@@ -58,11 +64,11 @@ describe.skipIf(!available)('MQTT ingest', () => {
 
   it('refuses and counts unknown devices and bad payloads, storing nothing', async () => {
     const before = { ...t.app.ingest.stats.snapshot().rejected };
-    await device.publishAsync('things/NOT-A-DEVICE/telemetry', JSON.stringify({ lat: 1, lng: 1 }), {
+    await device.publishAsync(`${ROOT}/NOT-A-DEVICE/telemetry`, JSON.stringify({ lat: 1, lng: 1 }), {
       qos: 1,
     });
-    await device.publishAsync('things/SPD-CAR-106/telemetry', 'not json', { qos: 1 });
-    await device.publishAsync('things/SPD-CAR-106/telemetry', JSON.stringify({ lat: 95, lng: 1 }), {
+    await device.publishAsync(`${ROOT}/SPD-CAR-106/telemetry`, 'not json', { qos: 1 });
+    await device.publishAsync(`${ROOT}/SPD-CAR-106/telemetry`, JSON.stringify({ lat: 95, lng: 1 }), {
       qos: 1,
     });
     const after = await eventually(
@@ -90,7 +96,7 @@ describe.skipIf(!available)('MQTT ingest', () => {
     const credential = registered.json<{ device_credential: { device_credential: string } }>()
       .device_credential.device_credential;
     const before = t.app.ingest.stats.snapshot().rejected.unknown_device;
-    await device.publishAsync('things/MQTT-NEW-1/telemetry', JSON.stringify({ lat: 41.1, lng: -87.1 }), {
+    await device.publishAsync(`${ROOT}/MQTT-NEW-1/telemetry`, JSON.stringify({ lat: 41.1, lng: -87.1 }), {
       qos: 1,
     });
     await eventually(
@@ -98,7 +104,7 @@ describe.skipIf(!available)('MQTT ingest', () => {
       (n) => n > before,
     );
     expect((await thingWithState(t.db, 'MQTT-NEW-1')).lat).toBeNull();
-    await device.publishAsync(`things/${credential}/telemetry`, JSON.stringify({ lat: 41.2, lng: -87.2 }), {
+    await device.publishAsync(`${ROOT}/${credential}/telemetry`, JSON.stringify({ lat: 41.2, lng: -87.2 }), {
       qos: 1,
     });
     expect(

@@ -1,7 +1,7 @@
 /**
  * MQTT ingest, when MQTT_URL is set: devices publish Flare's JSON report on
- * `things/{credential}/telemetry` (the device credential, or a legacy device's System Id, comes from
- * the topic). Each message goes through the same pipeline as HTTP reports; refused ones are logged with the same reasons and counted. A QoS 1
+ * `{root}/{credential}/telemetry` (root MQTT_TOPIC_ROOT, `things` by default; the device credential, or
+ * a legacy device's System Id, comes from the topic). Each message goes through the same pipeline as HTTP reports; refused ones are logged with the same reasons and counted. A QoS 1
  * message is acknowledged (PUBACK) only once it is committed or refused.
  */
 import { randomBytes } from 'node:crypto';
@@ -12,9 +12,7 @@ import type { RawReport } from '@flare/core/telemetry/report';
 import { IngestRejection } from './ingest-rejection';
 import type { IngestPipeline } from './ingest-pipeline';
 
-export const MQTT_TELEMETRY_TOPIC = 'things/+/telemetry';
-/** A shared subscription: with several server processes the broker gives each report to one of them. */
-const SHARED_SUBSCRIPTION = `$share/flare-ingest/${MQTT_TELEMETRY_TOPIC}`;
+const telemetryTopic = (root: string) => `${root}/+/telemetry`;
 
 /** The raw report of one MQTT message, or null when its payload is not a JSON object. */
 export function reportFromMqtt(topic: string, payload: Buffer): RawReport | null {
@@ -25,11 +23,13 @@ export function reportFromMqtt(topic: string, payload: Buffer): RawReport | null
     return null;
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
-  return fromFlareJson({ ...body, device_id: topic.split('/')[1] ?? '' });
+  // The credential is the level before `telemetry`, under a root of any depth.
+  return fromFlareJson({ ...body, device_id: topic.split('/').at(-2) ?? '' });
 }
 
 export async function startMqttIngest(
   url: string,
+  topicRoot: string,
   pipeline: IngestPipeline,
   log: FastifyBaseLogger,
 ): Promise<MqttClient> {
@@ -37,7 +37,8 @@ export async function startMqttIngest(
     clientId: `flare-ingest-${randomBytes(6).toString('hex')}`,
     reconnectPeriod: 2000,
   });
-  await client.subscribeAsync(SHARED_SUBSCRIPTION, { qos: 1 });
+  // A shared subscription: with several server processes the broker gives each report to one of them.
+  await client.subscribeAsync(`$share/flare-ingest/${telemetryTopic(topicRoot)}`, { qos: 1 });
   // mqtt.js sends the PUBACK when this callback is called, and hands over the next message after it.
   client.handleMessage = (packet, acknowledge) => {
     const report = reportFromMqtt(packet.topic, Buffer.from(packet.payload));
@@ -62,6 +63,6 @@ export async function startMqttIngest(
     );
   };
   client.on('error', (error) => log.error({ err: error }, 'MQTT connection error'));
-  log.info({ url, topic: MQTT_TELEMETRY_TOPIC }, 'MQTT ingest subscribed');
+  log.info({ url, topic: telemetryTopic(topicRoot) }, 'MQTT ingest subscribed');
   return client;
 }

@@ -67,7 +67,9 @@ export const telemetryModule = fp(
 
     // The MQTT client loads only where a broker is configured.
     const mqtt = app.config.mqttUrl
-      ? await (await import('./mqtt.adapter')).startMqttIngest(app.config.mqttUrl, pipeline, app.log)
+      ? await (
+          await import('./mqtt.adapter')
+        ).startMqttIngest(app.config.mqttUrl, app.config.mqttTopicRoot, pipeline, app.log)
       : null;
     app.addHook('onClose', async () => {
       await mqtt?.endAsync();

@@ -1,7 +1,7 @@
 /**
  * The device gateway: sends a command to a device and waits for its reply, correlated by the
  * command's id, for at most the timeout. Over MQTT when a broker is configured (commands on
- * `things/{deviceId}/commands`, replies on `things/{deviceId}/replies`), else to the built-in
+ * `{root}/{deviceId}/commands`, replies on `{root}/{deviceId}/replies`, root MQTT_TOPIC_ROOT), else to the built-in
  * simulator, which answers like a device.
  */
 import { randomBytes } from 'node:crypto';
@@ -48,11 +48,9 @@ class PendingReplies {
   }
 }
 
-export const COMMANDS_TOPIC = (deviceId: string) => `things/${deviceId}/commands`;
-const REPLIES_SUBSCRIPTION = 'things/+/replies';
-
 export async function mqttCommandGateway(
   url: string,
+  topicRoot: string,
   timeoutMs: number,
   log: FastifyBaseLogger,
 ): Promise<CommandGateway> {
@@ -64,7 +62,7 @@ export async function mqttCommandGateway(
     reconnectPeriod: 2000,
   });
   // Every server subscribes: the one that sent the command is the one waiting for its id.
-  await client.subscribeAsync(REPLIES_SUBSCRIPTION, { qos: 1 });
+  await client.subscribeAsync(`${topicRoot}/+/replies`, { qos: 1 });
   client.on('message', (topic, payload) => {
     let parsed: unknown;
     try {
@@ -80,7 +78,7 @@ export async function mqttCommandGateway(
   return {
     async send(deviceId, command) {
       const reply = pending.wait(command.id);
-      await client.publishAsync(COMMANDS_TOPIC(deviceId), JSON.stringify(command), { qos: 1 });
+      await client.publishAsync(`${topicRoot}/${deviceId}/commands`, JSON.stringify(command), { qos: 1 });
       return reply;
     },
     close: () => client.endAsync(),
