@@ -76,7 +76,7 @@ describe('password recovery', () => {
       await page.getByLabel('Confirm password').fill('Brand!new2026');
       await page.getByRole('button', { name: 'Save Password' }).click();
       await page.getByText(MESSAGES.passwordSaved).waitFor();
-      await page.waitForURL('**/welcome/signin', { timeout: 5_000 });
+      await page.waitForURL('**/welcome/signin');
       await fillSignIn(page, email, 'Brand!new2026');
       await page.waitForURL('**/dashboard/things');
     } finally {

@@ -207,7 +207,7 @@ describe('the live map', () => {
     await menu.getByRole('menuitem', { name: `Copy coordinates ${MESSAGES.copied}` }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(coordinates);
     // Back to the coordinates after 2 s.
-    await menu.getByRole('menuitem', { name: `Copy coordinates ${coordinates}` }).waitFor({ timeout: 5000 });
+    await menu.getByRole('menuitem', { name: `Copy coordinates ${coordinates}` }).waitFor();
 
     const expected = await threeWordAddress(point.lat, point.lng);
     expect(expected).toEqual({

@@ -71,7 +71,7 @@ describe('users', () => {
       await invited.getByLabel('Confirm password').fill('Officer!2026');
       await invited.getByRole('button', { name: 'Save Password' }).click();
       await invited.getByText(MESSAGES.passwordSaved).waitFor();
-      await invited.waitForURL('**/welcome/signin', { timeout: 5_000 });
+      await invited.waitForURL('**/welcome/signin');
       await fillSignIn(invited, email, 'Officer!2026');
       await invited.waitForURL('**/dashboard/things');
     } finally {
