@@ -17,6 +17,9 @@ const serverProjects = (name: string, databaseUrl: string): TestProjectInlineCon
     hookTimeout: 120_000,
     unstubGlobals: true,
     unstubEnvs: true,
+    // What a test waits for (a message through the bus, a job's row) comes within seconds on a
+    // loaded machine; expect.poll's default of 1 s is a timing bound.
+    expect: { poll: { timeout: 10_000 } },
   };
   const isolated = '**/*.isolated.test.ts';
   return [

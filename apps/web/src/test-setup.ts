@@ -2,6 +2,7 @@
 // no matchMedia at all, and Mantine asks it for the colour scheme and breakpoints.
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { reportApiReachable, reportLiveFeedDown } from './lib/connection';
 import { resetPrefsCache } from './lib/prefs';
 
 if (!window.matchMedia) {
@@ -22,9 +23,13 @@ if (!window.matchMedia) {
 // render can take longer than findBy's default 1 s wait.
 configure({ asyncUtilTimeout: 5_000 });
 
+// Files share modules (isolate: false): what one leaves in module state, the next would start from.
 afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
   resetPrefsCache();
+  // A test that left the API unreachable or the live feed down would stop the live clock of the next.
+  reportApiReachable(true);
+  reportLiveFeedDown(false);
 });

@@ -287,7 +287,8 @@ describe('closures and their assets', () => {
   });
 
   it('a scheduled closure switches itself on at its start and off at its end (the job queue)', async () => {
-    const start = new Date(Date.now() + 60_000);
+    // Whole minutes, at least a minute ahead (a minute ahead rounded down could be a second away).
+    const start = new Date(Date.now() + 120_000);
     start.setUTCSeconds(0, 0);
     const end = new Date(start.getTime() + 60_000);
     const saved = (

@@ -203,7 +203,7 @@ describe('new-version notice', () => {
       timings: { versionFirstCheckMs: 10, versionPollMs: 50, versionReloadMs: 60_000 },
     };
     await renderShell(['thing:read'], '/dashboard/things', ['1', '1', '2']);
-    expect(await screen.findByText(MESSAGES.newVersion, {}, { timeout: 2000 })).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.newVersion)).toBeTruthy();
     expect(screen.getByRole('alertdialog', { name: 'New version' })).toBeTruthy();
   });
 });
