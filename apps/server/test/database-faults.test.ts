@@ -76,6 +76,17 @@ describe.skipIf(!baseUrl)('database faults', () => {
     }
   }
 
+  /** Waits until API calls are answered again. */
+  const recovered = () =>
+    expect
+      .poll(
+        async () =>
+          (await flare.app.inject({ method: 'GET', url: '/api/organization/things', headers: bearer(token) }))
+            .statusCode,
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe(200);
+
   it('survives terminated connections under load and stores each acknowledged report once', async () => {
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
@@ -144,13 +155,29 @@ describe.skipIf(!baseUrl)('database faults', () => {
     } finally {
       proxy.resume();
     }
-    await expect
-      .poll(
-        async () =>
-          (await flare.app.inject({ method: 'GET', url: '/api/organization/things', headers: bearer(token) }))
-            .statusCode,
-        { timeout: 60_000, interval: 200 },
-      )
-      .toBe(200);
+    await recovered();
+  });
+
+  it('answers 503 while the database refuses connections (SQLSTATE 55000), and recovers once it takes them', async () => {
+    const name = new URL(database.url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    try {
+      await admin.query(`alter database "${name}" allow_connections false`);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+      const [api, osmand] = await Promise.all([
+        flare.app.inject({ method: 'GET', url: '/api/organization/things', headers: bearer(token) }),
+        report(Math.floor(Date.now() / 1000)),
+      ]);
+      expect(api.statusCode, api.body).toBe(503);
+      expect(api.headers['retry-after']).toBe('5');
+      expect(api.json()).toMatchObject({ error: 'unavailable' });
+      expect(osmand.statusCode, osmand.body).toBe(503);
+      expect(osmand.headers['retry-after']).toBe('5');
+    } finally {
+      await admin.query(`alter database "${name}" allow_connections true`);
+      await admin.end();
+    }
+    await recovered();
   });
 });

@@ -21,14 +21,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const RUNS = 40;
+/** A well-formed id for the path parameters a case leaves alone. */
+const FUZZ_ID = '00000000-0000-4000-8000-000000000000';
+const NUL_TEXT = 'a\u0000b';
+const LONE_SURROGATE = '\ud800';
 
 /** Calls that end the test's own session or account: fuzzed anonymously only. */
 const SESSION_ENDING = new Set(['POST /api/revoke_token', 'PUT /api/users/password']);
 
 const hostileText = fc.constantFrom(
   '\u0000',
-  'a\u0000b',
-  '\ud800',
+  NUL_TEXT,
+  LONE_SURROGATE,
   "' or 1=1 --",
   '../../etc/passwd',
   '%00',
@@ -152,6 +156,37 @@ describe('hostile input to every route', () => {
     }
     expect(failures).toEqual([]);
     expect(sent).toBe(all.length * RUNS);
+  });
+
+  it('refuses a NUL character or a lone surrogate in any one field with 4xx, field by field', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const all = operations(spec).filter((o) => !o.path.startsWith('/api/docs'));
+    const wrong: string[] = [];
+    let sent = 0;
+    for (const operation of all) {
+      const key = `${operation.method} ${operation.path}`;
+      const headers = SESSION_ENDING.has(key) ? {} : bearer(token);
+      const ids = [FUZZ_ID, FUZZ_ID, FUZZ_ID, FUZZ_ID];
+      const params = operation.path.match(/\{[^}]+\}/g) ?? [];
+      // A URL carries no lone surrogate (a client encodes it as U+FFFD): those go in JSON bodies only.
+      const inputs = [
+        ...params.map((_, at) => ({ params: ids.with(at, NUL_TEXT), query: [], body: {} })),
+        ...operation.query.map((name) => ({ params: ids, query: [[name, NUL_TEXT]], body: {} })),
+        ...operation.body.flatMap((name) =>
+          [NUL_TEXT, LONE_SURROGATE].map((bad) => ({ params: ids, query: [], body: { [name]: bad } })),
+        ),
+      ] as Array<{ params: string[]; query: Array<[string, unknown]>; body: unknown }>;
+      for (const input of inputs) {
+        const response = await send(operation, input, headers);
+        sent++;
+        if (response.statusCode < 400 || response.statusCode >= 500)
+          wrong.push(
+            `${key} ${JSON.stringify(input)}: ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(sent).toBeGreaterThan(all.length);
   });
 
   it('never answers 5xx on the OsmAnd ingest', async () => {

@@ -17,6 +17,7 @@ import { createBus } from './bus/create-bus';
 import { EventBus } from './bus/event-bus';
 import { isReachable, type Db, type OpenedDatabase } from './db/database';
 import { JobQueue } from './jobs/job-queue';
+import { refuseUnstorableInput } from './storable-input';
 import { registerErrorHandler } from './http-errors';
 import { docsPagePolicy, registerSecurityHeaders } from './security-headers';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -123,6 +124,7 @@ export const platformPlugin = fp<PlatformOptions>(
         transformStaticCSP: (header) => docsPagePolicy(header, config),
       });
     registerErrorHandler(app);
+    refuseUnstorableInput(app);
     await app.register(fastifyRateLimit, { global: false });
   },
   { name: 'platform' },

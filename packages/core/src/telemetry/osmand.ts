@@ -11,7 +11,7 @@
  *   `location` may also be a list of such locations.
  */
 import { MAX_BATCH_POINTS } from './ingest';
-import type { RawField, RawReport, ReportField } from './report';
+import { shown, type RawField, type RawReport, type ReportField } from './report';
 
 /** OsmAnd parameter -> Flare field; the others become attributes. */
 const OSMAND_FIELDS = new Map<string, ReportField>(
@@ -38,13 +38,19 @@ const OSMAND_FIELDS = new Map<string, ReportField>(
   } satisfies Record<string, ReportField>),
 );
 
+/** Parameters a device repeats for each of several: every value is kept, joined by `;`. */
+const REPEATED = new Set(['cell', 'wifi']);
+
 /**
  * The parameters of a query string or form body, the last value of a repeated one winning (as in
- * Traccar, which applies each value in turn).
+ * Traccar, which applies each value in turn), except the cell towers and wifi access points, which
+ * Traccar keeps all of (`cell=a&cell=b` is `a;b`).
  */
-export function lastValues(params: URLSearchParams): Record<string, string> {
+export function osmandParams(params: URLSearchParams): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [name, value] of params) values[name] = value;
+  for (const [name, value] of params) {
+    values[name] = REPEATED.has(name) && values[name] ? `${values[name]};${value}` : value;
+  }
   return values;
 }
 
@@ -88,10 +94,22 @@ export function fromTraccarJson(body: unknown): RawReport[] {
   const root = object(body);
   const locations = Array.isArray(root.location) ? root.location : [root.location];
   if (locations.length > MAX_BATCH_POINTS) {
-    const refusal = `location holds ${locations.length} locations, more than the ${MAX_BATCH_POINTS} one request may`;
-    return [{ fields: {}, attributes: {}, speedUnit: 'mps', batteryUnit: 'fraction', refusals: [refusal] }];
+    return [
+      refusedReport(
+        `location holds ${locations.length} locations, more than the ${MAX_BATCH_POINTS} one request may`,
+      ),
+    ];
   }
-  return locations.map((location) => fromTraccarLocation(root, object(location)));
+  return locations.map((location) =>
+    typeof location === 'object' && location !== null && !Array.isArray(location)
+      ? fromTraccarLocation(root, location as Json)
+      : refusedReport(`location ${shown(location)} is not a location object`),
+  );
+}
+
+/** A report refused before it is read (its reason is the reader's only one). */
+function refusedReport(reason: string): RawReport {
+  return { fields: {}, attributes: {}, speedUnit: 'mps', batteryUnit: 'fraction', refusals: [reason] };
 }
 
 function fromTraccarLocation(root: Json, location: Json): RawReport {

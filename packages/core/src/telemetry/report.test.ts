@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromFlareJson } from './ingest';
-import { fromOsmandParams, fromTraccarJson } from './osmand';
+import { fromOsmandParams, fromTraccarJson, osmandParams } from './osmand';
 import { parseTime, readReport } from './report';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
@@ -43,6 +43,38 @@ describe('readReport', () => {
       'lon "200" is out of range (-180 to 180)',
       'bearing "east" is not a number',
     ]);
+  });
+
+  it('reads numbers in text as decimals only', () => {
+    expect(osmand({ id: 'A', lat: '+39.5', lon: '-8.9e1', speed: '.5' })).toMatchObject({ ok: true });
+    const read = osmand({ id: 'A', lat: '0x10', lon: '0b1', speed: 'Infinity', bearing: '1_0' });
+    expect(!read.ok && read.reasons).toEqual([
+      'lat "0x10" is not a number',
+      'lon "0b1" is not a number',
+      'speed "Infinity" is not a number',
+      'bearing "1_0" is not a number',
+    ]);
+  });
+
+  it('keeps every cell tower and wifi access point of a request, and the last value of other repeats', () => {
+    const params = osmandParams(
+      new URLSearchParams(
+        'id=A&cell=310,410,1,2&cell=310,410,1,3&wifi=aa-bb,-60&wifi=cc-dd,-70&batt=5&batt=6',
+      ),
+    );
+    expect(params).toEqual({
+      id: 'A',
+      cell: '310,410,1,2;310,410,1,3',
+      wifi: 'aa-bb,-60;cc-dd,-70',
+      batt: '6',
+    });
+  });
+
+  it('refuses a JSON location that is not a location object', () => {
+    for (const location of ['x', [[1]], 5, null]) {
+      const read = readReport(fromTraccarJson({ device_id: 'A', location })[0]!, NOW);
+      expect(!read.ok && read.reasons[0]).toMatch(/^location .* is not a location object$/);
+    }
   });
 
   it('says the id is missing, whatever the protocol calls it', () => {

@@ -101,6 +101,9 @@ export function shown(value: unknown): string {
 const absent = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
+/** Numbers in text are decimal only, as Traccar's decoders read them: not `0x10`, `0b1`, `Infinity`. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on']);
 
 /** Flags read leniently, as Traccar does: true, 1, yes, on are true; anything else is false. */
@@ -135,7 +138,7 @@ class FieldReader {
     const value =
       typeof field.value === 'number'
         ? field.value
-        : typeof field.value === 'string'
+        : typeof field.value === 'string' && DECIMAL.test(field.value.trim())
           ? Number(field.value.trim())
           : Number.NaN;
     if (!Number.isFinite(value)) return this.refuse(`${field.name} ${shown(field.value)} is not a number`);

@@ -56,6 +56,15 @@ describe('POST /api/user_token, password grant', () => {
     expect(response.json()).toEqual({ error: 'invalid_grant', message: 'Email and/or password incorrect.' });
   });
 
+  it.each([
+    ['a NUL character', 'admin\u0000@springfield-pd.test', 'username contains a NUL character'],
+    ['a lone surrogate', 'admin\ud800@springfield-pd.test', 'username is not valid Unicode text'],
+  ])('answers 400 naming the field for a username with %s, never 500', async (_case, username, message) => {
+    const response = await passwordGrant(username);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'invalid_request', message });
+  });
+
   it('answers 400 for a malformed request', async () => {
     const response = await token({ grant_type: 'password', username: 'admin@springfield-pd.test' });
     expect(response.statusCode).toBe(400);

@@ -91,8 +91,14 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, options: Single
       schema: {
         tags: ['auth'],
         summary: "The OpenID provider's redirect back: signs the user in and redirects to the dashboard",
-        // The provider's parameters (code, state, iss, or error) are read by the OpenID client.
-        querystring: z.record(z.string(), z.unknown()),
+        // The provider's parameters, read by the OpenID client (it may add others: they are kept).
+        querystring: z.looseObject({
+          code: z.string().optional(),
+          state: z.string().optional(),
+          iss: z.string().optional(),
+          error: z.string().optional(),
+          error_description: z.string().optional(),
+        }),
         response: redirectResponses,
       },
     },

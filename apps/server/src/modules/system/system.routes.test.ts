@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -52,6 +53,11 @@ describe('system routes', () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');
+  });
+
+  it('describes the API in a document that validates against the OpenAPI 3 schema', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    await expect(SwaggerParser.validate(spec)).resolves.toMatchObject({ openapi: spec.openapi });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

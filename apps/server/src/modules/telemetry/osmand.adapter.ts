@@ -7,7 +7,7 @@
  * many requests from one address or for one device answer 429 with `Retry-After`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fromOsmandParams, fromTraccarJson, isTraccarJson, lastValues } from '@flare/core/telemetry/osmand';
+import { fromOsmandParams, fromTraccarJson, isTraccarJson, osmandParams } from '@flare/core/telemetry/osmand';
 import type { RawReport } from '@flare/core/telemetry/report';
 import { IngestRejection } from './ingest-rejection';
 import type { IngestPipeline } from './ingest-pipeline';
@@ -27,10 +27,10 @@ export function osmandReports(request: FastifyRequest): RawReport[] {
   const { body } = request;
   if (isTraccarJson(body)) return fromTraccarJson(body);
   const start = request.url.indexOf('?');
-  const query = lastValues(new URLSearchParams(start < 0 ? '' : request.url.slice(start + 1)));
+  const query = osmandParams(new URLSearchParams(start < 0 ? '' : request.url.slice(start + 1)));
   if (Object.keys(query).length > 0) return [fromOsmandParams(query)];
   if (typeof body === 'object' && body !== null) return [fromOsmandParams(paramsOf(body))];
-  return [fromOsmandParams(lastValues(new URLSearchParams(typeof body === 'string' ? body : '')))];
+  return [fromOsmandParams(osmandParams(new URLSearchParams(typeof body === 'string' ? body : '')))];
 }
 
 /** Registers the OsmAnd handler at `paths` (GET and POST), in a scope that reads any body as text. */
@@ -62,7 +62,7 @@ export async function registerOsmandRoutes(
         scope.route({
           method: ['GET', 'POST'],
           url,
-          config: { public: true, rateLimit },
+          config: { public: true, rateLimit, deviceReports: true },
           schema: {
             tags: ['ingest'],
             summary: 'OsmAnd protocol (Traccar Client): id, lat, lon, timestamp, speed (knots)…',

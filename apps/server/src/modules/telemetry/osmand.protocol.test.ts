@@ -351,6 +351,11 @@ describe('refusals name the field and the value', () => {
     ],
     ['an unreadable latitude', (id: string) => query(id, 'lat=north&lon=1'), 'lat "north" is not a number'],
     [
+      'hexadecimal coordinates (decimal only)',
+      (id: string) => query(id, 'lat=0x10&lon=0x1F'),
+      'lat "0x10" is not a number; lon "0x1F" is not a number',
+    ],
+    [
       'a latitude out of range',
       (id: string) => query(id, 'lat=91&lon=1'),
       'lat "91" is out of range (-90 to 90)',
@@ -385,6 +390,21 @@ describe('refusals name the field and the value', () => {
     const response = await send({ path: query(deviceId, `${fix}&note=${'x'.repeat(5000)}`) });
     expect(response.status).toBe(400);
     expect(response.text).toMatch(/other parameters \(note\) are \d+ bytes, more than the 4096 allowed/);
+  });
+
+  it.each([
+    ['text', '"x"'],
+    ['lists in lists', '[[[[1]]]]'],
+  ])('refuses a JSON body whose location is %s, not a location object', async (_case, location) => {
+    const deviceId = await register();
+    const response = await send({
+      path: '/',
+      type: 'application/json',
+      body: `{"device_id":${JSON.stringify(deviceId)},"location":${location}}`,
+    });
+    expect(response.status).toBe(400);
+    expect(response.text).toContain('is not a location object');
+    expect((await thingWithState(t.db, deviceId)).heartbeat_at).toBeNull();
   });
 
   it('refuses a NUL character in a text field', async () => {

@@ -19,9 +19,13 @@ const UNAVAILABLE_CODES = new Set([
   'EHOSTUNREACH',
   'ENOTFOUND',
 ]);
-/** What pg says when a connection ends or a wait runs out (it gives these no code). */
+/**
+ * What pg says when a connection ends or a wait runs out (it gives these no code), and a database
+ * that takes no connections now (`ALLOW_CONNECTIONS false`: SQLSTATE 55000, a code shared with
+ * programming errors, so the message tells it apart).
+ */
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Connection ended/i;
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Connection ended|is not currently accepting connections/i;
 
 /** Whether the error means the database is out of reach for now (so the caller should retry), not a bad request. */
 export function isDatabaseUnavailable(error: unknown): boolean {
