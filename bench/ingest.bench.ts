@@ -7,6 +7,7 @@
  */
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { traccarDevice, traccarPosition } from '@flare/core/testing/traccar-forward';
 import { buildOsmandServer } from '@flare/server/src/modules/telemetry/osmand-server';
 import { benchCredential, engines, registerDevices, runLoad, signIn, type Engine } from './support';
 
@@ -17,6 +18,8 @@ const OSMAND_REQUESTS = 25_000;
 /** Devices reporting at once (a fleet is thousands of devices, each on its own connection). */
 const OSMAND_CONCURRENCY = 256;
 const OSMAND_ROUNDS = 5;
+/** Positions forwarded by a Traccar server, one per request. */
+const FORWARDED = 10_000;
 
 const report = (deviceId: string, i: number, base: number) => ({
   device_id: deviceId,
@@ -91,6 +94,35 @@ export async function benchIngest(engine: Engine) {
     });
     const batchRate = ROWS / (batchMs / 1000);
 
+    // Traccar's position forwarding: one position per request, as Traccar's JSON forwarder posts them
+    // (core testing/traccar-forward.ts), for a whole fleet with one key.
+    const forwardedMs = await runLoad({
+      concurrency: OSMAND_CONCURRENCY,
+      requests: Array.from({ length: FORWARDED }, (_, i) => {
+        const r = report(devices[i % DEVICES]!, ROWS + ROWS + OSMAND_REQUESTS + i, base);
+        const fixTime = new Date(r.timestamp).toISOString().replace('Z', '+00:00');
+        return {
+          url: `${url}/api/ingest/traccar/organization`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({
+            position: traccarPosition({
+              id: i,
+              fixTime,
+              deviceTime: fixTime,
+              serverTime: fixTime,
+              latitude: r.lat,
+              longitude: r.lng,
+              course: r.course,
+              accuracy: 5,
+            }),
+            device: traccarDevice(r.device_id),
+          }),
+        };
+      }),
+    });
+    const forwardedRate = FORWARDED / (forwardedMs / 1000);
+
     // OsmAnd devices report to the dedicated listener (port 5055 in production), as Traccar Client does.
     const osmand = await buildOsmandServer(flare.app.ingest, flare.app.log, { ipRequestsPerMinute: 0 });
     await osmand.listen({ port: 0, host: '127.0.0.1' });
@@ -132,6 +164,11 @@ export async function benchIngest(engine: Engine) {
         name: `ingest, JSON batch API (${engine.name})`,
         ratio: batchRate / rawRate,
         detail: `${Math.round(batchRate)} points/s vs raw batched inserts ${Math.round(rawRate)} rows/s`,
+      },
+      {
+        name: `ingest, Traccar forwarded positions vs the JSON batch API (${engine.name})`,
+        ratio: forwardedRate / batchRate,
+        detail: `${Math.round(forwardedRate)} positions/s, one per request, vs ${Math.round(batchRate)} points/s in batches of ${BATCH}`,
       },
       {
         name: `ingest, OsmAnd single reports (${engine.name})`,

@@ -181,3 +181,28 @@ it('gives users of another organisation, of every role, none of its data and no 
   expect(calls).toBeGreaterThan(30);
   expect(await foreignState()).toBe(before);
 });
+
+it('lets no user of another organisation report for its assets by System Id (batch, Traccar forwarding)', async () => {
+  const before = await foreignState();
+  const fixTime = new Date(Math.floor(Date.now() / 1000) * 1000 - 5_000).toISOString();
+  const reports = [
+    { url: '/api/ingest/points', payload: { points: [{ device_id: 'SPD-CAR-101', lat: 40, lng: -89 }] } },
+    {
+      url: '/api/ingest/traccar/organization',
+      payload: {
+        position: { fixTime, latitude: 40, longitude: -89, valid: true, speed: 0, course: 0, attributes: {} },
+        device: { uniqueId: 'SPD-CAR-101' },
+      },
+    },
+  ];
+  const accepted: string[] = [];
+  for (const email of OUTSIDERS) {
+    const headers = bearer((await t.signIn(email)).access_token);
+    for (const { url, payload } of reports) {
+      const response = await t.app.inject({ method: 'POST', url, headers, payload });
+      if (response.statusCode < 400) accepted.push(`${email} ${url} ${response.statusCode}`);
+    }
+  }
+  expect(accepted).toEqual([]);
+  expect(await foreignState()).toBe(before);
+});

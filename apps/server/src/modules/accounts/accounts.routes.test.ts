@@ -185,6 +185,8 @@ describe('permission checks', () => {
       '/api/ingest/osmand',
       // Devices report hazards with their credential in the body, as they report positions.
       '/api/ingest/hazards',
+      // A Traccar server forwarding for one device: its credential in the URL or Traccar's uniqueId.
+      '/api/ingest/traccar',
       // The feeds for navigation apps (incidents, work zones): their secret is in the URL.
       '/api/feeds/00000000-0000-4000-8000-000000000000/waze.json',
       '/api/feeds/00000000-0000-4000-8000-000000000000/waze.xml',

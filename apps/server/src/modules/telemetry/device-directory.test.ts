@@ -24,6 +24,7 @@ class FakeThings {
       street: null,
       isResponder: false,
       r2rEnabled: false,
+      hasState: true,
     };
     for (const [id, existing] of this.devices) if (existing.thingId === thingId) this.devices.delete(id);
     this.devices.set(deviceId, route);

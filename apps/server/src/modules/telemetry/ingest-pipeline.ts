@@ -136,6 +136,11 @@ export class IngestPipeline {
 
   /** One batch of the group commit: context, status engine, commit, events. */
   private async commit(batch: RoutedReport[]): Promise<void> {
+    const stateless = [...new Set(batch.filter((r) => !r.route.hasState).map((r) => r.route.thingId))];
+    if (stateless.length > 0) {
+      await this.deps.repository.ensureStates(stateless);
+      for (const { route } of batch) route.hasState = true;
+    }
     const latest = latestByThing(batch);
     const contexts = await this.deps.contexts.resolve(subjectsOf(batch, latest));
     const { points, updates } = stateUpdates(batch, contexts, Date.now());

@@ -1,5 +1,5 @@
 /**
- * Telemetry: the ingest adapters (OsmAnd, the JSON batch API, MQTT), the one ingest pipeline with its
+ * Telemetry: the ingest adapters (OsmAnd, the JSON batch API, MQTT, Traccar's forwarding), the one ingest pipeline with its
  * status engine, assets' live states and the status sweep. Other sections feed the status engine by
  * registering a context provider on `app.thingContext`, and call `app.thingStates.reevaluate` when
  * what they know changes.
@@ -15,7 +15,8 @@ import { IngestPipeline } from './ingest-pipeline';
 import { IngestStats } from './ingest-stats';
 import { registerOsmandRoutes } from './osmand.adapter';
 import { StatusSweep, statusSweepJob } from './status-sweep';
-import { registerTelemetryRoutes } from './telemetry.routes';
+import { registerTelemetryRoutes, type ManagedOrganizations } from './telemetry.routes';
+import { registerTraccarForwardRoutes } from './traccar-forward.adapter';
 import { TelemetryRepository } from './telemetry.repository';
 import { ThingStatesService } from './thing-states.service';
 
@@ -52,11 +53,12 @@ export const telemetryModule = fp(
     app.decorate('statusSweep', sweep);
     app.decorate('deviceIdentity', new DeviceIdentityService(pipeline));
 
-    await apiRoutes(app, (api) =>
-      registerTelemetryRoutes(api, pipeline, (request) =>
-        app.accounts.managedOrganizationIds(principalOf(request)),
-      ),
-    );
+    const managedOrganizations: ManagedOrganizations = (request) =>
+      app.accounts.managedOrganizationIds(principalOf(request));
+    await apiRoutes(app, (api) => {
+      registerTelemetryRoutes(api, pipeline, managedOrganizations);
+      registerTraccarForwardRoutes(api, pipeline, managedOrganizations, app.config.ingestIpRequestsPerMinute);
+    });
     await registerOsmandRoutes(app, pipeline, ['/ingest/osmand'], {
       prefix: '/api',
       ipRequestsPerMinute: app.config.ingestIpRequestsPerMinute,

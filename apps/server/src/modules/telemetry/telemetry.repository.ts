@@ -31,6 +31,11 @@ export interface DeviceRoute extends ThingOrganizations {
   isResponder: boolean;
   /** Takes part in responder-to-responder alerts. */
   r2rEnabled: boolean;
+  /**
+   * Whether the thing has its state row yet. The first batch that commits a report for it creates
+   * the row: never naming a device does (a caller refused for it changes nothing of it).
+   */
+  hasState: boolean;
 }
 
 export interface PointRow {
@@ -225,9 +230,7 @@ export class TelemetryRepository {
       )
       .execute();
     const routes = new Map<string, DeviceRoute>();
-    const stateless = new Set<string>();
     for (const row of rows) {
-      if (row.state_id === null) stateless.add(row.id);
       const route = routes.get(row.id) ?? {
         thingId: row.id,
         deviceId: row.device_id,
@@ -241,6 +244,7 @@ export class TelemetryRepository {
         street: row.street,
         isResponder: row.emergency,
         r2rEnabled: row.r2r_enabled,
+        hasState: row.state_id !== null,
       };
       if (row.related_id) {
         route.organizationIds.push(row.related_id);
@@ -248,12 +252,13 @@ export class TelemetryRepository {
       }
       routes.set(row.id, route);
     }
-    // Every routed thing has a state row, so that committing a batch is a plain update.
-    if (stateless.size > 0) {
-      await sql`insert into thing_states (thing_id) select unnest(${[...stateless]}::uuid[])
-        on conflict (thing_id) do nothing`.execute(this.db);
-    }
     return [...routes.values()];
+  }
+
+  /** Creates the things' state rows where missing, so that committing a batch is a plain update. */
+  async ensureStates(thingIds: string[]): Promise<void> {
+    await sql`insert into thing_states (thing_id) select unnest(${thingIds}::uuid[])
+      on conflict (thing_id) do nothing`.execute(this.db);
   }
 
   /**

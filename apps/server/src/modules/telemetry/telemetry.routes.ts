@@ -12,6 +12,18 @@ import { IngestRejection } from './ingest-rejection';
 import type { IngestPipeline } from './ingest-pipeline';
 import { BEARER, errorResponses } from '../../platform/api-docs';
 
+/** An ingest's answer over the JSON API: refusals as 400 with their reasons, limits as 429 with Retry-After. */
+export async function answerIngest(ingest: Promise<{ accepted: number }>): Promise<{ accepted: number }> {
+  try {
+    return await ingest;
+  } catch (error) {
+    if (!(error instanceof IngestRejection)) throw error;
+    throw error.rateLimited
+      ? tooManyRequests(error.code, error.message, error.retryAfterSeconds)
+      : badRequest(error.code, error.message);
+  }
+}
+
 /** The caller's own organisation and those it manages; null: every organisation. */
 export type ManagedOrganizations = (request: FastifyRequest) => Promise<string[] | null>;
 
@@ -41,20 +53,15 @@ export function registerTelemetryRoutes(
     },
     async (request) => {
       const managed = await managedOrganizations(request);
-      try {
-        // Reporting positions changes the asset: those who may edit it may (not those who only see it).
-        // The caller is signed in and names assets by System Id; devices themselves use the OsmAnd or
-        // MQTT paths with their credential.
-        return await pipeline.ingest(request.body.points.map(fromFlareJson), {
+      // Reporting positions changes the asset: those who may edit it may (not those who only see it).
+      // The caller is signed in and names assets by System Id; devices themselves use the OsmAnd or
+      // MQTT paths with their credential.
+      return answerIngest(
+        pipeline.ingest(request.body.points.map(fromFlareJson), {
           identifiedBy: 'systemId',
           allowed: (route) => mayChangeThing(managed, route),
-        });
-      } catch (error) {
-        if (!(error instanceof IngestRejection)) throw error;
-        throw error.rateLimited
-          ? tooManyRequests(error.code, error.message, error.retryAfterSeconds)
-          : badRequest(error.code, error.message);
-      }
+        }),
+      );
     },
   );
 
