@@ -7,13 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import dayjs from 'dayjs';
 import { CLOSURE_MESSAGES, type Closure } from '@flare/core/schemas/closure';
 import type { OrganizationUsersResponse } from '@flare/core/schemas/user';
 import { moveClosureScheduleBack } from '@flare/server/test/time-travel';
 import { apiAs, type ApiCall } from './support/api';
 import { openBrowser, type Browser } from './support/browser';
 import { clickMap, closeInstructions } from './support/map-drawing';
+import { demoTimeInput } from './support/demo-time';
 import { signInAs } from './support/sign-in';
 import { startServer, type InProcessServer } from './support/server';
 
@@ -124,7 +124,7 @@ describe('closures on the live feed', () => {
 
   it('a closure scheduled in the form turns active in the list when its start comes', async () => {
     // The form keeps minutes: the first whole minute at least 30 s away (time to fill the form in).
-    const start = dayjs().add(90, 'second').startOf('minute');
+    const start = Math.floor((Date.now() + 90_000) / 60_000) * 60_000;
     await page.goto(`${server.url}/dashboard/closures`);
     await main().getByRole('link', { name: 'Add' }).click();
     await page.waitForURL('**/dashboard/closures/new');
@@ -137,18 +137,20 @@ describe('closures on the live feed', () => {
     await main().getByText('2 route points').waitFor();
     await main().getByRole('textbox', { name: 'Description' }).fill('Overnight paving');
     await main().getByRole('switch', { name: 'Scheduled' }).check({ force: true });
-    await main().getByLabel('Start').fill(start.format('YYYY-MM-DDTHH:mm'));
-    await main().getByLabel('End').fill(start.add(1, 'hour').format('YYYY-MM-DDTHH:mm'));
+    await main().getByLabel('Start').fill(demoTimeInput(start));
+    await main()
+      .getByLabel('End')
+      .fill(demoTimeInput(start + 3_600_000));
     await main().getByRole('button', { name: 'Save' }).click();
     await main().getByRole('heading', { level: 1, name: 'Overnight paving' }).waitFor();
     await main().getByText('Standby', { exact: true }).waitFor();
-    expect(dayjs().isBefore(start)).toBe(true);
+    expect(Date.now()).toBeLessThan(start);
     const id = /\/dashboard\/closures\/([0-9a-f-]{36})/.exec(page.url())![1]!;
 
     await openList();
     await row('Overnight paving').getByText('Standby', { exact: true }).waitFor();
     // Its start comes, without waiting for it.
-    await moveClosureScheduleBack(server.db, id, start.diff(dayjs()) + 1_000);
+    await moveClosureScheduleBack(server.db, id, start - Date.now() + 1_000);
     await row('Overnight paving').getByText('Active', { exact: true }).waitFor();
     expect(await sameDocument()).toBe(true);
   });

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import dayjs from 'dayjs';
 import { CLOSURE_MESSAGES } from '@flare/core/schemas/closure';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { clickMap, closeInstructions } from './support/map-drawing';
+import { demoTimeInput } from './support/demo-time';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
 
@@ -32,7 +32,7 @@ afterAll(async () => {
 const main = () => page.getByRole('main');
 const showing = () => main().getByText(/^Showing \(\d+\/\d+\)$/);
 const row = (description: string) => main().getByRole('listitem').filter({ hasText: description });
-const inHours = (hours: number) => dayjs().add(hours, 'hour').format('YYYY-MM-DDTHH:mm');
+const inHours = (hours: number) => demoTimeInput(Date.now() + hours * 3_600_000);
 
 async function openForm() {
   await page.goto(`${server.url}/dashboard/closures`);

@@ -14,19 +14,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_MESSAGES } from '@flare/core/schemas/export';
 import { openDatabase } from '@flare/server/src/platform/db/database';
 import { demoOrganizationId } from '@flare/server/src/seed/demo-data';
+import { formatDashedDate, localDateOf, localMidnight } from '@flare/core/time/zoned-time';
 import { demoThingId } from '@flare/server/src/seed/demo-fleet';
 import { apiAs } from './support/api';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { signInAs } from './support/sign-in';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
+import { DEMO_TIME_ZONE, demoTimeInput } from './support/demo-time';
 
 const ADMIN = 'admin@springfield-pd.test';
 const CAR = { deviceId: 'SPD-CAR-101', name: 'Patrol 101' };
 /** Enough reports that the run takes a few seconds, its progress shown on the way. */
 const POINTS = 150_000;
-const DAY_MS = 86_400_000;
-/** Yesterday, midnight UTC (the page runs in UTC): the wizard's default range. */
-const YESTERDAY = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS;
+/** The wizard's default range: yesterday, midnight to midnight on the organisation's clock. */
+const TODAY = localDateOf(Date.now(), DEMO_TIME_ZONE);
+const YESTERDAY = localMidnight(TODAY.year, TODAY.month, TODAY.day - 1, DEMO_TIME_ZONE);
+const MIDNIGHT = localMidnight(TODAY.year, TODAY.month, TODAY.day, DEMO_TIME_ZONE);
 
 let browser: Browser;
 let server: RunningServer;
@@ -78,14 +81,11 @@ describe('data exports', () => {
     await page.getByRole('button', { name: /^Points/ }).click();
 
     const form = page.getByRole('form', { name: 'Point export' });
-    const today = new Date(YESTERDAY + DAY_MS);
-    const day = `${String(today.getUTCDate()).padStart(2, '0')}-${today.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })}-${today.getUTCFullYear()}`;
-    const title = `Points Export ${day}`;
+    const title = `Points Export ${formatDashedDate(MIDNIGHT, DEMO_TIME_ZONE)}`;
     expect(await form.getByLabel('Title').inputValue()).toBe(title);
-    expect(await form.getByLabel('Start').inputValue()).toBe(new Date(YESTERDAY).toISOString().slice(0, 16));
-    expect(await form.getByLabel('End').inputValue()).toBe(
-      new Date(YESTERDAY + DAY_MS).toISOString().slice(0, 16),
-    );
+    expect(await form.getByLabel('Start').inputValue()).toBe(demoTimeInput(YESTERDAY));
+    expect(await form.getByLabel('End').inputValue()).toBe(demoTimeInput(MIDNIGHT));
+    expect(demoTimeInput(MIDNIGHT)).toMatch(/T00:00$/);
     // Core's rules before sending: no asset chosen yet.
     await form.getByRole('button', { name: 'Export', exact: true }).click();
     await form.getByText(EXPORT_MESSAGES.assetRequired).waitFor();

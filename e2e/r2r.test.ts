@@ -10,6 +10,7 @@ import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
 import { renderedValues } from './support/test-map';
+import { demoTimeInput } from './support/demo-time';
 
 /** Organisation administrators hold engineer:test, the R2R section's access. */
 const ENGINEER = 'orgadmin@springfield-pd.test';
@@ -54,7 +55,7 @@ describe('R2R', () => {
     await page.getByRole('heading', { name: 'R2R' }).waitFor();
     await expectAccessible(page);
 
-    const start = new Date(T - 5 * 60_000).toISOString();
+    const start = demoTimeInput(T - 5 * 60_000);
     await page.getByRole('combobox', { name: 'Asset' }).click();
     await page.getByRole('combobox', { name: 'Asset' }).fill(ALERTED.name);
     await page.getByRole('option', { name: ALERTED.name, exact: true }).click();

@@ -12,6 +12,7 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
+import { demoTimeInput } from './support/demo-time';
 
 const USER = 'user@springfield-pd.test';
 /** Seeded silent and not driven (the simulator is off): its only points are the test's. */
@@ -55,10 +56,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A date-time field's value (the page runs in UTC). */
-const local = (ms: number) => new Date(ms).toISOString().slice(0, 16);
-/** The run's start as the file name carries it: `yyyy-MM-dd-HHmm`, UTC here. */
-const startStamp = () => new Date(T0).toISOString().slice(0, 16).replace('T', '-').replace(':', '');
+/** The run's start as the file name carries it: `yyyy-MM-dd-HHmm`, on the organisation's clock. */
+const startStamp = () => demoTimeInput(T0).replace('T', '-').replace(':', '');
 
 async function download(button: RegExp) {
   const [file] = await Promise.all([
@@ -75,8 +74,8 @@ describe('trip export', () => {
     await page.getByPlaceholder('Select up to 5 assets').fill(CAR.name);
     await page.getByRole('option', { name: CAR.name, exact: true }).click();
     await page.keyboard.press('Escape');
-    await page.getByLabel('Start time').fill(local(T0 - 10 * 60_000));
-    await page.getByLabel('End time').fill(local(T0 + HOUR));
+    await page.getByLabel('Start time').fill(demoTimeInput(T0 - 10 * 60_000));
+    await page.getByLabel('End time').fill(demoTimeInput(T0 + HOUR));
     await page.getByRole('button', { name: 'Show Trips' }).click();
     const trips = page.getByRole('region', { name: `Trips of ${CAR.name}` });
     await expect.poll(() => trips.getByTestId('trip-summary').textContent()).toMatch(/^1 run · /);

@@ -9,6 +9,7 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
+import { demoTimeInput } from './support/demo-time';
 
 const USER = 'user@springfield-pd.test';
 /** Seeded silent and not driven (the simulator is off): its only points are the test's. */
@@ -59,8 +60,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A date-time field's value (the page runs in UTC). */
-const local = (ms: number) => new Date(ms).toISOString().slice(0, 16);
 const replayMarker = () =>
   page.evaluate(
     () =>
@@ -73,8 +72,8 @@ describe('Trips', () => {
     await page.goto(`${server.url}/dashboard/trips`);
     await page.getByRole('heading', { name: 'Trips' }).waitFor();
     await expectAccessible(page);
-    await page.getByLabel('Start time').fill(local(T0));
-    await page.getByLabel('End time').fill(local(T0 - HOUR));
+    await page.getByLabel('Start time').fill(demoTimeInput(T0));
+    await page.getByLabel('End time').fill(demoTimeInput(T0 - HOUR));
     await page.getByRole('button', { name: 'Show Trips' }).click();
     await page.getByText('Must select at least 1 Asset').waitFor();
     await page.getByText('End time must be after Start time').waitFor();
@@ -86,8 +85,8 @@ describe('Trips', () => {
     await page.getByPlaceholder('Select up to 5 assets').fill('Patrol 110');
     await page.getByRole('option', { name: CAR.name, exact: true }).click();
     await page.keyboard.press('Escape');
-    await page.getByLabel('Start time').fill(local(T0 - 10 * 60_000));
-    await page.getByLabel('End time').fill(local(T0 + HOUR));
+    await page.getByLabel('Start time').fill(demoTimeInput(T0 - 10 * 60_000));
+    await page.getByLabel('End time').fill(demoTimeInput(T0 + HOUR));
     await page.getByRole('button', { name: 'Show Trips' }).click();
     await page.waitForURL(/things=/);
 

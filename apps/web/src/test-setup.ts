@@ -28,6 +28,9 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // The session follows storage cleared elsewhere (as when another tab signs out): no session is left
+  // signed in for the next file (times would show on its organisation's clock).
+  window.dispatchEvent(new StorageEvent('storage', { key: null }));
   resetPrefsCache();
   // A test that left the API unreachable or the live feed down would stop the live clock of the next.
   reportApiReachable(true);

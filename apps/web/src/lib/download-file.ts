@@ -1,5 +1,5 @@
 /** Files the browser downloads, built here (no server round trip). */
-import dayjs from 'dayjs';
+import { toZoneInput } from './format-time';
 
 /** A name made safe for a file name: lower case, runs of other characters as one '-'. */
 const slugOf = (name: string, fallback: string) =>
@@ -8,14 +8,19 @@ const slugOf = (name: string, fallback: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || fallback;
 
-/** `{what}-{organisation}-{yyyy-MM-dd}.{extension}`, the organisation's name made safe for a file name. */
+/**
+ * `{what}-{organisation}-{yyyy-MM-dd}.{extension}`, the organisation's name made safe for a file name
+ * and the day on the organisation's clock.
+ */
 export function dayFileName(what: string, organisationName: string, day: Date, extension: string): string {
-  return `${what}-${slugOf(organisationName, 'organisation')}-${dayjs(day).format('YYYY-MM-DD')}.${extension}`;
+  const date = toZoneInput(day).slice(0, 10);
+  return `${what}-${slugOf(organisationName, 'organisation')}-${date}.${extension}`;
 }
 
-/** `{asset}-{yyyy-MM-dd-HHmm}.{extension}` (local time), the asset's name made safe for a file name. */
+/** `{asset}-{yyyy-MM-dd-HHmm}.{extension}` (on the organisation's clock), the asset's name made safe. */
 export function assetTimeFileName(assetName: string, at: string | Date, extension: string): string {
-  return `${slugOf(assetName, 'asset')}-${dayjs(at).format('YYYY-MM-DD-HHmm')}.${extension}`;
+  const time = toZoneInput(at).replace('T', '-').replace(':', '');
+  return `${slugOf(assetName, 'asset')}-${time}.${extension}`;
 }
 
 export function downloadFile(content: string, type: string, fileName: string): void {

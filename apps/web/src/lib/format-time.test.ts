@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatClockTime, formatSpan } from './format-time';
+import { fakeApi, fakeProfile, fakeTokens } from '../testing/fake-api';
+import {
+  displayTimeZone,
+  displayZoneName,
+  formatAgo,
+  formatClockTime,
+  formatDay,
+  formatSpan,
+  formatTime,
+  formatWhen,
+  fromZoneInput,
+  toZoneInput,
+} from './format-time';
+import { startSession } from './session';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -28,9 +41,28 @@ describe('time formats', () => {
     expect(formatSpan(2 * D + 3 * H + 4 * MIN)).toBe('2 d 3 h');
     expect(formatSpan(D + 30 * MIN)).toBe('1 d');
   });
+});
 
-  it('shows the time of day to the minute on a 24-hour clock', () => {
-    expect(formatClockTime(new Date(2026, 10, 22, 14, 18, 59).getTime())).toBe('14:18');
-    expect(formatClockTime(new Date(2026, 10, 22, 9, 5).getTime())).toBe('09:05');
+describe("times on the organisation's clock", () => {
+  const time = Date.parse('2026-11-27T11:13:22Z');
+
+  it("uses the browser's zone before anyone signs in", () => {
+    expect(displayTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(formatWhen(null)).toBe('—');
+  });
+
+  it("shows and reads times in the organisation's time zone once signed in, not the browser's", async () => {
+    fakeApi({ 'GET /profile': () => ({ status: 200, body: fakeProfile([]) }) }); // Springfield: Chicago
+    await startSession(fakeTokens());
+    expect(displayTimeZone()).toBe('America/Chicago');
+    expect(formatTime(time)).toBe('Nov 27, 2026, 5:13:22 AM');
+    expect(formatWhen(new Date(time).toISOString())).toBe('Nov 27, 2026, 5:13 AM');
+    expect(formatClockTime(time)).toBe('5:13 AM');
+    expect(formatClockTime(time, { seconds: true })).toBe('5:13:22 AM');
+    expect(formatDay(time)).toBe('Nov 27, 2026');
+    expect(displayZoneName(time)).toBe('CST');
+    expect(toZoneInput(time)).toBe('2026-11-27T05:13');
+    expect(fromZoneInput('2026-11-27T05:13')).toBe('2026-11-27T11:13:00.000Z');
+    expect(fromZoneInput('')).toBeNull();
   });
 });

@@ -1,13 +1,62 @@
-/** Times and durations as the detail panel and the lists show them. */
-import dayjs from 'dayjs';
+/**
+ * Times as the dashboard shows and asks for them: in the time zone of the organisation on show (the
+ * header clock's), whatever the browser's own zone, in core's one family of formats.
+ */
+import {
+  formatDate,
+  formatDateTime,
+  formatTimeOfDay,
+  fromWallTimeInput,
+  toWallTimeInput,
+  zoneAbbreviation,
+} from '@flare/core/time/zoned-time';
+import { getSession } from './session';
+import { subscribedOrganizationOf } from './subscribed-organization';
 
-export function formatTime(iso: string | null): string {
-  return iso ? dayjs(iso).format('MMM D, YYYY h:mm:ss A') : '—';
+type Instant = string | number | Date;
+
+/** The organisation on show's time zone; the browser's before anyone signs in. */
+export function displayTimeZone(): string {
+  const profile = getSession()?.profile;
+  return profile
+    ? subscribedOrganizationOf(profile).timezone
+    : Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** The time of day to the minute, 24-hour ("14:18"): since when the shown data is, say. */
-export function formatClockTime(time: number): string {
-  return dayjs(time).format('HH:mm');
+/** "Nov 27, 2026, 5:13:22 AM": when a report, an event or a change happened. */
+export function formatTime(time: Instant | null): string {
+  return time === null ? '—' : formatDateTime(time, displayTimeZone(), { seconds: true });
+}
+
+/** "Nov 27, 2026, 5:13 AM": to the minute, for lists, schedules and files. */
+export function formatWhen(time: Instant | null | undefined): string {
+  return time === null || time === undefined ? '—' : formatDateTime(time, displayTimeZone());
+}
+
+/** "Nov 27, 2026". */
+export function formatDay(time: Instant): string {
+  return formatDate(time, displayTimeZone());
+}
+
+/** "5:13 AM", or "5:13:22 AM" with seconds: a time of a day that is plain from the context. */
+export function formatClockTime(time: Instant, { seconds = false } = {}): string {
+  return formatTimeOfDay(time, displayTimeZone(), { seconds });
+}
+
+/** The zone's short name now ("CST"), to say which clock a time or a field is on. */
+export function displayZoneName(at: Instant = Date.now()): string {
+  return zoneAbbreviation(at, displayTimeZone());
+}
+
+/** A `datetime-local` field's value for an ISO time, in the display zone (to the minute). */
+export function toZoneInput(time: Instant | null | undefined): string {
+  return time === null || time === undefined ? '' : toWallTimeInput(time, displayTimeZone());
+}
+
+/** The ISO time a `datetime-local` value names in the display zone; null when empty or partial. */
+export function fromZoneInput(value: string): string | null {
+  const instant = fromWallTimeInput(value, displayTimeZone());
+  return instant === null ? null : new Date(instant).toISOString();
 }
 
 /** h:mm:ss, or m:ss under an hour. */

@@ -1,3 +1,4 @@
+import type { RespondersType } from '../labels';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_MESSAGES, type ExportInput } from '../schemas/export';
 import {
@@ -69,22 +70,31 @@ describe('export rules', () => {
 });
 
 describe('export form defaults', () => {
-  it('titles the export "{type}s Export {dd-MMM-y}"', () => {
-    const now = new Date(2026, 10, 30, 15, 4);
-    expect(defaultExportTitle(exportTypeLabel('point', 'all'), now)).toBe('Points Export 30-Nov-2026');
-    expect(defaultExportTitle(exportTypeLabel('thing', 'all'), now)).toBe('Assets Export 30-Nov-2026');
-    expect(defaultExportTitle(exportTypeLabel('incident', 'all'), now)).toBe('Incidents Export 30-Nov-2026');
-    expect(defaultExportTitle(exportTypeLabel('incident', 'some'), now)).toBe('Events Export 30-Nov-2026');
-    expect(defaultExportTitle(exportTypeLabel('closure', 'none'), now)).toBe('Closures Export 30-Nov-2026');
+  const CHICAGO = 'America/Chicago';
+
+  it('titles the export "{type}s Export {dd-MMM-y}", the day in the zone', () => {
+    const now = new Date('2026-11-30T15:04:00Z');
+    const title = (type: Parameters<typeof exportTypeLabel>[0], responders: RespondersType) =>
+      defaultExportTitle(exportTypeLabel(type, responders), now, CHICAGO);
+    expect(title('point', 'all')).toBe('Points Export 30-Nov-2026');
+    expect(title('thing', 'all')).toBe('Assets Export 30-Nov-2026');
+    expect(title('incident', 'all')).toBe('Incidents Export 30-Nov-2026');
+    expect(title('incident', 'some')).toBe('Events Export 30-Nov-2026');
+    expect(title('closure', 'none')).toBe('Closures Export 30-Nov-2026');
+    // 02:00 UTC on 1 December is still 30 November in Chicago.
+    expect(defaultExportTitle('Point', new Date('2026-12-01T02:00:00Z'), CHICAGO)).toBe(
+      'Points Export 30-Nov-2026',
+    );
   });
 
-  it('covers the previous day, midnight to midnight', () => {
-    const { start, end } = defaultExportRange(new Date(2026, 10, 30, 15, 4));
-    expect(start).toEqual(new Date(2026, 10, 29));
-    expect(end).toEqual(new Date(2026, 10, 30));
+  it('covers the previous day, midnight to midnight in the zone', () => {
+    const { start, end } = defaultExportRange(new Date('2026-11-30T15:04:00Z'), CHICAGO);
+    expect(start).toEqual(new Date('2026-11-29T06:00:00Z'));
+    expect(end).toEqual(new Date('2026-11-30T06:00:00Z'));
   });
 
-  it('shows range bounds as dd-LLL-yy', () => {
-    expect(formatExportDay(new Date(2026, 10, 3, 12))).toBe('03-Nov-26');
+  it('shows range bounds as dd-LLL-yy in the zone', () => {
+    expect(formatExportDay(new Date('2026-11-03T12:00:00Z'), CHICAGO)).toBe('03-Nov-26');
+    expect(formatExportDay('2026-11-04T03:00:00Z', CHICAGO)).toBe('03-Nov-26');
   });
 });

@@ -4,7 +4,7 @@
  * closures a closure type or an asset). Also the form's defaults: the previous day, and the title
  * "{type}s Export {dd-MMM-y}".
  */
-import dayjs from 'dayjs';
+import { formatDashedDate, localDateOf, localMidnight } from '../time/zoned-time';
 import { z } from 'zod';
 import { eventsLabel, type RespondersType } from '../labels';
 import { EXPORT_MAX_RANGE_MS, EXPORT_MESSAGES, type ExportInput, type ExportType } from '../schemas/export';
@@ -57,18 +57,21 @@ export function exportTypeLabel(type: ExportType, respondersType: RespondersType
   }
 }
 
-/** "Points Export 30-Nov-2026": the type, plural, and the day it is asked for (dd-MMM-y). */
-export function defaultExportTitle(typeLabel: string, now: Date): string {
-  return `${typeLabel}s Export ${dayjs(now).format('DD-MMM-YYYY')}`;
+/** "Points Export 30-Nov-2026": the type, plural, and the day it is asked for in the zone (dd-MMM-y). */
+export function defaultExportTitle(typeLabel: string, now: Date, timeZone: string): string {
+  return `${typeLabel}s Export ${formatDashedDate(now, timeZone)}`;
 }
 
-/** The previous day, midnight to midnight in the local time of `now`. */
-export function defaultExportRange(now: Date): { start: Date; end: Date } {
-  const end = dayjs(now).startOf('day');
-  return { start: end.subtract(1, 'day').toDate(), end: end.toDate() };
+/** The previous day, midnight to midnight in the zone. */
+export function defaultExportRange(now: Date, timeZone: string): { start: Date; end: Date } {
+  const { year, month, day } = localDateOf(now.getTime(), timeZone);
+  return {
+    start: new Date(localMidnight(year, month, day - 1, timeZone)),
+    end: new Date(localMidnight(year, month, day, timeZone)),
+  };
 }
 
-/** A range bound as the list shows it (dd-LLL-yy, e.g. 30-Nov-26). */
-export function formatExportDay(time: string | Date): string {
-  return dayjs(time).format('DD-MMM-YY');
+/** A range bound as the list shows it, in the zone (dd-LLL-yy, e.g. 30-Nov-26). */
+export function formatExportDay(time: string | Date, timeZone: string): string {
+  return formatDashedDate(time, timeZone, { shortYear: true });
 }

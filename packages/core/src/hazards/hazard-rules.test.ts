@@ -173,7 +173,10 @@ describe('failure messages', () => {
 });
 
 describe('the report form', () => {
-  const form = hazardReportFormSchema(() => NOW);
+  const form = hazardReportFormSchema(
+    () => NOW,
+    () => 'UTC',
+  );
   const valid = {
     types: ['all'],
     severities: ['low', 'medium', 'high'],
@@ -197,6 +200,19 @@ describe('the report form', () => {
     expect(issues({ ...valid, start: '', types: [] })).toEqual([
       ['start', 'Required'],
       ['types', 'Must select at least 1 Hazard type'],
+    ]);
+  });
+
+  it("reads the fields as wall times of the organisation's zone", () => {
+    // 08:00 on 1 December is before NOW (noon UTC) in UTC, but 14:00 UTC in Chicago: a future start there.
+    const morning = { ...valid, start: '2026-12-01T08:00', end: '2026-12-01T10:00' };
+    expect(issues(morning)).toEqual([]);
+    const inChicago = hazardReportFormSchema(
+      () => NOW,
+      () => 'America/Chicago',
+    );
+    expect(inChicago.safeParse(morning).error?.issues.map((issue) => issue.message)).toEqual([
+      'Must be past date',
     ]);
   });
 });

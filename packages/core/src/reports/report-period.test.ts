@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dayIndexOf,
-  localMidnight,
-  monthOf,
-  monthPeriod,
-  monthTitle,
-  previousMonth,
-  zoneOffsetMs,
-} from './report-period';
+import { dayIndexOf, monthOf, monthPeriod, monthTitle, previousMonth } from './report-period';
 
 const at = (iso: string) => Date.parse(iso);
 const CHICAGO = 'America/Chicago';
@@ -43,15 +35,6 @@ describe('monthPeriod', () => {
 
   it('handles zones half an hour off the hour and ahead of UTC', () => {
     expect(monthPeriod({ year: 2026, month: 1 }, 'Asia/Kolkata').start).toBe(at('2025-12-31T18:30:00Z'));
-    expect(localMidnight(2026, 7, 1, 'Australia/Adelaide')).toBe(at('2026-06-30T14:30:00Z'));
-  });
-});
-
-describe('zoneOffsetMs', () => {
-  it("is the zone's wall clock minus UTC", () => {
-    expect(zoneOffsetMs(at('2026-07-01T12:00:00Z'), CHICAGO)).toBe(-5 * 3_600_000);
-    expect(zoneOffsetMs(at('2026-12-01T12:00:00Z'), CHICAGO)).toBe(-6 * 3_600_000);
-    expect(zoneOffsetMs(at('2026-12-01T12:00:00Z'), 'UTC')).toBe(0);
   });
 });
 

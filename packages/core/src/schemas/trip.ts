@@ -1,5 +1,6 @@
 /** Trips on the wire, and the trip report's rules (shared by the form and the API). */
 import { z } from 'zod';
+import { fromWallTimeInput } from '../time/zoned-time';
 
 export const TRIP_MESSAGES = {
   atLeastOneAsset: 'Must select at least 1 Asset',
@@ -36,6 +37,15 @@ export function tripWindowError(start: number, end: number, now: number): string
   if (end < start) return TRIP_MESSAGES.endBeforeStart;
   if (end - start > TRIP_REPORT.maxWindowMs) return TRIP_MESSAGES.tooLong;
   return null;
+}
+
+/**
+ * The form's first window: the 24 hours ending now, to the minute (the end rounded down, so it is
+ * not in the future: the spec takes past dates only).
+ */
+export function defaultTripWindow(now: number): { start: number; end: number } {
+  const end = Math.floor(now / 60_000) * 60_000;
+  return { start: end - TRIP_REPORT.maxWindowMs, end };
 }
 
 export function assetCountError(count: number): string | null {
@@ -77,10 +87,10 @@ export const TripSchema = z.object({
 export type Trip = z.infer<typeof TripSchema>;
 
 /**
- * The trip report form: 1 to 5 assets and a window by the rules above (times as the browser's
- * date-time fields give them). `now` is read at each check.
+ * The trip report form: 1 to 5 assets and a window by the rules above (times as the date-time fields
+ * give them, wall times of the organisation's zone). `now` and the zone are read at each check.
  */
-export function tripReportFormSchema(now: () => number) {
+export function tripReportFormSchema(now: () => number, timeZone: () => string) {
   return z
     .object({
       thingIds: z.array(z.string()),
@@ -90,9 +100,9 @@ export function tripReportFormSchema(now: () => number) {
     .superRefine((form, ctx) => {
       const assets = assetCountError(form.thingIds.length);
       if (assets) ctx.addIssue({ code: 'custom', path: ['thingIds'], message: assets });
-      const start = Date.parse(form.start);
-      const end = Date.parse(form.end);
-      if (Number.isNaN(start) || Number.isNaN(end)) return;
+      const start = fromWallTimeInput(form.start, timeZone());
+      const end = fromWallTimeInput(form.end, timeZone());
+      if (start === null || end === null) return;
       const problem = tripWindowError(start, end, now());
       if (!problem) return;
       const onStart = problem === TRIP_MESSAGES.pastDate && start > now();

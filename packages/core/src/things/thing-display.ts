@@ -59,11 +59,16 @@ export function speedUnit(countryCode: string | null): SpeedUnit {
   return (MPH_COUNTRIES as readonly string[]).includes((countryCode ?? 'US').toUpperCase()) ? 'mph' : 'km/h';
 }
 
+/** A speed in metres per second, rounded in the unit. */
+export function speedIn(metresPerSecond: number, unit: SpeedUnit): number {
+  return Math.round(metresPerSecond * (unit === 'mph' ? MPS_TO_MPH : MPS_TO_KMH));
+}
+
 /** Speed as shown: rounded in the country's unit, 0 when stale or not moving. */
 export function displaySpeed(
   metresPerSecond: number | null,
   options: { unit: SpeedUnit; stale: boolean; moving: boolean },
 ): number {
   if (options.stale || !options.moving || metresPerSecond === null) return 0;
-  return Math.round(metresPerSecond * (options.unit === 'mph' ? MPS_TO_MPH : MPS_TO_KMH));
+  return speedIn(metresPerSecond, options.unit);
 }

@@ -16,6 +16,7 @@ import {
   type ReportWindow,
 } from '@flare/core/reports/monthly-figures';
 import { monthTitle } from '@flare/core/reports/report-period';
+import { formatDate, formatDateTime, zoneAbbreviation } from '@flare/core/time/zoned-time';
 import { chartSvg, type ChartData } from './report-charts';
 
 export interface MonthlyReportDocument {
@@ -44,18 +45,9 @@ const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const CHART_HEIGHT = 190;
 const COLOURS = { text: '#1a1a1a', muted: '#555555', rule: '#cccccc', tile: '#f1f3f5', accent: '#1c5fa8' };
 
-const dateFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
+/** "Nov 30, 2026, 5:13 PM CST": the organisation's clock, named (a reader may be elsewhere). */
+const zonedDateTime = (time: number, timeZone: string) =>
+  `${formatDateTime(time, timeZone)} ${zoneAbbreviation(time, timeZone)}`;
 
 /** "November 2026" or "November 2026 to date". */
 export function periodTitle(window: ReportWindow): string {
@@ -66,9 +58,9 @@ export function periodTitle(window: ReportWindow): string {
 function periodRange(window: ReportWindow): string {
   const { timeZone, start } = window.period;
   const last = isMonthToDate(window)
-    ? dateTimeFormat(timeZone).format(window.until)
-    : dateFormat(timeZone).format(window.until - 1);
-  return `${dateFormat(timeZone).format(start)} – ${last} (${timeZone})`;
+    ? zonedDateTime(window.until, timeZone)
+    : formatDate(window.until - 1, timeZone);
+  return `${formatDate(start, timeZone)} – ${last} (${timeZone})`;
 }
 
 export async function renderMonthlyReportPdf(report: MonthlyReportDocument): Promise<Buffer> {
@@ -289,7 +281,6 @@ class ReportLayout {
     this.room(40);
     this.y += 10;
     header();
-    const format = dateTimeFormat(timeZone);
     for (const asset of this.report.figures.assets.uptime) {
       if (this.y + 14 > BODY_BOTTOM) {
         this.doc.addPage();
@@ -300,7 +291,7 @@ class ReportLayout {
         [
           asset.name,
           formatShare(asset.uptime),
-          asset.lastReportAt === null ? '—' : format.format(asset.lastReportAt),
+          asset.lastReportAt === null ? '—' : zonedDateTime(asset.lastReportAt, timeZone),
         ],
         REGULAR,
       );
@@ -311,7 +302,7 @@ class ReportLayout {
 /** The organisation, the period and the generation time at the top of every page; the page number below. */
 function stampEveryPage(doc: PDFKit.PDFDocument, report: MonthlyReportDocument): void {
   const { start, count } = doc.bufferedPageRange();
-  const generated = `Generated ${dateTimeFormat(report.window.period.timeZone).format(report.generatedAt)}`;
+  const generated = `Generated ${zonedDateTime(report.generatedAt, report.window.period.timeZone)}`;
   for (let i = start; i < start + count; i += 1) {
     doc.switchToPage(i);
     // Writing in the margins must not start new pages.

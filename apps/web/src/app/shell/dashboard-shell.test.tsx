@@ -1,3 +1,4 @@
+import { formatDateTime, zoneAbbreviation } from '@flare/core/time/zoned-time';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
@@ -89,13 +90,11 @@ describe('status strip', () => {
     await closeSupport();
     const strip = screen.getByRole('status', { name: 'Status' });
     const time = strip.querySelector('time');
+    const shown = Date.parse(time?.getAttribute('datetime') ?? '');
     expect(time?.textContent).toBe(
-      new Intl.DateTimeFormat('en-US', {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone: 'America/Chicago',
-      }).format(Date.parse(time?.getAttribute('datetime') ?? '')),
+      `${formatDateTime(shown, 'America/Chicago')} ${zoneAbbreviation(shown, 'America/Chicago')}`,
     );
+    expect(time?.textContent).toMatch(/ C[SD]T$/);
     expect(within(strip).getByText(/^Assets:/)).toBeTruthy();
   });
 

@@ -5,14 +5,16 @@
 import { Group, Text } from '@mantine/core';
 import { can } from '@flare/core/permissions/access';
 import type { Profile } from '@flare/core/schemas/profile';
+import { formatDateTime, zoneAbbreviation } from '@flare/core/time/zoned-time';
 import { useLiveThings } from '../../features/things/live/live-things-store';
 import { useSubscribedOrganization } from '../../lib/subscribed-organization';
 import { useNow } from '../../lib/use-now';
 
 const MINUTE_MS = 60_000;
 
-export function formatClock(time: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(time);
+/** "Nov 27, 2026, 5:13 AM CST": the zone named, since every time in the dashboard is on this clock. */
+function formatClock(time: number, timeZone: string): string {
+  return `${formatDateTime(time, timeZone)} ${zoneAbbreviation(time, timeZone)}`;
 }
 
 export function StatusStrip({ profile }: { profile: Profile }) {

@@ -10,6 +10,7 @@ import type { NewIncidentFeedSchema } from '@flare/core/schemas/location';
 import { CopyValueButton } from '../../components/ui/copy-value-button';
 import { ApiError } from '../../lib/api-client';
 import { useIncidentFeed, useNewIncidentFeedUrl, useTurnIncidentFeedOff } from './incident-feed-api';
+import { formatWhen } from '../../lib/format-time';
 
 function FeedUrl({ label, url }: { label: string; url: string }) {
   return (
@@ -56,7 +57,7 @@ export function IncidentFeedDialog({ opened, onClose }: { opened: boolean; onClo
           <Alert color="red.9">{failure(feed.error)}</Alert>
         ) : (
           <Text size="sm" fw={500}>
-            {on ? `On since ${new Date(on).toLocaleString()}` : 'Off'}
+            {on ? `On since ${formatWhen(on)}` : 'Off'}
           </Text>
         )}
         {made && (

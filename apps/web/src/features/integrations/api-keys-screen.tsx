@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useApiKeys } from './api/get-api-keys';
 import { useRevokeApiKey } from './api/revoke-api-key';
+import { formatWhen } from '../../lib/format-time';
 
 const errorText = (error: unknown) =>
   error instanceof ApiError && error.status === 0
@@ -87,10 +88,8 @@ export function ApiKeysScreen() {
                 <Table.Td>
                   <code>{key.token_prefix}…</code>
                 </Table.Td>
-                <Table.Td>{new Date(key.created_date).toLocaleString()}</Table.Td>
-                <Table.Td>
-                  {key.last_used_at ? new Date(key.last_used_at).toLocaleString() : 'Never'}
-                </Table.Td>
+                <Table.Td>{formatWhen(key.created_date)}</Table.Td>
+                <Table.Td>{key.last_used_at ? formatWhen(key.last_used_at) : 'Never'}</Table.Td>
                 <Table.Td>
                   {can(permissions, 'revokeApiKey') && (
                     <Button

@@ -4,7 +4,6 @@
  * in the URL, where the map's R2R layer reads it too.
  */
 import { Alert, Button, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { R2R_ALERTS, R2R_MESSAGES, r2rSearchError } from '@flare/core/r2r/r2r-alert';
@@ -14,9 +13,8 @@ import { ApiError } from '../../lib/api-client';
 import { fitMap } from '../../map/map-commands';
 import { useR2rAlerts } from './api/get-r2r-alerts';
 import { R2R_COLOURS, R2R_PATH, searchFromUrl, urlOfSearch, type R2rSearch } from './r2r-search';
-
-const DATE = 'YYYY-MM-DD';
-const TIME = 'HH:mm';
+import { displayZoneName, formatClockTime, fromZoneInput, toZoneInput } from '../../lib/format-time';
+import { useNow } from '../../lib/use-now';
 
 export function R2rScreen() {
   const { search } = useLocation();
@@ -74,7 +72,7 @@ export function R2rScreen() {
                       aria-pressed={alert.id === query?.alertId}
                       onClick={() => query && go({ ...query, alertId: alert.id })}
                     >
-                      {dayjs(alert.at).format('h:mm:ss A')}
+                      {formatClockTime(alert.at, { seconds: true })}
                     </Button>
                   </Table.Td>
                   <Table.Td c={R2R_COLOURS.alerting}>{alert.alerting.name}</Table.Td>
@@ -97,22 +95,25 @@ function R2rSearchForm({
   onSubmit: (search: { thingId: string; start: string }) => void;
 }) {
   const assets = useOrganizationAssets();
-  const initial = query ? dayjs(query.start) : dayjs().subtract(15, 'minute');
+  // The date and time fields hold a wall time of the organisation's zone ("2026-11-27T05:13", split).
+  const now = useNow();
+  const [initialDate, initialTime] = toZoneInput(query?.start ?? now - 15 * 60_000).split('T');
   const [thingId, setThingId] = useState<string | null>(query?.thingId ?? null);
-  const [date, setDate] = useState(initial.format(DATE));
-  const [time, setTime] = useState(initial.format(TIME));
+  const [date, setDate] = useState(initialDate!);
+  const [time, setTime] = useState(initialTime!);
   const [errors, setErrors] = useState<{ thing?: string; start?: string }>({});
-  const start = dayjs(`${date}T${time}`);
-  const end = start.isValid() ? start.add(R2R_ALERTS.searchWindowMs, 'ms').format('h:mm A') : '—';
+  const startIso = fromZoneInput(`${date}T${time}`);
+  const start = startIso === null ? null : Date.parse(startIso);
+  const end = start === null ? '—' : formatClockTime(start + R2R_ALERTS.searchWindowMs);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const problems = {
       thing: thingId ? undefined : 'Required',
-      start: !start.isValid() ? 'Required' : (r2rSearchError(start.valueOf(), Date.now()) ?? undefined),
+      start: start === null ? 'Required' : (r2rSearchError(start, Date.now()) ?? undefined),
     };
     setErrors(problems);
-    if (thingId && !problems.start) onSubmit({ thingId, start: start.toISOString() });
+    if (thingId && startIso && !problems.start) onSubmit({ thingId, start: startIso });
   };
 
   return (
@@ -132,13 +133,14 @@ function R2rSearchForm({
           <TextInput
             label="Date"
             type="date"
-            max={dayjs().format(DATE)}
+            max={toZoneInput(now).split('T')[0]}
             value={date}
             onChange={(e) => setDate(e.currentTarget.value)}
             error={errors.start}
           />
           <TextInput
             label="Start time"
+            description={`In ${displayZoneName()}`}
             type="time"
             value={time}
             onChange={(e) => setTime(e.currentTarget.value)}

@@ -1,24 +1,23 @@
-/** The trip report form: 1 to 5 assets, a start and an end (yesterday by default). */
-import { Button, MultiSelect, Stack, TextInput } from '@mantine/core';
+/** The trip report form: 1 to 5 assets, a start and an end (the 24 hours ending now by default). */
+import { Button, MultiSelect, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import dayjs from 'dayjs';
 import { Controller, useForm } from 'react-hook-form';
-import { TRIP_REPORT, tripReportFormSchema, type TripReportForm } from '@flare/core/schemas/trip';
+import {
+  defaultTripWindow,
+  TRIP_REPORT,
+  tripReportFormSchema,
+  type TripReportForm,
+} from '@flare/core/schemas/trip';
 import { useOrganizationAssets } from '../../lib/api/get-organization-assets';
+import { ZonedTimeInput } from '../../components/ui/zoned-time-input';
+import { displayTimeZone, fromZoneInput, toZoneInput } from '../../lib/format-time';
 import type { TripReport } from './trip-search';
 
-const LOCAL = 'YYYY-MM-DDTHH:mm';
-const schema = tripReportFormSchema(Date.now);
+const schema = tripReportFormSchema(Date.now, displayTimeZone);
 
 function defaults(report: TripReport | null): TripReportForm {
-  if (report)
-    return {
-      thingIds: report.thingIds,
-      start: dayjs(report.start).format(LOCAL),
-      end: dayjs(report.end).format(LOCAL),
-    };
-  const today = dayjs().startOf('day');
-  return { thingIds: [], start: today.subtract(1, 'day').format(LOCAL), end: today.format(LOCAL) };
+  const { thingIds, start, end } = report ?? { thingIds: [], ...defaultTripWindow(Date.now()) };
+  return { thingIds, start: toZoneInput(start), end: toZoneInput(end) };
 }
 
 export function TripReportFormFields({
@@ -34,8 +33,8 @@ export function TripReportFormFields({
   const submit = form.handleSubmit((values) =>
     onSubmit({
       thingIds: values.thingIds,
-      start: new Date(values.start).toISOString(),
-      end: new Date(values.end).toISOString(),
+      start: fromZoneInput(values.start)!,
+      end: fromZoneInput(values.end)!,
     }),
   );
   return (
@@ -59,18 +58,8 @@ export function TripReportFormFields({
             />
           )}
         />
-        <TextInput
-          label="Start time"
-          type="datetime-local"
-          {...form.register('start')}
-          error={errors.start?.message}
-        />
-        <TextInput
-          label="End time"
-          type="datetime-local"
-          {...form.register('end')}
-          error={errors.end?.message}
-        />
+        <ZonedTimeInput label="Start time" {...form.register('start')} error={errors.start?.message} />
+        <ZonedTimeInput label="End time" {...form.register('end')} error={errors.end?.message} />
         <Button type="submit">Show Trips</Button>
       </Stack>
     </form>

@@ -15,14 +15,13 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { tripLoadErrorMessage, type Trip } from '@flare/core/schemas/trip';
 import { summariseRun, summariseTrip, type RunSummary } from '@flare/core/trips/trip-runs';
-import { MPS_TO_KMH, MPS_TO_MPH, speedUnit, type SpeedUnit } from '@flare/core/things/thing-display';
+import { speedIn, speedUnit, type SpeedUnit } from '@flare/core/things/thing-display';
 import { ApiError } from '../../lib/api-client';
-import { formatDuration } from '../../lib/format-time';
+import { formatDuration, formatWhen } from '../../lib/format-time';
 import { fitMap, type LngLat } from '../../map/map-commands';
 import { useOrganizationAssets } from '../../lib/api/get-organization-assets';
 import { useTrips, type TripResult } from './api/get-trip';
@@ -76,7 +75,7 @@ export function TripsScreen() {
           replayedRun={state?.runKey}
         />
       ))}
-      {state && <ReplayPanel trips={results} />}
+      {state && <ReplayPanel trips={results} unit={unit} />}
     </Stack>
   );
 }
@@ -136,8 +135,6 @@ function AssetTrip({
   );
 }
 
-const speedIn = (mps: number, unit: SpeedUnit) =>
-  Math.round(mps * (unit === 'mph' ? MPS_TO_MPH : MPS_TO_KMH));
 const distanceIn = (m: number, unit: SpeedUnit) =>
   unit === 'mph' ? `${(m / 1609.344).toFixed(1)} mi` : `${(m / 1000).toFixed(1)} km`;
 
@@ -185,7 +182,7 @@ function RunsTable({
           {trip.runs.map((run) => {
             const summary = summariseRun(run);
             const key = `${trip.thing_id}:${run.run_id}`;
-            const start = dayjs(run.run_start).format('MMM D, h:mm A');
+            const start = formatWhen(run.run_start);
             return (
               <Table.Tr key={run.run_id}>
                 <Table.Td>

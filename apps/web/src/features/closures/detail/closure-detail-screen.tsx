@@ -4,7 +4,6 @@
  * feed manages them). The delete dialog's error goes when the dialog closes.
  */
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { mayDeleteClosure, mayEditClosure } from '@flare/core/permissions/closure-access';
 import {
@@ -24,8 +23,7 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDeleteClosure } from '../api/delete-closure';
 import { useClosure } from '../api/get-closures';
 import { CLOSURE_STATUS_LOOK, CLOSURE_TYPE_LABELS, CLOSURES_PATH } from '../closure-look';
-
-const when = (iso: string | null) => (iso ? dayjs(iso).format('D MMM YYYY HH:mm') : '—');
+import { formatWhen } from '../../../lib/format-time';
 
 export function ClosureDetailScreen() {
   const { closureId = '' } = useParams();
@@ -82,8 +80,8 @@ function ClosureDetail({ closure }: { closure: Closure }) {
         <DetailField label="Type">{CLOSURE_TYPE_LABELS[closure.closure_type]}</DetailField>
         {closure.thing && <DetailField label="Asset">{primaryDisplayName(closure.thing)}</DetailField>}
         {closure.alert_message && <DetailField label="Alert Message">{closure.alert_message}</DetailField>}
-        <DetailField label="Start">{when(closure.start_time)}</DetailField>
-        <DetailField label="End">{when(closure.end_time)}</DetailField>
+        <DetailField label="Start">{formatWhen(closure.start_time)}</DetailField>
+        <DetailField label="End">{formatWhen(closure.end_time)}</DetailField>
         {closure.is_scheduled && <DetailField label="Scheduled">Yes</DetailField>}
         <DetailField label="Direction">{closure.direction ?? '—'}</DetailField>
         <DetailField label="Impacted lanes">{closure.impacted_lanes.join(', ') || '—'}</DetailField>

@@ -59,7 +59,8 @@ import { useDirections } from '../api/get-directions';
 import { useSaveClosure } from '../api/save-closure';
 import { closureDraft, useClosureDraft } from '../closure-draft';
 import { CLOSURE_ROUTE_COLOUR, CLOSURES_PATH } from '../closure-look';
-import { fromLocalInput, toLocalInput } from './local-time';
+import { ZonedTimeInput } from '../../../components/ui/zoned-time-input';
+import { fromZoneInput, toZoneInput } from '../../../lib/format-time';
 
 /** After a save the screen goes to the closure after this long (the list refreshes meanwhile). */
 const NAVIGATE_AFTER_SAVE_MS = 150;
@@ -117,8 +118,8 @@ function settingsOf(closure: Closure | null): Settings {
     is_in_service: closure?.is_in_service ?? true,
     is_active: closure?.is_active ?? false,
     is_scheduled: closure?.is_scheduled ?? false,
-    start: toLocalInput(closure?.start_time),
-    end: toLocalInput(closure?.end_time),
+    start: toZoneInput(closure?.start_time),
+    end: toZoneInput(closure?.end_time),
     is_publish_on: closure?.is_publish_on ?? false,
     external_id: closure?.external_id ?? '',
     location_method: closure?.location_method ?? null,
@@ -193,8 +194,8 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
       route_path: directions.routePath ?? undefined,
       is_active: settings.is_active,
       is_scheduled: settings.is_scheduled,
-      start_time: settings.is_scheduled ? fromLocalInput(settings.start) : null,
-      end_time: settings.is_active || settings.is_scheduled ? fromLocalInput(settings.end) : null,
+      start_time: settings.is_scheduled ? fromZoneInput(settings.start) : null,
+      end_time: settings.is_active || settings.is_scheduled ? fromZoneInput(settings.end) : null,
       is_publish_on: settings.is_publish_on,
       external_id: settings.external_id || null,
       location_method: settings.location_method,
@@ -319,17 +320,15 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
             onChange={(event) => change({ is_scheduled: event.currentTarget.checked, is_active: false })}
           />
           {settings.is_scheduled && (
-            <TextInput
+            <ZonedTimeInput
               label="Start"
-              type="datetime-local"
               value={settings.start}
               onChange={(event) => change({ start: event.currentTarget.value })}
             />
           )}
           {(settings.is_active || settings.is_scheduled) && (
-            <TextInput
+            <ZonedTimeInput
               label="End"
-              type="datetime-local"
               value={settings.end}
               onChange={(event) => change({ end: event.currentTarget.value })}
             />

@@ -1,6 +1,5 @@
 /** One export in the list: title, type, range, who asked and when, status with progress, and its actions. */
 import { Alert, Button, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import dayjs from 'dayjs';
 import { exportTypeLabel, formatExportDay } from '@flare/core/exports/export-rules';
 import type { RespondersType } from '@flare/core/labels';
 import { exportDeleteRefusal } from '@flare/core/permissions/export-access';
@@ -9,6 +8,7 @@ import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialo
 import { useSession } from '../../../lib/session';
 import { useDeleteExport } from '../api/delete-export';
 import { useDownloadExport } from '../api/download-export';
+import { displayTimeZone, formatWhen } from '../../../lib/format-time';
 
 const STATUS_LOOK: Record<ExportStatus, { label: string; color: string }> = {
   requested: { label: 'Requested', color: 'gray.8' },
@@ -19,7 +19,8 @@ const STATUS_LOOK: Record<ExportStatus, { label: string; color: string }> = {
 
 function rangeOf(exported: Export): string {
   if (!exported.export_start_time || !exported.export_end_time) return 'Assets as they are now';
-  return `${formatExportDay(exported.export_start_time)} to ${formatExportDay(exported.export_end_time)}`;
+  const day = (time: string) => formatExportDay(time, displayTimeZone());
+  return `${day(exported.export_start_time)} to ${day(exported.export_end_time)}`;
 }
 
 export function ExportCard({
@@ -53,8 +54,7 @@ export function ExportCard({
           {exportTypeLabel(exported.export_type, respondersType)} · {rangeOf(exported)}
         </Text>
         <Text size="xs" c="gray.7">
-          Requested by {exported.requested_by_name ?? 'a former user'} ·{' '}
-          {dayjs(exported.requested_at).format('DD-MMM-YY h:mm A')}
+          Requested by {exported.requested_by_name ?? 'a former user'} · {formatWhen(exported.requested_at)}
         </Text>
         {unfinished && (
           <Progress.Root>

@@ -3,7 +3,6 @@
  * {dd-MMM-y}", the previous day) and core's rules checked before sending.
  */
 import { Alert, Button, Checkbox, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import {
   defaultExportRange,
@@ -17,8 +16,9 @@ import { MESSAGES } from '@flare/core/messages';
 import { CLOSURE_TYPES, type ClosureType } from '@flare/core/schemas/closure';
 import type { ExportInput, ExportType } from '@flare/core/schemas/export';
 import { useOrganizationAssets } from '../../../lib/api/get-organization-assets';
+import { ZonedTimeInput } from '../../../components/ui/zoned-time-input';
+import { displayTimeZone, fromZoneInput, toZoneInput } from '../../../lib/format-time';
 
-const LOCAL = 'YYYY-MM-DDTHH:mm';
 const CLOSURE_TYPE_LABELS: Record<ClosureType, string> = {
   manual: 'Manual',
   automated: 'Automated',
@@ -47,11 +47,11 @@ export function ExportForm({
   const assets = useOrganizationAssets();
   const [initial] = useState(() => {
     const now = new Date();
-    const range = defaultExportRange(now);
+    const range = defaultExportRange(now, displayTimeZone());
     return {
-      title: defaultExportTitle(exportTypeLabel(type, respondersType), now),
-      start: dayjs(range.start).format(LOCAL),
-      end: dayjs(range.end).format(LOCAL),
+      title: defaultExportTitle(exportTypeLabel(type, respondersType), now, displayTimeZone()),
+      start: toZoneInput(range.start),
+      end: toZoneInput(range.end),
     };
   });
   const [title, setTitle] = useState(initial.title);
@@ -67,12 +67,11 @@ export function ExportForm({
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const time = (local: string) => (dayjs(local).isValid() ? dayjs(local).toISOString() : null);
     const input: ExportInput = {
       export_type: type,
       title,
-      export_start_time: ranged ? time(start) : null,
-      export_end_time: ranged ? time(end) : null,
+      export_start_time: ranged ? fromZoneInput(start) : null,
+      export_end_time: ranged ? fromZoneInput(end) : null,
       use_utc: useUtc,
       organization_id: organizationId,
       thing_uuids: thingIds,
@@ -96,16 +95,14 @@ export function ExportForm({
         />
         {ranged && (
           <>
-            <TextInput
+            <ZonedTimeInput
               label="Start"
-              type="datetime-local"
               value={start}
               onChange={(e) => setStart(e.currentTarget.value)}
               error={problems.export_start_time}
             />
-            <TextInput
+            <ZonedTimeInput
               label="End"
-              type="datetime-local"
               value={end}
               onChange={(e) => setEnd(e.currentTarget.value)}
               error={problems.export_end_time}

@@ -1,7 +1,6 @@
 /** The hazard report form: types (or all), severities, status and a time range (the last 24 hours at first). */
-import { Button, Checkbox, Group, MultiSelect, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, NativeSelect, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import dayjs from 'dayjs';
 import { Controller, useForm } from 'react-hook-form';
 import { hazardReportFormSchema, type HazardReportForm } from '@flare/core/hazards/hazard-report-form';
 import {
@@ -10,10 +9,11 @@ import {
   HAZARD_STATUS_LABELS,
   HAZARD_TYPES,
 } from '@flare/core/schemas/hazard';
+import { ZonedTimeInput } from '../../../components/ui/zoned-time-input';
+import { displayTimeZone, fromZoneInput, toZoneInput } from '../../../lib/format-time';
 import type { HazardReport } from '../hazard-search';
 
-const LOCAL = 'YYYY-MM-DDTHH:mm';
-const schema = hazardReportFormSchema(Date.now);
+const schema = hazardReportFormSchema(Date.now, displayTimeZone);
 const TYPE_OPTIONS = [
   { value: ALL_HAZARD_TYPES, label: 'All types' },
   ...Object.entries(HAZARD_TYPES).map(([value, label]) => ({ value, label })),
@@ -43,16 +43,16 @@ export function HazardReportFormFields({
       types: report.types,
       severities: report.severities,
       status: report.status,
-      start: dayjs(report.start).format(LOCAL),
-      end: dayjs(report.end).format(LOCAL),
+      start: toZoneInput(report.start),
+      end: toZoneInput(report.end),
     },
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     onSubmit({
       ...values,
-      start: new Date(values.start).toISOString(),
-      end: new Date(values.end).toISOString(),
+      start: fromZoneInput(values.start)!,
+      end: fromZoneInput(values.end)!,
     }),
   );
   return (
@@ -92,18 +92,8 @@ export function HazardReportFormFields({
         />
         <NativeSelect label="Status" data={STATUS_OPTIONS} {...form.register('status')} />
         <Group grow align="flex-start">
-          <TextInput
-            label="Start time"
-            type="datetime-local"
-            {...form.register('start')}
-            error={errors.start?.message}
-          />
-          <TextInput
-            label="End time"
-            type="datetime-local"
-            {...form.register('end')}
-            error={errors.end?.message}
-          />
+          <ZonedTimeInput label="Start time" {...form.register('start')} error={errors.start?.message} />
+          <ZonedTimeInput label="End time" {...form.register('end')} error={errors.end?.message} />
         </Group>
         <Button type="submit">Show Hazards</Button>
       </Stack>

@@ -4,7 +4,6 @@
  * where the map's hazards layer reads it too; a new report fits the map to its hazards.
  */
 import { Alert, Anchor, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { hazardErrorMessage } from '@flare/core/hazards/hazard-rules';
@@ -17,6 +16,7 @@ import { useHazards } from '../api/get-hazards';
 import { SeverityBadge, StatusTag } from '../hazard-look';
 import { defaultReport, HAZARDS_PATH, reportFromSearch, searchOfReport } from '../hazard-search';
 import { HazardReportFormFields } from './hazard-report-form';
+import { formatWhen } from '../../../lib/format-time';
 
 export function HazardsScreen() {
   const { search } = useLocation();
@@ -94,7 +94,7 @@ function HazardsTable({ hazards, search }: { hazards: Hazard[]; search: string }
             <Table.Tr key={hazard.id}>
               <Table.Td>
                 <Anchor component={Link} to={{ pathname: hazard.id, search }} size="xs">
-                  {dayjs(hazard.reported_at).format('MMM D, h:mm A')}
+                  {formatWhen(hazard.reported_at)}
                 </Anchor>
               </Table.Td>
               <Table.Td>{HAZARD_TYPES[hazard.hazard_type]}</Table.Td>

@@ -125,12 +125,7 @@ export function ReportHazardForm({ position, onClose }: { position: LngLat; onCl
         />
         <FileInput
           label="Photo"
-          description={
-            // Mantine's own description grey is under 4.5:1 on white.
-            <Text component="span" size="xs" c="gray.7">
-              JPEG, PNG or WebP, up to 5 MB
-            </Text>
-          }
+          description="JPEG, PNG or WebP, up to 5 MB"
           accept={HAZARD_PHOTO.contentTypes.join(',')}
           clearable
           value={photo}

@@ -172,7 +172,7 @@ describe('asset detail panel', () => {
     expect(screen.queryByText(/^Data as of/)).toBeNull();
     act(() => reportLiveFeedDown(true));
     const frozen = [field('Run Time'), field('Last report')];
-    expect(status().getByText(/^Data as of/).textContent).toMatch(/^Data as of \d\d:\d\d$/);
+    expect(status().getByText(/^Data as of/).textContent).toMatch(/^Data as of \d{1,2}:\d\d [AP]M$/);
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     expect([field('Run Time'), field('Last report')]).toEqual(frozen);
     act(() => reportLiveFeedDown(false));

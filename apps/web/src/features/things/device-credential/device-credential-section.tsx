@@ -13,6 +13,7 @@ import {
   useSetLegacyDeviceId,
 } from '../api/device-credential';
 import { DeviceCredentialReveal } from './device-credential-reveal';
+import { formatWhen } from '../../../lib/format-time';
 
 const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'Unknown failure.');
 
@@ -45,9 +46,7 @@ export function DeviceCredentialSection({ thingId }: { thingId: string }) {
         <Alert color="red.9">{failure(state.error)}</Alert>
       ) : (
         <>
-          <Text size="sm">
-            {issuedAt ? `Issued ${new Date(issuedAt).toLocaleString()}` : 'None issued yet'}
-          </Text>
+          <Text size="sm">{issuedAt ? `Issued ${formatWhen(issuedAt)}` : 'None issued yet'}</Text>
           <Switch
             label="Accept the System Id alone (legacy device)"
             description="Anyone who knows the System Id can then report positions for this asset."

@@ -132,7 +132,7 @@ describe('assets list', () => {
     renderList();
     expect(screen.queryByText(/^as of/)).toBeNull();
     act(() => reportLiveFeedDown(true));
-    expect(screen.getByText(/^as of/).textContent).toMatch(/^as of \d\d:\d\d$/);
+    expect(screen.getByText(/^as of/).textContent).toMatch(/^as of \d{1,2}:\d\d [AP]M$/);
     act(() => reportLiveFeedDown(false));
     expect(screen.queryByText(/^as of/)).toBeNull();
   });

@@ -3,16 +3,17 @@
  * with the slider's time marked. The asset moves on the map (the trips layer) as the time goes.
  */
 import { Button, Group, SegmentedControl, Slider, Stack, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import type { Trip } from '@flare/core/schemas/trip';
+import { speedIn, type SpeedUnit } from '@flare/core/things/thing-display';
+import { formatClockTime, formatTime } from '../../../lib/format-time';
 import type { TripResult } from '../api/get-trip';
 import { positionAt } from './replay-position';
 import { replay, REPLAY_SPEEDS, useReplay, type ReplaySpeed } from './replay-store';
 
 type Run = Trip['runs'][number];
 
-export function ReplayPanel({ trips }: { trips: TripResult[] }) {
+export function ReplayPanel({ trips, unit }: { trips: TripResult[]; unit: SpeedUnit }) {
   const state = useReplay();
   const [thingId, runId] = state?.runKey.split(':') ?? [];
   const run = trips.find((r) => r.trip?.thing_id === thingId)?.trip?.runs.find((r) => r.run_id === runId);
@@ -72,11 +73,13 @@ export function ReplayPanel({ trips }: { trips: TripResult[] }) {
         step={1000}
         value={state.at}
         onChange={(at) => replay.update({ at, playing: false })}
-        label={(at) => dayjs(at).format('h:mm:ss A')}
+        label={(at) => formatClockTime(at, { seconds: true })}
       />
       <Text size="xs" data-testid="replay-time">
-        {dayjs(state.at).format('MMM D, h:mm:ss A')}
-        {shown?.speed !== null && shown?.speed !== undefined ? ` · ${shown.speed.toFixed(1)} m/s` : ''}
+        {formatTime(state.at)}
+        {shown?.speed !== null && shown?.speed !== undefined
+          ? ` · ${speedIn(shown.speed, unit)} ${unit}`
+          : ''}
       </Text>
       <SpeedChart run={run} at={state.at} />
     </Stack>

@@ -20,6 +20,7 @@ import { useOrganizationUsers } from '../api/get-organization-users';
 import { useRoles } from '../api/get-roles';
 import { usersPathOf } from '../users-path';
 import { filterUsers } from './filter-users';
+import { formatWhen } from '../../../lib/format-time';
 
 export function UsersListScreen() {
   const profile = useSession()?.profile;
@@ -148,7 +149,7 @@ function UsersTable({
                     {user.association} ({user.organizationName})
                   </Table.Td>
                 )}
-                <Table.Td>{user.lastSignIn ? new Date(user.lastSignIn).toLocaleString() : 'Never'}</Table.Td>
+                <Table.Td>{user.lastSignIn ? formatWhen(user.lastSignIn) : 'Never'}</Table.Td>
                 <Table.Td>{user.signInCount}</Table.Td>
                 <Table.Td>
                   <Text component="span" size="sm" fw={600} c={status.color}>
