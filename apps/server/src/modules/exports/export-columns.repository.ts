@@ -1,9 +1,10 @@
 /**
  * The columns of each export type's CSV: the header and the SQL that writes each cell as text, so the
  * database formats every value (PostgreSQL then writes the CSV itself, see export-rows.repository.ts):
- * numbers in their shortest exact form, booleans as true/false, times in ISO 8601 with milliseconds
- * and the offset of the session's time zone (2026-11-30T04:00:00.000-06:00; in UTC, ...Z). An empty
- * cell is a missing value.
+ * numbers in their shortest form, measurements rounded to what they mean (coordinates to 6 decimals,
+ * about 0.1 m; speeds, courses, altitudes, accuracies and HDOP to 1), booleans as true/false, times
+ * in ISO 8601 with milliseconds and the offset of the session's time zone (2026-11-30T04:00:00.000-06:00;
+ * in UTC, ...Z). An empty cell is a missing value.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { ExportType } from '@flare/core/schemas/export';
@@ -22,12 +23,23 @@ export interface ColumnContext {
   asset?: { name: string; device_id: string };
 }
 
+/** About 0.1 m on the ground. */
+export const COORDINATE_DECIMALS = 6;
+/** Speeds (m/s), courses (degrees), altitudes and accuracies (m), HDOP. */
+export const MEASURE_DECIMALS = 1;
+
 const text = (ref: string): Cell => sql`${sql.ref(ref)}::text`;
 const value = (content: string | null | undefined): Cell => sql`${content ?? null}::text`;
 
 /** A time in ISO 8601, in the session's time zone (the export's: set by the reader). */
 const time = (ref: string, { timeZone }: ColumnContext): Cell =>
   sql`to_char(${sql.ref(ref)}, ${timeZone === 'UTC' ? 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"' : 'YYYY-MM-DD"T"HH24:MI:SS.MSTZH:TZM'})`;
+
+/** A measurement rounded to `decimals`, in its shortest form (39.781234, 12.4, 12). */
+const rounded = (ref: string, decimals: number): Cell =>
+  sql`round(${sql.ref(ref)}::numeric, ${sql.lit(decimals)})::float8::text`;
+const coordinate = (ref: string) => rounded(ref, COORDINATE_DECIMALS);
+const measure = (ref: string) => rounded(ref, MEASURE_DECIMALS);
 
 /** Minutes from one time to another, to two decimals (45, 12.5). */
 const minutesBetween = (from: string, to: string): Cell =>
@@ -42,13 +54,13 @@ const pointColumns = (context: ColumnContext): CsvColumn[] => [
   column('device_id', value(context.asset?.device_id)),
   column('recorded_at', time('p.recorded_at', context)),
   column('received_at', time('p.received_at', context)),
-  column('latitude', text('p.lat')),
-  column('longitude', text('p.lng')),
-  column('speed_mps', text('p.speed')),
-  column('course_deg', text('p.course')),
-  column('altitude_m', text('p.altitude')),
-  column('accuracy_m', text('p.accuracy')),
-  column('hdop', text('p.hdop')),
+  column('latitude', coordinate('p.lat')),
+  column('longitude', coordinate('p.lng')),
+  column('speed_mps', measure('p.speed')),
+  column('course_deg', measure('p.course')),
+  column('altitude_m', measure('p.altitude')),
+  column('accuracy_m', measure('p.accuracy')),
+  column('hdop', measure('p.hdop')),
   column('battery_percent', text('p.battery')),
   column('charging', text('p.charging')),
   column('alerting', text('p.alerting')),
@@ -66,8 +78,8 @@ const incidentColumns = (context: ColumnContext): CsvColumn[] => [
   column('start_time', time('i.start_time', context)),
   column('end_time', time('i.end_time', context)),
   column('duration_min', minutesBetween('i.start_time', 'i.end_time')),
-  column('latitude', text('i.lat')),
-  column('longitude', text('i.lng')),
+  column('latitude', coordinate('i.lat')),
+  column('longitude', coordinate('i.lng')),
   column('street', text('i.street')),
   column('alert_message', text('i.alert_message')),
   column('asset_id', text('s.thing_id')),
@@ -97,10 +109,10 @@ const assetColumns = (context: ColumnContext): CsvColumn[] => [
   column('enroute', text('st.enroute')),
   column('last_report_at', time('st.heartbeat_at', context)),
   column('position_at', time('st.position_at', context)),
-  column('latitude', text('st.lat')),
-  column('longitude', text('st.lng')),
-  column('speed_mps', text('st.speed')),
-  column('course_deg', text('st.course')),
+  column('latitude', coordinate('st.lat')),
+  column('longitude', coordinate('st.lng')),
+  column('speed_mps', measure('st.speed')),
+  column('course_deg', measure('st.course')),
   column('street', text('st.street')),
   column('battery_percent', text('st.battery')),
   column('charging', text('st.charging')),

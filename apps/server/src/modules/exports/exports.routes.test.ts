@@ -214,6 +214,16 @@ async function csvOf(
 const cell = (value: string | number | boolean | Date | null | undefined) =>
   value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
 
+/**
+ * A measurement as the export writes it: empty when missing, else at most `decimals` decimals and
+ * within half a unit of the last one from the stored value (the database rounds half away from zero).
+ */
+function expectRounded(written: string | undefined, stored: number | null, decimals: number): void {
+  if (stored === null) return expect(written).toBe('');
+  expect(written).toMatch(new RegExp(`^-?\\d+(\\.\\d{1,${decimals}})?$`));
+  expect(Math.abs(Number(written) - stored)).toBeLessThanOrEqual(0.5 * 10 ** -decimals + 1e-9);
+}
+
 describe('asking for exports', () => {
   const refusals: Array<[string, Record<string, unknown>, string]> = [
     ['without a title', { title: '   ' }, EXPORT_MESSAGES.titleRequired],
@@ -362,13 +372,6 @@ describe('an export run', () => {
       device_id: names.get(p.thing_id)!.device_id,
       recorded_at: new Date(p.recorded_at).toISOString(),
       received_at: new Date(p.received_at).toISOString(),
-      latitude: cell(p.lat),
-      longitude: cell(p.lng),
-      speed_mps: cell(p.speed),
-      course_deg: cell(p.course),
-      altitude_m: cell(p.altitude),
-      accuracy_m: cell(p.accuracy),
-      hdop: cell(p.hdop),
       battery_percent: cell(p.battery),
       charging: cell(p.charging),
       alerting: cell(p.alerting),
@@ -378,7 +381,32 @@ describe('an export run', () => {
       valid: cell(p.valid),
       accepted: cell(p.accepted),
     }));
-    expect(records).toEqual(expected);
+    const measures = {
+      latitude: 6,
+      longitude: 6,
+      speed_mps: 1,
+      course_deg: 1,
+      altitude_m: 1,
+      accuracy_m: 1,
+      hdop: 1,
+    };
+    const storedOf = (p: (typeof byAsset)[number]) => ({
+      latitude: p.lat,
+      longitude: p.lng,
+      speed_mps: p.speed,
+      course_deg: p.course,
+      altitude_m: p.altitude,
+      accuracy_m: p.accuracy,
+      hdop: p.hdop,
+    });
+    records.forEach((record, i) => {
+      for (const [column, decimals] of Object.entries(measures))
+        expectRounded(record[column], storedOf(byAsset[i]!)[column as keyof typeof measures], decimals);
+    });
+    const unrounded = records.map((record) =>
+      Object.fromEntries(Object.entries(record).filter(([column]) => !(column in measures))),
+    );
+    expect(unrounded).toEqual(expected);
   });
 
   it("writes times in the organisation's time zone with its offset unless UTC is asked for", async () => {
@@ -470,7 +498,6 @@ describe('an export run', () => {
         r.type,
         r.active,
         r.status,
-        r.latitude,
         r.last_report_at,
       ]),
     ).toEqual(
@@ -481,10 +508,10 @@ describe('an export run', () => {
         th.display_name,
         'true',
         cell(th.status),
-        cell(th.lat),
         cell(th.heartbeat_at && new Date(th.heartbeat_at)),
       ]),
     );
+    records.forEach((r, i) => expectRounded(r.latitude, things[i]!.lat, 6));
   });
 
   it('writes the closures of the chosen types or assets in place during the range', async () => {
