@@ -91,7 +91,7 @@ describe('organizations', () => {
         .waitFor();
 
       const invitation = await mail.next(email);
-      expect(invitation.subject).toBe('You have been invited to Flare');
+      expect(invitation.subject).toBe('You have been invited to Lakeside Towing on Flare');
       expect(invitation.text).toMatch(/\/welcome\/reset\//);
     } finally {
       await page.close();

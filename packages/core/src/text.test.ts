@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeText, unstorableText } from './text';
+import { normalizeText, periodInWords, unstorableText } from './text';
 
 describe('unstorableText', () => {
   it('refuses the NUL character and lone surrogates, and takes any other text', () => {
@@ -13,5 +13,16 @@ describe('unstorableText', () => {
 describe('normalizeText', () => {
   it('trims and composes, so ids typed differently compare equal', () => {
     expect(normalizeText(' CAFE\u0301-1 ')).toBe('CAF\u00c9-1');
+  });
+});
+
+describe('periodInWords', () => {
+  it('says a period in its largest whole unit', () => {
+    expect(periodInWords(7 * 86_400)).toBe('7 days');
+    expect(periodInWords(86_400)).toBe('1 day');
+    expect(periodInWords(36 * 3_600)).toBe('36 hours');
+    expect(periodInWords(3_600)).toBe('1 hour');
+    expect(periodInWords(90 * 60)).toBe('90 minutes');
+    expect(periodInWords(61)).toBe('1 minute');
   });
 });

@@ -16,3 +16,22 @@ export function unstorableText(text: string): string | null {
 export function normalizeText(text: string): string {
   return text.trim().normalize('NFC');
 }
+
+/**
+ * A period as people say it, in its largest whole unit: "7 days", "1 day", "2 hours", "30 minutes"
+ * (a link "expires in 168 hour(s)" makes the reader do the sum).
+ */
+export function periodInWords(seconds: number): string {
+  const units: Array<[string, number]> = [
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of units)
+    if (seconds >= size && seconds % size === 0) {
+      const count = seconds / size;
+      return `${count} ${unit}${count === 1 ? '' : 's'}`;
+    }
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

@@ -5,6 +5,7 @@
  * is retried until the mail server takes it.
  */
 import { LOCK_AFTER_FAILED_SIGN_INS } from '@flare/core/constants';
+import { periodInWords } from '@flare/core/text';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { Mailer } from '../../platform/mail/mailer';
 import { accountMailJob, type AccountMail } from './account-mail.job';
@@ -19,8 +20,6 @@ export interface AccountLinkOptions {
   baseUrl: () => string;
 }
 
-const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
-
 export class AccountLinks {
   constructor(
     private readonly repository: AuthRepository,
@@ -30,15 +29,15 @@ export class AccountLinks {
   ) {}
 
   /** Queues the mail to the address (with or without an account); resolves once the job is stored. */
-  async request(purpose: AccountMail['purpose'], email: string): Promise<void> {
-    await this.jobs.send(accountMailJob, { purpose, email });
+  async request(purpose: AccountMail['purpose'], email: string, invitedBy?: string): Promise<void> {
+    await this.jobs.send(accountMailJob, { purpose, email, invitedBy });
   }
 
   /**
    * The job: sends the mail the address's user still needs: none without an account, to a suspended
    * user, an unlock once the account is unlocked, or an invitation once the user has signed in.
    */
-  async deliver({ purpose, email }: AccountMail): Promise<void> {
+  async deliver({ purpose, email, invitedBy }: AccountMail): Promise<void> {
     const user = await this.repository.findUserByEmail(email);
     if (!user || user.suspended_at) return;
     switch (purpose) {
@@ -47,7 +46,8 @@ export class AccountLinks {
       case 'unlock':
         return user.locked_at ? this.sendUnlock(user) : undefined;
       case 'invite':
-        return user.last_sign_in_at ? undefined : this.sendInvitation(user);
+        if (user.last_sign_in_at) return;
+        return this.sendInvitation(user, invitedBy && (await this.repository.fullNameOf(invitedBy)));
     }
   }
 
@@ -67,21 +67,24 @@ export class AccountLinks {
     return `${this.options.baseUrl()}/welcome/reset/${encodeURIComponent(email)}/${token}`;
   }
 
-  private async sendInvitation(user: { id: string; email: string; first_name: string }): Promise<void> {
+  private async sendInvitation(
+    user: { id: string; email: string; first_name: string; organization_name: string },
+    inviter: string | undefined,
+  ): Promise<void> {
     const token = await this.createResetToken(user.id, this.options.inviteTtlSeconds);
     const link = this.resetLink(user.email, token);
     await this.mailer.send({
       to: user.email,
-      subject: 'You have been invited to Flare',
+      subject: `You have been invited to ${user.organization_name} on Flare`,
       link,
       text: [
         `Hello ${user.first_name},`,
         '',
-        'An administrator of your organisation has created a Flare account for you. To choose your password, open:',
+        `${inviter || 'An administrator'} has invited you to ${user.organization_name} on Flare, the fleet and roadway-safety dashboard. To choose your password and sign in, open:`,
         '',
         link,
         '',
-        `The link works once and expires in ${hours(this.options.inviteTtlSeconds)} hour(s).`,
+        `The link works once and expires in ${periodInWords(this.options.inviteTtlSeconds)}.`,
         'Once it has expired, ask your administrator to send a new invitation, or use "Forgot password" on the sign-in page.',
       ].join('\n'),
     });
@@ -101,7 +104,7 @@ export class AccountLinks {
         '',
         link,
         '',
-        `The link works once and expires in ${hours(this.options.resetTtlSeconds)} hour(s).`,
+        `The link works once and expires in ${periodInWords(this.options.resetTtlSeconds)}.`,
         'If you did not ask for this, ignore this e-mail: your password stays as it is.',
       ].join('\n'),
     });
@@ -127,7 +130,7 @@ export class AccountLinks {
         '',
         link,
         '',
-        `The link works once and expires in ${hours(this.options.unlockTtlSeconds)} hour(s).`,
+        `The link works once and expires in ${periodInWords(this.options.unlockTtlSeconds)}.`,
         'If these attempts were not yours, choose a new password after signing in.',
       ].join('\n'),
     });

@@ -8,7 +8,12 @@ import { defineJob } from '../../platform/jobs/job-definition';
 
 export const accountMailJob = defineJob(
   'account-mail',
-  z.object({ purpose: z.enum(['reset', 'unlock', 'invite']), email: z.string() }),
+  z.object({
+    purpose: z.enum(['reset', 'unlock', 'invite']),
+    email: z.string(),
+    /** Who invited the user (a user id), named in the invitation. */
+    invitedBy: z.string().optional(),
+  }),
   // Retried after 5 s, doubling, for over an hour. The mailer gives up on a slow server within 30 s
   // (mailer.ts), so an attempt still running at 40 s belongs to a process that died: it is retried.
   { retryLimit: 10, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 40 },

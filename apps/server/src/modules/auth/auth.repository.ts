@@ -22,9 +22,20 @@ export class AuthRepository {
         'users.created_at',
         'org.dashboard_enabled',
         'org.sign_in_method',
+        'org.name as organization_name',
       ])
       .where(sql<string>`lower(users.email)`, '=', email.toLowerCase())
       .executeTakeFirst();
+  }
+
+  /** A user's full name, for e-mails that name them. */
+  async fullNameOf(userId: string): Promise<string | undefined> {
+    const user = await this.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return user && `${user.first_name} ${user.last_name}`.trim();
   }
 
   /** The signed-in user's standing, or undefined when the session is unknown or revoked. */

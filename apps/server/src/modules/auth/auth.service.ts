@@ -208,9 +208,9 @@ export class AuthService {
     await this.events.emit('user.sessions-ended', { user_id: userId });
   }
 
-  /** Queues the invitation e-mail of a new user: a link to choose their first password. */
-  async invite(email: string): Promise<void> {
-    await this.links.request('invite', email);
+  /** Queues the invitation e-mail of a new user (naming who invited them): a link to choose their first password. */
+  async invite(email: string, invitedBy: string): Promise<void> {
+    await this.links.request('invite', email, invitedBy);
   }
 
   /** The api-keys module resolves integrations' keys; until it registers, no key is accepted. */

@@ -273,7 +273,7 @@ describe('POST /api/organization', () => {
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
     expect(admin).toEqual({ organization_id: org.id, role: 'MANUFACTURER_ADMIN' });
-    expect((await mail.next(email)).subject).toBe('You have been invited to Flare');
+    expect((await mail.next(email)).subject).toBe('You have been invited to Lakeside Towing on Flare');
     const list = (await call(PLATFORM, 'GET', '/api/organizations')).json();
     expect(list.data.map((o: { name: string }) => o.name)).toContain('Lakeside Towing');
   });

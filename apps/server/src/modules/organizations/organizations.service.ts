@@ -116,7 +116,7 @@ export class OrganizationsService {
       responders_type: input.responders_type ?? 'none',
     });
     try {
-      await this.users.invite(id, { ...input.admin, role_id: role.id });
+      await this.users.invite(id, { ...input.admin, role_id: role.id }, principal.userId);
     } catch (error) {
       await this.repository.delete(id);
       throw error;

@@ -95,8 +95,13 @@ describe('POST /api/users/', () => {
       organization_id: demoOrganizationId('springfield-pd'),
     });
     const invitation = await mail.next(email);
-    expect(invitation.subject).toBe('You have been invited to Flare');
-    expect(invitation.text).toContain('expires in 168 hour(s)');
+    expect(invitation.subject).toBe('You have been invited to Springfield Police Department on Flare');
+    const inviter = await userRow(ADMIN);
+    // Who invited them, to what, and for how long the link works, in words.
+    expect(invitation.text).toContain(
+      `${inviter!.first_name} ${inviter!.last_name} has invited you to Springfield Police Department on Flare`,
+    );
+    expect(invitation.text).toContain('The link works once and expires in 7 days.');
     const link = linkPath(invitation);
     expect(link).toMatch(new RegExp(`^/welcome/reset/${encodeURIComponent(email)}/[\\w-]{40,}$`));
     const token = decodeURIComponent(link.split('/').at(-1)!);

@@ -64,15 +64,16 @@ export class UsersService {
   /** Creates the user in the caller's organisation and queues their invitation e-mail. */
   async create(principal: Principal, input: CreateUserInput): Promise<OrganizationUserWire> {
     await this.assignableRole(principal, input.role_id);
-    const userId = await this.invite(principal.organizationId, input);
+    const userId = await this.invite(principal.organizationId, input, principal.userId);
     return this.wireOf(userId, principal, MESSAGES.userNotFound);
   }
 
   /**
-   * Creates a user in `organizationId` and queues their invitation e-mail; answers their id. The
-   * caller has checked the permission and the role (e.g. a new organisation's first Org Admin).
+   * Creates a user in `organizationId` and queues their invitation e-mail (naming the user who
+   * invited them); answers their id. The caller has checked the permission and the role (e.g. a new
+   * organisation's first Org Admin).
    */
-  async invite(organizationId: string, input: CreateUserInput): Promise<string> {
+  async invite(organizationId: string, input: CreateUserInput, invitedBy: string): Promise<string> {
     let userId: string;
     try {
       userId = await this.repository.create({
@@ -87,7 +88,7 @@ export class UsersService {
       if (error instanceof EmailInUseError) throw emailInUse();
       throw error;
     }
-    await this.auth.invite(input.email);
+    await this.auth.invite(input.email, invitedBy);
     return userId;
   }
 
