@@ -78,6 +78,7 @@ export const MESSAGES = {
   apiKeyLimitReached: 'API key limit reached',
   apiKeyNotFound: 'API key not found.',
   apiKeyNotAccepted: 'API keys cannot be used for this call.',
+  apiKeyInvalid: 'The API key is not valid: it was revoked, or it is mistyped.',
   ssoEmailNotVerified:
     'Your sign-in provider has not verified your email address. Please verify it there, then sign in again.',
   ssoUnknownUser: 'There is no user with your email address. Please ask your administrator to invite you.',

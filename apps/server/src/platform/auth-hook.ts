@@ -73,7 +73,8 @@ export function registerAuthHook(app: FastifyInstance, resolvers: PrincipalResol
     const apiKey = apiKeyOf(request, token);
     if (apiKey && !config.apiKey) throw forbidden(MESSAGES.apiKeyNotAccepted);
     const principal = apiKey ? await resolvers.apiKey(apiKey) : token ? await resolvers.user(token) : null;
-    if (!principal) throw unauthorized('invalid_token', MESSAGES.tokenExpired);
+    if (!principal)
+      throw unauthorized('invalid_token', apiKey ? MESSAGES.apiKeyInvalid : MESSAGES.tokenExpired);
     request.principal = principal;
     if (principal.apiKeyId && !(await resolvers.apiKeyWithinLimit(request))) {
       throw tooManyAttempts();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@flare/core/messages';
 import { ApiKeysResponseSchema, CreatedApiKeySchema } from '@flare/core/schemas/api-key';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { demoOrganizationId } from '../../seed/demo-data';
@@ -111,13 +112,19 @@ describe('API keys', () => {
     expect(replacement.statusCode).toBe(201);
   });
 
-  it('a revoked or unknown key answers 401', async () => {
+  it('a revoked or unknown key answers 401, saying the key is not valid (not that a token expired)', async () => {
     await makeRoom();
     const { id, token } = (await call(ADMIN, 'POST', '/api/api_keys', { description: 'Short-lived' })).json();
     expect((await ingest({ 'x-api-key': token })).statusCode).toBe(200);
     await call(ADMIN, 'DELETE', `/api/api_keys/${id}`);
-    expect((await ingest({ 'x-api-key': token })).statusCode).toBe(401);
-    expect((await ingest({ 'x-api-key': 'flk_nonsense' })).statusCode).toBe(401);
+    for (const refused of [
+      await ingest({ 'x-api-key': token }),
+      await ingest({ 'x-api-key': 'flk_nonsense' }),
+      await ingest({ authorization: 'Bearer flk_nonsense' }),
+    ]) {
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toBe(MESSAGES.apiKeyInvalid);
+    }
   });
 
   it('each key is rate-limited', async () => {
