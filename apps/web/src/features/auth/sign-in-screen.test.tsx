@@ -113,6 +113,16 @@ describe('signing in', () => {
     expect(tokenCalls(calls)[0]?.body).toMatchObject({ unlock_token: 'unlock-123' });
   });
 
+  it('a new attempt clears the last failure, even one its fields stop before calling', async () => {
+    renderSignIn({ status: 400, body: { error: 'invalid_grant', message: 'Bad credentials' } });
+    submit();
+    await errorAlert();
+    submit('ada@springfield-pd.test', '');
+    expect(await screen.findByText(MESSAGES.required)).toBeTruthy();
+    expect(screen.queryByText('Sign-in failed')).toBeNull();
+    expect(screen.queryByText(MESSAGES.wrongCredentials)).toBeNull();
+  });
+
   it('validates before calling: both fields required', async () => {
     const { calls } = renderSignIn({ status: 200, body: fakeTokens() });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));

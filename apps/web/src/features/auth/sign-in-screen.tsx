@@ -90,7 +90,6 @@ export function SignInScreen() {
   }, [search, location.hash, navigate]);
 
   const onSubmit = async (values: SignInForm) => {
-    setStatus({ kind: 'idle' });
     try {
       const tokens = await createUserToken.mutateAsync({ ...values, unlockToken: params.unlockToken });
       const profile = await startSession(tokens);
@@ -117,7 +116,14 @@ export function SignInScreen() {
 
   return (
     <WelcomeLayout title="Sign in">
-      <form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          // A new attempt: the last one's failure goes, whether or not the fields pass this time.
+          setStatus({ kind: 'idle' });
+          void form.handleSubmit(onSubmit)(event);
+        }}
+      >
         <Stack gap="md">
           {notice && (
             <Alert color="yellow" role="status">
