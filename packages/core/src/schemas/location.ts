@@ -96,6 +96,19 @@ export function locationStatusLabel(location: Pick<Location, 'is_active'>): 'Act
   return location.is_active ? 'Active' : 'Recent';
 }
 
+/**
+ * How an incident is titled in lists, its detail and on the map: its street, else (no street geocoded,
+ * or no geocoder configured) its position to 5 decimals (about 1 m), never a blank.
+ */
+export function locationPlace(location: Pick<Location, 'street' | 'lat' | 'lng'>): string {
+  return location.street || formatLatLng(location);
+}
+
+/** "39.78170, -89.65010": a position to 5 decimals (about 1 m), as shown and copied. */
+export function formatLatLng(position: { lat: number; lng: number }): string {
+  return `${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}`;
+}
+
 /** The message for a failed list load. */
 export function locationListError(status: number): string {
   if (status === 0) return LOCATION_MESSAGES.connectionFailed;

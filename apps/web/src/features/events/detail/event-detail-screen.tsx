@@ -8,7 +8,7 @@ import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { can } from '@flare/core/permissions/access';
-import { LOCATION_MESSAGES, type Location } from '@flare/core/schemas/location';
+import { formatLatLng, LOCATION_MESSAGES, locationPlace, type Location } from '@flare/core/schemas/location';
 import { CopyValueButton } from '../../../components/ui/copy-value-button';
 import { DetailField } from '../../../components/ui/detail-field';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
@@ -23,10 +23,6 @@ import { HeadingDial, HeadingText } from './heading-dial';
 import { LocationVehicles } from './location-vehicles';
 
 /** Lat/lon as shown and copied: five decimals (about a metre). */
-export function formatLatLng(location: Pick<Location, 'lat' | 'lng'>): string {
-  return `${location.lat.toFixed(5)}, ${location.lng.toFixed(5)}`;
-}
-
 export function EventDetailScreen() {
   const { eventId = '' } = useParams();
   const location = useLiveLocation(eventId);
@@ -73,7 +69,7 @@ function EventDetail({ location, onBack }: { location: Location; onBack: () => v
         <BackButton onBack={onBack} />
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Title order={1} size="h4">
-            {location.street ?? '—'}
+            {locationPlace(location)}
           </Title>
           <Group gap="xs">
             <LocationStatusBadge location={location} />

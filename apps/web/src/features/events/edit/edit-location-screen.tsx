@@ -8,8 +8,10 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
+  formatLatLng,
   LOCATION_MESSAGES,
   LocationUpdateSchema,
+  locationPlace,
   locationUpdateError,
   type Location,
 } from '@flare/core/schemas/location';
@@ -18,7 +20,6 @@ import { DetailField } from '../../../components/ui/detail-field';
 import { ApiError } from '../../../lib/api-client';
 import { usePref } from '../../../lib/prefs';
 import { useUpdateLocation } from '../api/update-location';
-import { formatLatLng } from '../detail/event-detail-screen';
 import { useLiveLocation, useLiveLocations } from '../live/live-locations-store';
 import { centreOnLocation } from '../locate-location';
 import { locationDraft, useLocationDraft } from './location-draft';
@@ -105,7 +106,7 @@ function EditLocationForm({ location }: { location: Location }) {
         </Button>
       </Group>
       <Text size="sm">
-        {location.external_id}, {location.street ?? '—'}
+        {location.external_id}, {locationPlace(location)}
       </Text>
       <DetailField label="New Lat/Lon">{draft ? formatLatLng(draft.position) : '—'}</DetailField>
       {draft?.refused && (

@@ -5,7 +5,7 @@
 import { ActionIcon, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCurrentLocation } from '@tabler/icons-react';
 import { memo } from 'react';
-import type { Location } from '@flare/core/schemas/location';
+import { locationPlace, type Location } from '@flare/core/schemas/location';
 import { formatTime } from '../../../lib/format-time';
 import { LocationStatusBadge } from '../components/location-status-badge';
 
@@ -17,7 +17,7 @@ interface Props {
 
 /** Memoised: while the list scrolls only rows coming into view render. */
 export const EventRow = memo(function EventRow({ location, onSelect, onFind }: Props) {
-  const street = location.street ?? '—';
+  const place = locationPlace(location);
   return (
     <Group
       h="100%"
@@ -31,7 +31,7 @@ export const EventRow = memo(function EventRow({ location, onSelect, onFind }: P
       <UnstyledButton
         onClick={() => onSelect(location)}
         style={{ flex: 1, minWidth: 0, alignSelf: 'stretch' }}
-        title={`${location.external_id}, ${street}`}
+        title={`${location.external_id}, ${place}`}
       >
         <Stack gap={2} py={6}>
           <Group gap="xs" wrap="nowrap">
@@ -41,7 +41,7 @@ export const EventRow = memo(function EventRow({ location, onSelect, onFind }: P
             <LocationStatusBadge location={location} />
           </Group>
           <Text size="sm" truncate>
-            {street}
+            {place}
           </Text>
           <Text size="xs" c="gray.7">
             {formatTime(location.start_time)}

@@ -1,3 +1,4 @@
+import { formatLatLng } from '@flare/core/schemas/location';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAP_ZOOM } from '@flare/core/constants';
@@ -67,8 +68,9 @@ describe('events list', () => {
     expect(rows()).toHaveLength(1);
     fireEvent.click(screen.getByRole('radio', { name: 'All Recent' }));
     expect(rows()).toHaveLength(3);
-    // The recent one without a street says so.
-    expect(rows()[1]!.textContent).toContain('—');
+    // The recent one without a street is titled by its position, never a blank.
+    expect(rows()[1]!.textContent).toContain(formatLatLng(lastNight));
+    expect(rows()[1]!.textContent).not.toContain('—');
   });
 
   it('searches asset names, street and System ID after typing stops', async () => {

@@ -2,7 +2,7 @@
  * An incident's map marker: a button with the active or
  * the recent icon, named for screen readers, above every asset marker.
  */
-import { locationStatusLabel, type Location } from '@flare/core/schemas/location';
+import { locationPlace, locationStatusLabel, type Location } from '@flare/core/schemas/location';
 import { markerButton } from '../../../map/dom-markers';
 
 const ICON_SIZE = 30;
@@ -16,7 +16,7 @@ function iconSvg(state: 'Active' | 'Recent'): string {
 }
 
 export function markerLabel(location: Location): string {
-  return `${locationStatusLabel(location)} incident ${location.external_id}${location.street ? `, ${location.street}` : ''}`;
+  return `${locationStatusLabel(location)} incident ${location.external_id}, ${locationPlace(location)}`;
 }
 
 export function createMarkerElement(onClick: () => void): HTMLButtonElement {
