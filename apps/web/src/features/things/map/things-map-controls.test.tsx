@@ -5,7 +5,8 @@ import { liveThings } from '../live/live-things-store';
 import { onMapCommand, type MapCommand } from '../../../map/map-commands';
 import { FakeMap } from '../../../map/testing/fake-map';
 import { renderInMap } from '../../../map/testing/render-in-map';
-import { fakeApi } from '../../../testing/fake-api';
+import { startSession } from '../../../lib/session';
+import { fakeApi, fakeProfile, fakeTokens } from '../../../testing/fake-api';
 import { makeThing } from '@flare/core/testing/things';
 import { ThingsMapControls } from './things-map-controls';
 
@@ -82,6 +83,35 @@ describe('ThingsMapControls', () => {
     act(() => liveThings.upsert([makeThing({ status: 'active', lng: -70, lat: 40 })]));
     act(() => liveThings.replaceAll([north]));
     expect(commands).toHaveLength(1);
+    stop();
+  });
+
+  it("opens on the organisation's own units, not on other organisations' shared assets far away", async () => {
+    fakeApi({ 'GET /profile': () => ({ status: 200, body: fakeProfile(['thing:read']) }) }); // org-1
+    await startSession(fakeTokens());
+    const commands: MapCommand[] = [];
+    const stop = onMapCommand((command) => commands.push(command));
+    renderInMap(
+      <MemoryRouter initialEntries={['/dashboard/things']}>
+        <ThingsMapControls />
+      </MemoryRouter>,
+      new FakeMap(),
+    );
+    const shared = { id: 'org-2', name: 'State DOT', organization_type: 'maintenance' };
+    act(() =>
+      liveThings.replaceAll([
+        makeThing({ status: 'active', lng: -89.6, lat: 39.9 }),
+        makeThing({ status: 'active', lng: -87.6, lat: 41.9, organization: shared }),
+      ]),
+    );
+    expect(commands).toMatchObject([{ kind: 'fit', positions: [[-89.6, 39.9]] }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    expect(commands.pop()).toMatchObject({
+      positions: [
+        [-89.6, 39.9],
+        [-87.6, 41.9],
+      ],
+    });
     stop();
   });
 

@@ -1,9 +1,10 @@
 /**
  * The map's tools for the dashboard: show-all fits the assets the map displays, that is those
  * the list's filters (in the URL) let through, by the same rule the layer draws with. The
- * positions are gathered when show-all is pressed, not on every live update. The map opens the
- * same way: fitted to them once the first load has arrived (a shared filtered link included), and
- * then offers the user's last view back. With an asset selected, Follow keeps it in view.
+ * positions are gathered when show-all is pressed, not on every live update. The map opens fitted
+ * to the organisation's own shown units once the first load has arrived (a shared filtered link
+ * included; all shown assets when it has none there), and then offers the user's last view back. With
+ * an asset selected, Follow keeps it in view.
  */
 import { Stack } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
@@ -16,6 +17,7 @@ import { LastViewOffer, useLastView } from '../../../map/last-view-offer';
 import type { LngLat } from '../../../map/map-commands';
 import { useMap } from '../../../map/map-context';
 import { useFitOnce } from '../../../map/use-fit-once';
+import { useSubscribedOrganization } from '../../../lib/subscribed-organization';
 import { matchesFilters } from '../list/thing-filters';
 import { useThingFilters } from '../list/use-thing-filters';
 import { FollowControl } from './follow-control';
@@ -32,17 +34,25 @@ export function ThingsMapControls() {
     for (const thing of things.values()) if (shownAt(thing)) return true;
     return false;
   }, [things, shownAt]);
-  const positions = useCallback(
-    () =>
-      [...things.values()].flatMap((thing): LngLat[] => {
+  const positionsOf = useCallback(
+    (list: Iterable<Thing>) =>
+      [...list].flatMap((thing): LngLat[] => {
         const position = shownAt(thing);
         return position ? [position] : [];
       }),
-    [things, shownAt],
+    [shownAt],
   );
+  const positions = useCallback(() => positionsOf(things.values()), [things, positionsOf]);
+  // Shared assets of other organisations (an accessor's arrow boards 250 km away) would make the
+  // organisation's own fleet a speck: the map opens on its own units, "Show all" shows every asset.
+  const organizationId = useSubscribedOrganization()?.id;
+  const openingPositions = useCallback(() => {
+    const own = positionsOf([...things.values()].filter((thing) => thing.organization.id === organizationId));
+    return own.length > 0 ? own : positions();
+  }, [things, organizationId, positionsOf, positions]);
   // Before the opening fit, so the last view is read before that move is remembered.
   const lastView = useLastView(map);
-  useFitOnce(loaded, positions);
+  useFitOnce(loaded, openingPositions);
   const selectedId = useMatch('/dashboard/things/:thingId/*')?.params.thingId ?? null;
   const selected = selectedId ? things.get(selectedId) : undefined;
   return (
