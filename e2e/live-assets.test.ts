@@ -138,7 +138,7 @@ describe('live assets list', () => {
     // Lights on: a run starts with its first alert point.
     await report(SILENT_DEVICE.id, { alerting: '1', speed: '20' });
     await status.getByText('Responding').waitFor();
-    expect(await field('Start')).toMatch(/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M$/);
+    expect(await field('Start')).toMatch(/\d{4}, \d{1,2}:\d{2}:\d{2} [AP]M$/);
     expect(await field('Alert Points')).toBe('1');
     // Lights still on: one more alert point, shown without reloading.
     await report(SILENT_DEVICE.id, { alerting: '1', speed: '20' });

@@ -3,7 +3,7 @@
  * then the alerts found; selecting one shows both assets where they were on the map. The search lives
  * in the URL, where the map's R2R layer reads it too.
  */
-import { Alert, Button, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { R2R_ALERTS, R2R_MESSAGES, r2rSearchError } from '@flare/core/r2r/r2r-alert';
@@ -15,6 +15,7 @@ import { useR2rAlerts } from './api/get-r2r-alerts';
 import { R2R_COLOURS, R2R_PATH, searchFromUrl, urlOfSearch, type R2rSearch } from './r2r-search';
 import { displayZoneName, formatClockTime, fromZoneInput, toZoneInput } from '../../lib/format-time';
 import { useNow } from '../../lib/use-now';
+import { LoadingIndicator } from '../../components/ui/loading-indicator';
 
 export function R2rScreen() {
   const { search } = useLocation();
@@ -39,7 +40,7 @@ export function R2rScreen() {
         R2R
       </Title>
       <R2rSearchForm key={search} query={query} onSubmit={(next) => go({ ...next, alertId: null })} />
-      {query && alerts.isPending && <Loader size="sm" aria-label="Loading R2R alerts" />}
+      {query && alerts.isPending && <LoadingIndicator size="sm" label="Loading R2R alerts" />}
       {alerts.error && (
         <Alert color="red" role="alert">
           {alerts.error instanceof ApiError && alerts.error.status === 404

@@ -8,7 +8,6 @@ import {
   Button,
   ColorSwatch,
   Group,
-  Loader,
   Stack,
   Table,
   Text,
@@ -32,6 +31,7 @@ import { TripReportFormFields } from './trip-report-form';
 import { reportFromSearch, searchOfReport, TRIP_COLOURS, TRIPS_PATH, type TripReport } from './trip-search';
 import { useSubscribedOrganization } from '../../lib/subscribed-organization';
 import { HelpTip } from '../../components/ui/help-tip';
+import { LoadingIndicator } from '../../components/ui/loading-indicator';
 
 export function TripsScreen() {
   const { search } = useLocation();
@@ -105,7 +105,7 @@ function AssetTrip({
     return (
       <Stack gap={4}>
         {heading}
-        <Loader size="sm" aria-label={`Loading the trips of ${name}`} />
+        <LoadingIndicator size="sm" label={`Loading the trips of ${name}`} />
       </Stack>
     );
   if (result.error || !result.trip) {

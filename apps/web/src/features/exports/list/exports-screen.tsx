@@ -3,7 +3,7 @@
  * the tab following their progress, the failed-exports message, and "New Export" for those who may
  * ask for one.
  */
-import { Alert, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '@flare/core/permissions/access';
 import { EXPORT_MESSAGES, EXPORT_TABS, exportTabOf, type ExportTab } from '@flare/core/schemas/export';
@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session';
 import { useSubscribedOrganization } from '../../../lib/subscribed-organization';
 import { useExports } from '../api/get-exports';
 import { ExportCard } from './export-card';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 
 const TAB_IDS = Object.keys(EXPORT_TABS) as ExportTab[];
 const isTab = (value: string | null): value is ExportTab => TAB_IDS.includes(value as ExportTab);
@@ -51,7 +52,7 @@ export function ExportsScreen() {
           {EXPORT_MESSAGES.failedPrompt}
         </Alert>
       )}
-      {exports.isPending && <Loader size="sm" aria-label="Loading exports" />}
+      {exports.isPending && <LoadingIndicator size="sm" label="Loading exports" />}
       {exports.error && (
         <Alert color="red" role="alert">
           {exports.error.message}

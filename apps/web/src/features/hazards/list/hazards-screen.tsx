@@ -3,7 +3,7 @@
  * its detail. The report lives in the URL (the last 24 hours of every hazard when none is there yet),
  * where the map's hazards layer reads it too; a new report fits the map to its hazards.
  */
-import { Alert, Anchor, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { hazardErrorMessage } from '@flare/core/hazards/hazard-rules';
@@ -17,6 +17,7 @@ import { SeverityBadge, StatusTag } from '../hazard-look';
 import { defaultReport, HAZARDS_PATH, reportFromSearch, searchOfReport } from '../hazard-search';
 import { HazardReportFormFields } from './hazard-report-form';
 import { formatWhen } from '../../../lib/format-time';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 
 export function HazardsScreen() {
   const { search } = useLocation();
@@ -50,7 +51,7 @@ export function HazardsScreen() {
           onSubmit={(next) => void navigate({ pathname: HAZARDS_PATH, search: searchOfReport(next) })}
         />
       )}
-      {hazards.isFetching && !hazards.data && <Loader size="sm" aria-label="Loading hazards" />}
+      {hazards.isFetching && !hazards.data && <LoadingIndicator size="sm" label="Loading hazards" />}
       {hazards.error && (
         <Alert color="red" role="alert">
           {hazards.error instanceof ApiError
