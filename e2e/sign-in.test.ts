@@ -16,10 +16,10 @@ import { sectionLabel, type RespondersType } from '@flare/core/labels';
 import { MESSAGES } from '@flare/core/messages';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { fillSignIn } from './support/sign-in';
-import { startServer, type RunningServer } from './support/server';
+import { startServer, type InProcessServer } from './support/server';
 import { accessTokenOf } from './support/api';
 
-let server: RunningServer;
+let server: InProcessServer;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -70,6 +70,13 @@ const DEMO_ROLES = [
 ];
 
 describe('signing in', () => {
+  it('the start-up banner lists the demo sign-ins by the role names the dashboard shows', () => {
+    const banner = server.banner();
+    expect(banner).toMatch(/orgadmin@springfield-pd\.test +Org Admin$/m);
+    expect(banner).toMatch(/media@springfield-pd\.test +Media$/m);
+    expect(banner).not.toMatch(/MANUFACTURER_ADMIN|USER_EVENTS_ONLY|PLATFORM_ADMIN/);
+  });
+
   it.each(DEMO_ROLES)('%s lands on their default section and sees only permitted sections', async (email) => {
     const profile = await profileOf(email);
     // The sections, then the accounts entries below them (Profile & Preferences, New Accounts).

@@ -49,6 +49,8 @@ export interface StartOptions {
 export interface InProcessServer extends RunningServer {
   /** Its database, for what no API does (time passing: apps/server/test/time-travel.ts). */
   db: Db;
+  /** What `npm start` prints once the server is up (addresses and demo sign-ins). */
+  banner(): string;
 }
 
 /** A server inside this test worker. */
@@ -65,6 +67,7 @@ export async function startServer(options: StartOptions = {}): Promise<InProcess
     osmandPort: Number(new URL(flare.osmandUrl).port),
     dataDir,
     db: flare.db,
+    banner: flare.banner,
     output: () => output,
     async stop() {
       await flare.stop();

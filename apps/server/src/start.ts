@@ -9,6 +9,7 @@ import { demoUsers, DEMO_ORGANIZATIONS } from './seed/demo-data';
 import { demoFleet } from './seed/demo-fleet';
 import { stopServers } from './shutdown';
 import { FleetSimulator } from './simulator/fleet-simulator';
+import { roleLabel } from '@flare/core/labels';
 
 export interface StartedFlare extends FlareApp {
   url: string;
@@ -64,7 +65,7 @@ export async function startFlare(config: Config, options: BuildOptions = {}): Pr
     ];
     if (flare.demoPassword) {
       lines.push('', `  Demo sign-ins (password: ${flare.demoPassword})`);
-      for (const user of demoUsers()) lines.push(`    ${user.email.padEnd(36)} ${user.role}`);
+      for (const user of demoUsers()) lines.push(`    ${user.email.padEnd(36)} ${roleLabel(user.role)}`);
     }
     return lines.join('\n') + '\n';
   };
