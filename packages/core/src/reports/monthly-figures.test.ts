@@ -217,9 +217,19 @@ describe('assets', () => {
       averageUptime: 1.25 / 3,
       offline: ['Truck 3'],
       uptime: [
-        { name: 'Truck 3', uptime: 0, lastReportAt: null },
-        { name: 'Truck 1', uptime: 0.25, lastReportAt: at('2026-11-10T00:00:00Z') },
-        { name: 'Truck 2', uptime: 1, lastReportAt: at('2026-11-30T23:00:00Z') },
+        { name: 'Truck 3', uptime: 0, countedFrom: WHOLE.period.start, lastReportAt: null },
+        {
+          name: 'Truck 1',
+          uptime: 0.25,
+          countedFrom: WHOLE.period.start,
+          lastReportAt: at('2026-11-10T00:00:00Z'),
+        },
+        {
+          name: 'Truck 2',
+          uptime: 1,
+          countedFrom: WHOLE.period.start,
+          lastReportAt: at('2026-11-30T23:00:00Z'),
+        },
       ],
       byUptimeBand: [1, 0, 1, 0, 0, 0, 0, 0, 0, 1],
     });
@@ -239,6 +249,7 @@ describe('an asset added during the month', () => {
       WHOLE,
     );
     expect(figures.assets.uptime[0]!.uptime).toBe(0.5);
+    expect(figures.assets.uptime[0]!.countedFrom).toBe(since);
   });
 });
 

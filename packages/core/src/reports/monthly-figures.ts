@@ -85,6 +85,8 @@ export interface AssetUptime {
   name: string;
   /** 0 to 1. */
   uptime: number;
+  /** Where its uptime is counted from: the period's start, or when the asset was added if later. */
+  countedFrom: number;
   lastReportAt: number | null;
 }
 
@@ -208,6 +210,7 @@ export function monthlyFigures(inputs: ReportInputs, window: ReportWindow): Mont
     .map((a) => ({
       name: a.name,
       uptime: Math.min(1, a.slots / slotsIn(window, a.since)),
+      countedFrom: Math.max(a.since, window.period.start),
       lastReportAt: a.lastReportAt,
     }))
     .sort((a, b) => a.uptime - b.uptime || a.name.localeCompare(b.name));

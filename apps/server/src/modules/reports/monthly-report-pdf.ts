@@ -166,7 +166,9 @@ class ReportLayout {
       'Offline (no report this month)',
       figures.assets.offline.length === 0 ? 'none' : figures.assets.offline.join(', '),
     );
-    this.note('Uptime: the share of the period’s five-minute slots in which the asset reported.');
+    this.note(
+      `Uptime: the share of five-minute slots in which the asset reported over ${periodRange(this.report.window)}, or, for an asset added later, from when it was added (the date beside its name).`,
+    );
     this.chart('Assets by uptime', {
       kind: 'bar',
       categories: [...UPTIME_BANDS],
@@ -289,7 +291,9 @@ class ReportLayout {
       }
       row(
         [
-          asset.name,
+          asset.countedFrom > this.report.window.period.start
+            ? `${asset.name} (added ${formatDate(asset.countedFrom, timeZone)})`
+            : asset.name,
           formatShare(asset.uptime),
           asset.lastReportAt === null ? '—' : zonedDateTime(asset.lastReportAt, timeZone),
         ],

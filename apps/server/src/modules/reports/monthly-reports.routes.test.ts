@@ -221,6 +221,12 @@ describe('the monthly build', () => {
       .set({ created_at: at('2026-09-01T00:00:00Z') })
       .where('organization_id', '=', SPD)
       .execute();
+    // But one, added on 20 October: its uptime counts from then, and the PDF says so.
+    await t.db
+      .updateTable('things')
+      .set({ created_at: at('2026-10-20T17:00:00Z') })
+      .where('id', '=', demoThingId('SPD-CAR-104'))
+      .execute();
     const check = (iso: string) => t.app.monthlyReports.sendDueBuilds(Date.parse(iso));
     // 31 October, 23:30 in Chicago: the last month is September, before the department existed.
     expect(await check('2026-11-01T04:30:00Z')).toBe(0);
@@ -269,8 +275,12 @@ describe('the monthly build', () => {
       'Assets by uptime',
     ])
       expect(text).toContain(line);
+    // Over what uptime is counted.
+    expect(text).toMatch(
+      /Uptime: the share of five-minute slots in which the asset reported over\s+Oct 1, 2026 . Oct 31, 2026/,
+    );
     // The uptime table: the silent assets first, Patrol 101 last.
-    const silent = text.search(/SPD-CAR-104\s+0\.0%\s+—/);
+    const silent = text.search(/SPD-CAR-104 \(added Oct 20, 2026\)\s+0\.0%\s+—/);
     const patrol102 = text.search(/Patrol 102\s+3\.2%\s+Oct 10, 2026, 11:55 PM CDT/);
     const patrol101 = text.search(/Patrol 101\s+50\.0%\s+Oct 16, 2026, 11:55 AM CDT/);
     expect(silent).toBeGreaterThan(-1);
