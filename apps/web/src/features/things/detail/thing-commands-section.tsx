@@ -1,11 +1,11 @@
 /**
  * The panel's device commands, for assets with command hardware or R2R: Send R2R Test, the R2R Test
  * Mode switch (both send the R2R test, which toggles test mode), and the LED intensity with Update LED.
- * Core's rules disable what may not be sent, the reason in a tooltip; results clear after 10 s (R2R)
- * or 4 s (LED).
+ * Core's rules disable what may not be sent, the reason shown under the controls (a disabled control
+ * takes no focus, so a tooltip would reach mouse users only); results clear after 10 s (R2R) or 4 s (LED).
  */
-import { Button, Group, Select, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Button, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { useEffect, useId, useState } from 'react';
 import type { Thing } from '@flare/core/schemas/thing';
 import {
   COMMAND_MESSAGE_MS,
@@ -34,6 +34,15 @@ function useFleetingMessage(ms: number) {
   return [message, setMessage] as const;
 }
 
+/** Why the controls above are off, under them; the controls name it as their description. */
+function BlockedReason({ id, reason }: { id: string; reason: string | null }) {
+  return reason ? (
+    <Text id={id} size="xs" c="gray.7">
+      {reason}
+    </Text>
+  ) : null;
+}
+
 const failureText = (error: unknown) =>
   error instanceof ApiError ? (error.status === 0 ? M.connectionFailed : error.message) : M.unknownFailure;
 
@@ -59,6 +68,8 @@ export function ThingCommandsSection({
 function R2rControls({ thing, blocked }: { thing: Thing; blocked: string | null }) {
   const send = useSendR2rTest(thing.id);
   const [message, setMessage] = useFleetingMessage(COMMAND_MESSAGE_MS.r2r);
+  const reasonId = useId();
+  const described = blocked ? reasonId : undefined;
   const run = (fromSwitch: boolean) =>
     send.mutate(undefined, {
       onSuccess: (result) =>
@@ -71,24 +82,24 @@ function R2rControls({ thing, blocked }: { thing: Thing; blocked: string | null 
   return (
     <Stack gap={4}>
       <Group gap="sm">
-        <Tooltip label={blocked ?? ''} disabled={!blocked}>
-          <span>
-            <Button size="xs" disabled={blocked !== null} loading={send.isPending} onClick={() => run(false)}>
-              Send R2R Test
-            </Button>
-          </span>
-        </Tooltip>
-        <Tooltip label={blocked ?? ''} disabled={!blocked}>
-          <span>
-            <Switch
-              label="R2R Test Mode"
-              checked={thing.test_mode}
-              disabled={blocked !== null || send.isPending}
-              onChange={() => run(true)}
-            />
-          </span>
-        </Tooltip>
+        <Button
+          size="xs"
+          disabled={blocked !== null}
+          aria-describedby={described}
+          loading={send.isPending}
+          onClick={() => run(false)}
+        >
+          Send R2R Test
+        </Button>
+        <Switch
+          label="R2R Test Mode"
+          checked={thing.test_mode}
+          disabled={blocked !== null || send.isPending}
+          aria-describedby={described}
+          onChange={() => run(true)}
+        />
       </Group>
+      <BlockedReason id={reasonId} reason={blocked} />
       {thing.test_mode && !message && (
         <Text size="sm" c="gray.7">
           {M.goAlerting}
@@ -108,6 +119,8 @@ function LedControls({ thing, blocked }: { thing: Thing; blocked: string | null 
   const update = useSetLightIntensity(thing.id);
   const [selected, setSelected] = useState<LightIntensity | null>(null);
   const [message, setMessage] = useFleetingMessage(COMMAND_MESSAGE_MS.led);
+  const reasonId = useId();
+  const described = blocked ? reasonId : undefined;
   const shown = selected ?? current.data ?? null;
   const apply = () => {
     if (!selected) return;
@@ -127,37 +140,32 @@ function LedControls({ thing, blocked }: { thing: Thing; blocked: string | null 
   return (
     <Stack gap={4}>
       <Group gap="sm" align="flex-end">
-        <Tooltip label={blocked ?? ''} disabled={!blocked}>
-          <span>
-            <Select
-              size="xs"
-              label="LED intensity"
-              data={LIGHT_INTENSITIES.map((value) => ({
-                value,
-                label: value[0]?.toUpperCase() + value.slice(1),
-              }))}
-              value={shown}
-              onChange={(value) => setSelected(value)}
-              disabled={blocked !== null}
-              allowDeselect={false}
-              w={130}
-            />
-          </span>
-        </Tooltip>
-        <Tooltip label={blocked ?? ''} disabled={!blocked}>
-          <span>
-            <Button
-              size="xs"
-              variant="light"
-              disabled={blocked !== null || !selected || selected === current.data}
-              loading={update.isPending}
-              onClick={apply}
-            >
-              Update LED
-            </Button>
-          </span>
-        </Tooltip>
+        <Select
+          size="xs"
+          label="LED intensity"
+          data={LIGHT_INTENSITIES.map((value) => ({
+            value,
+            label: value[0]?.toUpperCase() + value.slice(1),
+          }))}
+          value={shown}
+          onChange={(value) => setSelected(value)}
+          disabled={blocked !== null}
+          aria-describedby={described}
+          allowDeselect={false}
+          w={130}
+        />
+        <Button
+          size="xs"
+          variant="light"
+          disabled={blocked !== null || !selected || selected === current.data}
+          aria-describedby={described}
+          loading={update.isPending}
+          onClick={apply}
+        >
+          Update LED
+        </Button>
       </Group>
+      <BlockedReason id={reasonId} reason={blocked} />
       {message && (
         <Text size="sm" role="status" c={message.ok ? SUCCESS_TEXT : 'red.9'}>
           {message.text}
