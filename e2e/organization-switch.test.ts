@@ -40,9 +40,13 @@ const sections = () => page.getByRole('navigation', { name: 'Sections' });
 const switcher = () => page.getByRole('button', { name: /^Organization: / });
 
 async function switchTo(name: string) {
+  // A control that says it opens a list, and whether the list is open.
+  expect(await switcher().getAttribute('aria-haspopup')).toBe('dialog');
+  expect(await switcher().getAttribute('aria-expanded')).toBe('false');
   await switcher().click();
   const list = page.getByRole('list', { name: 'Organizations' });
   await list.waitFor();
+  expect(await switcher().getAttribute('aria-expanded')).toBe('true');
   await list.getByRole('listitem').filter({ hasText: name }).click();
 }
 

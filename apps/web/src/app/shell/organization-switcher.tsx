@@ -4,6 +4,7 @@
  * search only above 5 organisations) to pick the organisation the dashboard shows.
  */
 import { Button, Popover, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   maySwitchOrganizations,
@@ -41,11 +42,15 @@ export function OrganizationSwitcher({
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" trapFocus>
       <Popover.Target>
+        {/* Outlined with a chevron, so it reads as a control that opens a list, not as a title. */}
         <Button
-          variant="subtle"
+          variant={colour ? 'outline' : 'default'}
+          color={colour}
           size="compact-sm"
-          color={colour ?? 'dark'}
+          rightSection={<IconSelector size={14} aria-hidden />}
           aria-label={`Organization: ${subscribed.name}. Switch organization`}
+          aria-haspopup="dialog"
+          aria-expanded={opened}
           onClick={() => setOpened((open) => !open)}
         >
           {name}
