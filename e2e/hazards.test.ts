@@ -54,6 +54,8 @@ describe('hazards', () => {
     await page.getByRole('option', { name: 'Ice' }).click();
     await dialog.getByRole('radio', { name: 'High' }).check();
     await dialog.getByLabel('Note').fill(NOTE);
+    // The empty photo field says what it is for.
+    await dialog.getByText('Choose a photo…').waitFor();
     await dialog.locator('input[type="file"]').setInputFiles({
       name: 'overpass.png',
       mimeType: 'image/png',

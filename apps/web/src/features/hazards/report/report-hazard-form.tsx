@@ -5,6 +5,7 @@
  * hazard in the Hazards section to those who see it.
  */
 import { Button, FileInput, Group, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -126,6 +127,9 @@ export function ReportHazardForm({ position, onClose }: { position: LngLat; onCl
         <FileInput
           label="Photo"
           description="JPEG, PNG or WebP, up to 5 MB"
+          // Says what the empty field is for: an empty box did not read as a file picker.
+          placeholder="Choose a photo…"
+          leftSection={<IconPhoto size={16} aria-hidden />}
           accept={HAZARD_PHOTO.contentTypes.join(',')}
           clearable
           value={photo}
