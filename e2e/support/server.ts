@@ -67,7 +67,7 @@ export async function startServer(options: StartOptions = {}): Promise<InProcess
     osmandPort: Number(new URL(flare.osmandUrl).port),
     dataDir,
     db: flare.db,
-    banner: flare.banner,
+    banner: () => flare.banner(),
     output: () => output,
     async stop() {
       await flare.stop();
