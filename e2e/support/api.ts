@@ -26,9 +26,13 @@ export async function accessTokenOf(url: string, email: string): Promise<string>
 export async function apiAs(url: string, email: string): Promise<ApiCall> {
   const access_token = await accessTokenOf(url, email);
   return async (method, path, body) => {
+    // A JSON content type only with a body: the server refuses an empty body declared as JSON.
     const response = await fetch(`${url}/api${path}`, {
       method,
-      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${access_token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, body: await response.json() };
