@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDateTime,
   formatTimeOfDay,
+  formatZonedDateTime,
   fromWallTimeInput,
   localMidnight,
   toWallTimeInput,
@@ -44,6 +45,7 @@ describe('display formats', () => {
     expect(zoneAbbreviation(at('2026-07-01T12:00:00Z'), CHICAGO)).toBe('CDT');
     expect(zoneAbbreviation(time, CHICAGO)).toBe('CST');
     expect(zoneAbbreviation(time, 'UTC')).toBe('UTC');
+    expect(formatZonedDateTime(time, CHICAGO)).toBe('Nov 27, 2026, 5:13 AM CST');
   });
 });
 

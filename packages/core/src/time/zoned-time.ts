@@ -117,6 +117,11 @@ export function formatDateTime(time: Instant, timeZone: string, { seconds = fals
   return plain(formatter(timeZone, seconds ? 'datetime-s' : 'datetime', options).format(ms(time)));
 }
 
+/** "Nov 27, 2026, 5:13 AM CST": the zone named, where the reader may be on another clock. */
+export function formatZonedDateTime(time: Instant, timeZone: string): string {
+  return `${formatDateTime(time, timeZone)} ${zoneAbbreviation(time, timeZone)}`;
+}
+
 /** "Nov 27, 2026". */
 export function formatDate(time: Instant, timeZone: string): string {
   return formatter(timeZone, 'date', { dateStyle: 'medium' }).format(ms(time));

@@ -16,7 +16,7 @@ import {
   type ReportWindow,
 } from '@flare/core/reports/monthly-figures';
 import { monthTitle } from '@flare/core/reports/report-period';
-import { formatDate, formatDateTime, zoneAbbreviation } from '@flare/core/time/zoned-time';
+import { formatDate, formatZonedDateTime } from '@flare/core/time/zoned-time';
 import { chartSvg, type ChartData } from './report-charts';
 
 export interface MonthlyReportDocument {
@@ -45,10 +45,6 @@ const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const CHART_HEIGHT = 190;
 const COLOURS = { text: '#1a1a1a', muted: '#555555', rule: '#cccccc', tile: '#f1f3f5', accent: '#1c5fa8' };
 
-/** "Nov 30, 2026, 5:13 PM CST": the organisation's clock, named (a reader may be elsewhere). */
-const zonedDateTime = (time: number, timeZone: string) =>
-  `${formatDateTime(time, timeZone)} ${zoneAbbreviation(time, timeZone)}`;
-
 /** "November 2026" or "November 2026 to date". */
 export function periodTitle(window: ReportWindow): string {
   return `${monthTitle(window.period)}${isMonthToDate(window) ? ' to date' : ''}`;
@@ -58,7 +54,7 @@ export function periodTitle(window: ReportWindow): string {
 function periodRange(window: ReportWindow): string {
   const { timeZone, start } = window.period;
   const last = isMonthToDate(window)
-    ? zonedDateTime(window.until, timeZone)
+    ? formatZonedDateTime(window.until, timeZone)
     : formatDate(window.until - 1, timeZone);
   return `${formatDate(start, timeZone)} – ${last} (${timeZone})`;
 }
@@ -295,7 +291,7 @@ class ReportLayout {
             ? `${asset.name} (added ${formatDate(asset.countedFrom, timeZone)})`
             : asset.name,
           formatShare(asset.uptime),
-          asset.lastReportAt === null ? '—' : zonedDateTime(asset.lastReportAt, timeZone),
+          asset.lastReportAt === null ? '—' : formatZonedDateTime(asset.lastReportAt, timeZone),
         ],
         REGULAR,
       );
@@ -306,7 +302,7 @@ class ReportLayout {
 /** The organisation, the period and the generation time at the top of every page; the page number below. */
 function stampEveryPage(doc: PDFKit.PDFDocument, report: MonthlyReportDocument): void {
   const { start, count } = doc.bufferedPageRange();
-  const generated = `Generated ${zonedDateTime(report.generatedAt, report.window.period.timeZone)}`;
+  const generated = `Generated ${formatZonedDateTime(report.generatedAt, report.window.period.timeZone)}`;
   for (let i = start; i < start + count; i += 1) {
     doc.switchToPage(i);
     // Writing in the margins must not start new pages.

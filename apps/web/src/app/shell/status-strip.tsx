@@ -5,17 +5,12 @@
 import { Group, Text } from '@mantine/core';
 import { can } from '@flare/core/permissions/access';
 import type { Profile } from '@flare/core/schemas/profile';
-import { formatDateTime, zoneAbbreviation } from '@flare/core/time/zoned-time';
+import { formatZonedDateTime } from '@flare/core/time/zoned-time';
 import { useLiveThings } from '../../features/things/live/live-things-store';
 import { useSubscribedOrganization } from '../../lib/subscribed-organization';
 import { useNow } from '../../lib/use-now';
 
 const MINUTE_MS = 60_000;
-
-/** "Nov 27, 2026, 5:13 AM CST": the zone named, since every time in the dashboard is on this clock. */
-function formatClock(time: number, timeZone: string): string {
-  return `${formatDateTime(time, timeZone)} ${zoneAbbreviation(time, timeZone)}`;
-}
 
 export function StatusStrip({ profile }: { profile: Profile }) {
   const timeZone = (useSubscribedOrganization() ?? profile.userOrg).timezone;
@@ -32,7 +27,7 @@ export function StatusStrip({ profile }: { profile: Profile }) {
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
     >
       <Text size="xs" c="gray.8">
-        <time dateTime={new Date(minute).toISOString()}>{formatClock(minute, timeZone)}</time>
+        <time dateTime={new Date(minute).toISOString()}>{formatZonedDateTime(minute, timeZone)}</time>
       </Text>
       {can(profile.permissions, 'showAssetCount') && <AssetCount />}
     </Group>
