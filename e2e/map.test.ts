@@ -351,6 +351,43 @@ describe('the live map', () => {
     expect((await mapState(page)).style).toBe('Flare offline');
     await page.close();
   });
+
+  it('draws the offline basemap within 4 s when the style host never answers', async () => {
+    // The page's clock decides when the wait for the style ends; the test moves it.
+    const page = await newPage({ map: 'basemap', clock: true });
+    await page.route('**/api/map/config', (route) =>
+      route.fulfill({
+        json: { style_url: '/late/style.json', satellite_tiles_url: null, three_word_provider: 'plus_code' },
+      }),
+    );
+    // The style host holds the request: it answers, with a valid style, only once the test lets it.
+    let styleAsked = false;
+    let answerStyle = () => {};
+    const answered = new Promise<void>((resolve) => (answerStyle = resolve));
+    await page.route('**/late/style.json', async (route) => {
+      styleAsked = true;
+      await answered;
+      await route
+        .fulfill({ json: { version: 8, name: 'Late style', sources: {}, layers: [] } })
+        .catch(() => undefined); // the page stopped waiting and dropped the request
+    });
+    await signInAs(page, server.url, USER);
+    await expect.poll(() => styleAsked).toBe(true);
+    // 3 s of the page's time after the question (pausing moves it on a second first): the wait for the
+    // style must be over by then, leaving the fourth second to draw the offline one.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await page.clock.runFor(2_000);
+    // Had the map still been waiting, the style now arriving would be the one drawn.
+    answerStyle();
+    await page.clock.resume();
+    await mapOpened(page);
+    expect((await mapState(page)).style).toBe('Flare offline');
+    const land = await page.evaluate(
+      () => (window as MapWindow).__flareMap!.queryRenderedFeatures({ layers: ['land'] }).length,
+    );
+    expect(land).toBeGreaterThan(0);
+    await page.close();
+  });
 });
 
 describe('without WebGL', () => {

@@ -71,7 +71,9 @@ function fallBackIfStyleFails(map: MapLibreMap): void {
 
 async function startingStyle(styleUrl: string): Promise<string | StyleSpecification> {
   if (testHooks()?.map === 'blank') return blankStyle();
-  const choice = await chooseBaseStyle(styleUrl === OFFLINE_MAP_STYLE ? styleUrl : absoluteUrl(styleUrl));
+  const choice = await chooseBaseStyle(styleUrl === OFFLINE_MAP_STYLE ? styleUrl : absoluteUrl(styleUrl), {
+    prepareOffline: () => void loadOfflineStyle(),
+  });
   return choice.kind === 'remote' ? choice.url : loadOfflineStyle();
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { chooseBaseStyle, isStyleLike } from './choose-base-style';
+import { chooseBaseStyle, isStyleLike, OFFLINE_PREPARE_MS, STYLE_TIMEOUT_MS } from './choose-base-style';
 
 const OPENFREEMAP = 'https://tiles.openfreemap.org/styles/liberty';
 const STYLE = { version: 8, sources: {}, layers: [] };
@@ -52,6 +52,41 @@ describe('choosing the basemap', () => {
     });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(signal?.aborted).toBe(true);
+  });
+
+  it('prepares the offline style while a slow style keeps it waiting, and gives up in time for the map to show within 4 s', async () => {
+    vi.useFakeTimers();
+    try {
+      const prepareOffline = vi.fn();
+      const choice = chooseBaseStyle(OPENFREEMAP, {
+        fetchImpl: () => new Promise<Response>(() => {}),
+        prepareOffline,
+      });
+      await vi.advanceTimersByTimeAsync(OFFLINE_PREPARE_MS - 1);
+      expect(prepareOffline).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(prepareOffline).toHaveBeenCalledOnce();
+      await vi.advanceTimersByTimeAsync(STYLE_TIMEOUT_MS - OFFLINE_PREPARE_MS);
+      expect(await choice).toEqual({ kind: 'offline', reason: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('prepares nothing when the style comes at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const prepareOffline = vi.fn();
+      const fetchImpl = answering(200, JSON.stringify(STYLE));
+      expect(await chooseBaseStyle(OPENFREEMAP, { fetchImpl, prepareOffline })).toEqual({
+        kind: 'remote',
+        url: OPENFREEMAP,
+      });
+      await vi.advanceTimersByTimeAsync(STYLE_TIMEOUT_MS);
+      expect(prepareOffline).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,10 +1,15 @@
 /**
  * Which basemap to start with: the configured style URL when it answers with a style in time,
  * otherwise the offline style, so the map renders with no network at all.
+ *
+ * The map must show within 4 s of opening even when the style host never answers. So the configured
+ * style gets STYLE_TIMEOUT_MS, and a style that has not come after OFFLINE_PREPARE_MS may not come at
+ * all: the offline one is prepared meanwhile (its data downloaded and shaped), ready when the wait ends.
  */
 import { OFFLINE_MAP_STYLE } from '@flare/core/schemas/map';
 
-export const STYLE_TIMEOUT_MS = 4000;
+export const STYLE_TIMEOUT_MS = 2500;
+export const OFFLINE_PREPARE_MS = 1000;
 
 export type BaseStyleChoice = { kind: 'remote'; url: string } | { kind: 'offline'; reason: string };
 
@@ -24,11 +29,16 @@ class StyleTimeout extends Error {}
 
 export async function chooseBaseStyle(
   styleUrl: string,
-  { fetchImpl = fetch, timeoutMs = STYLE_TIMEOUT_MS } = {},
+  {
+    fetchImpl = fetch,
+    timeoutMs = STYLE_TIMEOUT_MS,
+    prepareOffline,
+  }: { fetchImpl?: typeof fetch; timeoutMs?: number; prepareOffline?: () => void } = {},
 ): Promise<BaseStyleChoice> {
   if (styleUrl === OFFLINE_MAP_STYLE) return { kind: 'offline', reason: 'configured' };
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const preparing = prepareOffline ? setTimeout(prepareOffline, OFFLINE_PREPARE_MS) : undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
       controller.abort();
@@ -51,5 +61,6 @@ export async function chooseBaseStyle(
     return { kind: 'offline', reason };
   } finally {
     clearTimeout(timer);
+    clearTimeout(preparing);
   }
 }
