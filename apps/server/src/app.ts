@@ -13,6 +13,7 @@ import { areasModule } from './modules/areas/areas.module';
 import { alertingZonesModule } from './modules/alerting-zones/alerting-zones.module';
 import { closuresModule } from './modules/closures/closures.module';
 import { exportsModule } from './modules/exports/exports.module';
+import { feedsModule } from './modules/feeds/feeds.module';
 import { filesModule } from './modules/files/files.module';
 import { authModule } from './modules/auth/auth.module';
 import { incidentsModule } from './modules/incidents/incidents.module';
@@ -47,6 +48,7 @@ const MODULES = [
   mapModule,
   telemetryModule,
   thingsModule,
+  feedsModule,
   incidentsModule,
   areasModule,
   alertingZonesModule,

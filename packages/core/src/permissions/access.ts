@@ -72,8 +72,16 @@ export const ACCESS = {
   platformAdmin: ['haas:manage'],
   /** Issue or rotate a device's credential, and allow or stop its legacy System Id. */
   manageDeviceCredential: ['thing:manage', 'haas:manage'],
-  /** Turn on, rotate or turn off the organisation's incident feed for navigation apps. */
-  manageIncidentFeed: ['organization:update', 'organization:manage'],
+  /** See, copy, renew or turn off the organisation's incident feed for navigation apps (Waze): whoever manages incidents. */
+  manageIncidentFeed: ['incident:update', 'organization:update', 'organization:manage'],
+  /** The same for its work-zone feed (WZDx): whoever manages closures. */
+  manageWorkZoneFeed: [
+    'closure:create',
+    'closure:update',
+    'closure:manage',
+    'organization:update',
+    'organization:manage',
+  ],
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Access = keyof typeof ACCESS;

@@ -118,21 +118,3 @@ export function locationListError(status: number): string {
 
 /** What navigation apps tell drivers approaching an incident detected from responders on scene. */
 export const INCIDENT_ALERT_MESSAGE = 'Emergency vehicles on scene ahead. Slow down and move over.';
-
-/** The organisation's incident feed for navigation apps (Waze for Cities, CIFS). */
-export const IncidentFeedSchema = z.object({
-  /** When the current feed URL was made; null while the feed is off. */
-  created_at: z.string().nullable(),
-});
-/**
- * New feed URLs (one secret for all of the organisation's public feeds): the only time it is shown.
- * Incidents in Waze's CIFS JSON and XML; published closures and work-zone devices in WZDx 4.2.
- */
-export const NewIncidentFeedSchema = z.object({
-  created_at: z.string(),
-  json_url: z.string(),
-  xml_url: z.string(),
-  wzdx_url: z.string(),
-  wzdx_devices_url: z.string(),
-});
-export type FeedUrls = Omit<z.infer<typeof NewIncidentFeedSchema>, 'created_at'>;

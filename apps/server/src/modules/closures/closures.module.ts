@@ -67,5 +67,5 @@ export const closuresModule = fp(
       await app.jobs.every(wzdxFeedsPollJob, wzdxPollMs);
     }
   },
-  { name: 'closures', dependencies: ['platform', 'auth', 'accounts', 'telemetry', 'incidents'] },
+  { name: 'closures', dependencies: ['platform', 'auth', 'accounts', 'telemetry', 'incidents', 'feeds'] },
 );

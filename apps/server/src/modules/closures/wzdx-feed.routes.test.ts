@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VEHICLE_IMPACTS, type VehicleImpact } from '@flare/core/schemas/closure';
+import type { Feed } from '@flare/core/schemas/feeds';
 import { WZDX_DIRECTIONS } from '@flare/core/wzdx/work-zone-feed';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { WZDX_SCHEMAS_ABSENT, wzdxSchemasPresent, wzdxValidator } from '../../../test/wzdx-schemas';
@@ -53,21 +54,19 @@ type RoadEvent = {
   geometry: { type: string; coordinates: number[][] };
 };
 
+const FEED = '/api/organization/feeds/work_zones';
+const pathsOf = (feed: Feed) => {
+  const path = (format: string) => new URL(feed.urls.find((url) => url.format === format)!.url).pathname;
+  return { wzdx: path('wzdx'), devices: path('wzdx_devices') };
+};
+
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
   for (const email of [ROADWORKS, SPD]) {
     tokens[email] = (await t.signIn(email)).access_token;
-    const on = await t.app.inject({
-      method: 'POST',
-      url: '/api/organization/incident_feed',
-      headers: bearer(tokens[email]),
-    });
+    const on = await t.app.inject({ method: 'POST', url: FEED, headers: bearer(tokens[email]) });
     expect(on.statusCode, on.body).toBe(200);
-    const urls = on.json<{ wzdx_url: string; wzdx_devices_url: string }>();
-    feedPaths[email] = {
-      wzdx: new URL(urls.wzdx_url).pathname,
-      devices: new URL(urls.wzdx_devices_url).pathname,
-    };
+    feedPaths[email] = pathsOf(on.json<Feed>());
   }
 });
 afterAll(() => t.close());
@@ -216,15 +215,8 @@ describe('the WZDx work-zone feed', () => {
 
   it('a new feed URL ends the old one', async () => {
     const old = feedPaths[SPD]!.wzdx;
-    const renewed = await t.app.inject({
-      method: 'POST',
-      url: '/api/organization/incident_feed',
-      headers: bearer(tokens[SPD]!),
-    });
-    feedPaths[SPD] = {
-      wzdx: new URL(renewed.json().wzdx_url).pathname,
-      devices: new URL(renewed.json().wzdx_devices_url).pathname,
-    };
+    const renewed = await t.app.inject({ method: 'POST', url: FEED, headers: bearer(tokens[SPD]!) });
+    feedPaths[SPD] = pathsOf(renewed.json<Feed>());
     expect((await get(old)).statusCode).toBe(404);
     expect((await get(feedPaths[SPD].wzdx)).statusCode).toBe(200);
   });

@@ -1,7 +1,7 @@
 /**
  * The organisation's published closures (WZDx WorkZoneFeed) and work-zone devices (WZDx DeviceFeed)
- * at URLs holding its feed secret (the one the incident feed uses): consumers fetch them without
- * signing in. Answers carry ETag and Last-Modified; a request that names the current one gets 304.
+ * at URLs holding its work-zone feed's secret (the feeds module manages it): consumers fetch them
+ * without signing in. Answers carry ETag and Last-Modified; a request that names the current one gets 304.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,7 +35,7 @@ async function sendDocument(request: FastifyRequest, reply: FastifyReply, docume
 export function registerWzdxFeedRoutes(
   app: FastifyInstance,
   publisher: WzdxPublisher,
-  tokens: { organizationOf(token: string): Promise<string | null> },
+  tokens: Pick<FastifyInstance['feedTokens'], 'organizationOf'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const feeds = [
@@ -58,7 +58,7 @@ export function registerWzdxFeedRoutes(
         schema: { tags: ['closures'], summary, params: z.object({ token: z.string().max(100) }) },
       },
       async (request, reply) => {
-        const organizationId = await tokens.organizationOf(request.params.token);
+        const organizationId = await tokens.organizationOf(request.params.token, 'work_zones');
         const document = organizationId ? await build(organizationId) : null;
         if (!document) throw notFound(FEED_NOT_FOUND);
         return sendDocument(request, reply, document);

@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Closure } from '@flare/core/schemas/closure';
+import type { Feed } from '@flare/core/schemas/feeds';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { until } from '../../platform/jobs/test-support';
 import { demoOrganizationId } from '../../seed/demo-data';
@@ -139,10 +140,11 @@ describe('reading external WZDx feeds', () => {
   it('round trip: the closures one organisation publishes become the other’s feed closures', async () => {
     const on = await t.app.inject({
       method: 'POST',
-      url: '/api/organization/incident_feed',
+      url: '/api/organization/feeds/work_zones',
       headers: bearer(tokens[ROADWORKS]!),
     });
-    feedServer.proxyPath = new URL(on.json().wzdx_url).pathname;
+    const wzdx = on.json<Feed>().urls.find((url) => url.format === 'wzdx')!;
+    feedServer.proxyPath = new URL(wzdx.url).pathname;
     const published = [];
     for (const [index, direction] of (['N', 'E'] as const).entries()) {
       const saved = await t.app.inject({

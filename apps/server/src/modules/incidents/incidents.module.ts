@@ -6,7 +6,6 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { apiRoutes } from '../../platform/platform.plugin';
 import { defineJob } from '../../platform/jobs/job-definition';
-import { FeedTokensRepository } from './feed-tokens.repository';
 import { IncidentsRepository } from './incidents.repository';
 import { IncidentsService } from './incidents.service';
 import { registerLocationsRoutes } from './locations.routes';
@@ -16,8 +15,6 @@ import { registerWazeFeedRoutes } from './waze-feed.routes';
 declare module 'fastify' {
   interface FastifyInstance {
     incidents: IncidentsService;
-    /** The secrets of organisations' public feeds (incidents here, work zones in closures). */
-    feedTokens: FeedTokensRepository;
   }
 }
 
@@ -66,20 +63,10 @@ export const incidentsModule = fp(
     await app.jobs.work(incidentsSweepJob, async () => void (await incidents.releaseSilent()));
     if (app.config.statusSweepMs > 0) await app.jobs.every(incidentsSweepJob, INCIDENTS_SWEEP_MS);
 
-    const feedTokens = new FeedTokensRepository(app.db);
-    app.decorate('feedTokens', feedTokens);
     await apiRoutes(app, (api) => {
       registerLocationsRoutes(api, incidents);
-      registerWazeFeedRoutes(api, incidents, feedTokens, (token) => {
-        const feeds = `${app.publicUrl()}/api/feeds/${token}`;
-        return {
-          json_url: `${feeds}/waze.json`,
-          xml_url: `${feeds}/waze.xml`,
-          wzdx_url: `${feeds}/wzdx.json`,
-          wzdx_devices_url: `${feeds}/wzdx-devices.json`,
-        };
-      });
+      registerWazeFeedRoutes(api, incidents, app.feedTokens);
     });
   },
-  { name: 'incidents', dependencies: ['platform', 'auth', 'accounts', 'telemetry'] },
+  { name: 'incidents', dependencies: ['platform', 'auth', 'accounts', 'telemetry', 'feeds'] },
 );

@@ -1,11 +1,13 @@
 /**
- * The Waze (CIFS) feed end to end: an org admin turns it on, an incident detected from reports shows
- * in the JSON and XML documents at the secret URL, a new URL ends the old one, turning it off ends
- * both, and nobody else can turn it on or read another organisation's incidents.
+ * The Waze (CIFS) feed end to end: whoever manages incidents turns it on and sees its URLs again at
+ * any time, an incident detected from reports shows in the JSON and XML documents at the secret URL,
+ * a new URL ends the old one (and not the work-zone feed's), turning it off ends both, and nobody else
+ * can turn it on or read another organisation's incidents.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Feed } from '@flare/core/schemas/feeds';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -19,9 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const FEED = '/api/organization/feeds/incidents';
 const feedOn = async (email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/organization/incident_feed', headers: await auth(email) });
-const path = (url: string) => new URL(url).pathname;
+  t.app.inject({ method: 'POST', url: FEED, headers: await auth(email) });
+/** The path of one of a feed's URLs. */
+const pathOf = (feed: Feed, format: string) =>
+  new URL(feed.urls.find((u) => u.format === format)!.url).pathname;
+const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 async function detectIncident(deviceId: string, lat: number, lng: number) {
   const at = Math.floor(Date.now() / 1000) - 600;
@@ -38,18 +44,28 @@ describe('the Waze incident feed', () => {
   it('publishes an organisation’s active incidents at its secret URL, in JSON and XML', async () => {
     const off = await t.app.inject({
       method: 'GET',
-      url: '/api/organization/incident_feed',
+      url: FEED,
       headers: await auth('admin@springfield-pd.test'),
     });
-    expect(off.json()).toEqual({ created_at: null });
+    expect(off.json()).toEqual({ kind: 'incidents', created_at: null, urls: [] });
     const on = await feedOn('admin@springfield-pd.test');
     expect(on.statusCode, on.body).toBe(200);
-    const { json_url, xml_url } = on.json<{ json_url: string; xml_url: string }>();
-    expect((await t.app.inject({ method: 'GET', url: path(json_url) })).json()).toEqual({ incidents: [] });
+    const made = on.json<Feed>();
+    expect(made.urls.map((url) => url.format)).toEqual(['waze_json', 'waze_xml']);
+    // Shown again whenever asked, the same URLs.
+    const again = await t.app.inject({
+      method: 'GET',
+      url: FEED,
+      headers: await auth('admin@springfield-pd.test'),
+    });
+    expect(again.json()).toEqual(made);
+    const json_url = pathOf(made, 'waze_json');
+    const xml_url = pathOf(made, 'waze_xml');
+    expect((await get(json_url)).json()).toEqual({ incidents: [] });
 
     await detectIncident('SPD-CAR-101', 39.79, -89.64);
     await detectIncident('PSF-FIRE-101', 39.8, -89.6); // another organisation's incident
-    const feed = (await t.app.inject({ method: 'GET', url: path(json_url) })).json<{
+    const feed = (await get(json_url)).json<{
       incidents: Array<{ incident: Record<string, string> }>;
     }>();
     expect(feed.incidents).toHaveLength(1);
@@ -60,7 +76,7 @@ describe('the Waze incident feed', () => {
     });
     expect(feed.incidents[0]!.incident.polyline).toMatch(/39\.790000 -89\.640000$/);
 
-    const xmlResponse = await t.app.inject({ method: 'GET', url: path(xml_url) });
+    const xmlResponse = await get(xml_url);
     expect(xmlResponse.headers['content-type']).toContain('application/xml');
     expect(XMLValidator.validate(xmlResponse.body)).toBe(true);
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_' }).parse(
@@ -72,22 +88,28 @@ describe('the Waze incident feed', () => {
     expect(parsed.incidents.incident.polyline).toBe(feed.incidents[0]!.incident.polyline);
   });
 
-  it('ends the old URL when a new one is made, and both when the feed is turned off', async () => {
-    const first = (await feedOn('admin@springfield-pd.test')).json<{ json_url: string }>();
-    const second = (await feedOn('admin@springfield-pd.test')).json<{ json_url: string }>();
-    expect((await t.app.inject({ method: 'GET', url: path(first.json_url) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: path(second.json_url) })).statusCode).toBe(200);
-    const off = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/organization/incident_feed',
-      headers: await auth('admin@springfield-pd.test'),
-    });
+  it('ends the old URL when a new one is made, and both when the feed is turned off; the work-zone feed is its own', async () => {
+    const admin = await auth('admin@springfield-pd.test');
+    const workZones = (
+      await t.app.inject({ method: 'POST', url: '/api/organization/feeds/work_zones', headers: admin })
+    ).json<Feed>();
+    const first = (await feedOn('admin@springfield-pd.test')).json<Feed>();
+    const second = (await feedOn('admin@springfield-pd.test')).json<Feed>();
+    expect((await get(pathOf(first, 'waze_json'))).statusCode).toBe(404);
+    expect((await get(pathOf(second, 'waze_json'))).statusCode).toBe(200);
+    // Each feed opens with its own secret only.
+    const wazeSecret = pathOf(second, 'waze_json').split('/')[3]!;
+    expect((await get(`/api/feeds/${wazeSecret}/wzdx.json`)).statusCode).toBe(404);
+    expect((await get(pathOf(workZones, 'wzdx'))).statusCode).toBe(200);
+    const off = await t.app.inject({ method: 'DELETE', url: FEED, headers: admin });
     expect(off.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: path(second.json_url) })).statusCode).toBe(404);
+    expect((await get(pathOf(second, 'waze_json'))).statusCode).toBe(404);
+    expect((await get(pathOf(workZones, 'wzdx'))).statusCode).toBe(200);
   });
 
-  it('lets only an organisation’s admins turn it on, and a made-up URL shows nothing', async () => {
+  it('lets only those who manage incidents turn it on, and a made-up URL shows nothing', async () => {
     expect((await feedOn('user@springfield-pd.test')).statusCode).toBe(403);
+    expect((await feedOn('media@springfield-pd.test')).statusCode).toBe(403);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/feeds/made-up-token/waze.json' })).statusCode,
     ).toBe(404);

@@ -3,6 +3,7 @@ import type { LngLat, PolygonGeometry } from '@flare/core/areas/area-geometry';
 import type { LineStringGeometry } from '@flare/core/schemas/alerting-zone';
 import type { ClosureRoute, ClosureType, LocationMethod, VehicleImpact } from '@flare/core/schemas/closure';
 import type { ExportStatus, ExportType } from '@flare/core/schemas/export';
+import type { FeedKind } from '@flare/core/schemas/feeds';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -450,8 +451,11 @@ export interface IncidentThingsTable {
   arrival_course: number | null;
 }
 
-export interface IncidentFeedTokensTable {
+export interface FeedTokensTable {
   organization_id: string;
+  kind: FeedKind;
+  /** Null for a secret made before secrets were kept (only its hash is known). */
+  token: string | null;
   token_hash: string;
   created_at: DefaultedTimestamp;
 }
@@ -495,7 +499,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   incidents: IncidentsTable;
   incident_things: IncidentThingsTable;
-  incident_feed_tokens: IncidentFeedTokensTable;
+  feed_tokens: FeedTokensTable;
   thing_types: ThingTypesTable;
   thing_subtypes: ThingSubtypesTable;
   ez_types: EzTypesTable;

@@ -1,7 +1,7 @@
 /**
  * The avatar menu: full name, email, Profile & Preferences, New Accounts (test), Manage Accounts & Users
- * (desktop: the accounts section is desktop only), the incident feed for navigation apps (for those
- * who manage it), Support (the phone has no side nav to reach it), Sign Out.
+ * (desktop: the accounts section is desktop only), the feeds for navigation apps (those the user
+ * manages), Support (the phone has no side nav to reach it), Sign Out.
  */
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { can, MANAGE_ACCOUNTS_MENU } from '@flare/core/permissions/access';
 import { canSee } from '@flare/core/permissions/sections';
 import type { Profile } from '@flare/core/schemas/profile';
 import { LAYOUT } from '@flare/core/constants';
-import { IncidentFeedDialog } from '../../features/incident-feed/incident-feed-dialog';
+import { FEEDS_MENU_LABEL, FeedsDialog, useManagedFeeds } from '../../components/feeds/feeds-dialog';
 import { signOut } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
 
@@ -27,6 +27,7 @@ const initials = (profile: Profile) =>
 
 export function AccountMenu({ profile, onSupport }: { profile: Profile; onSupport: () => void }) {
   const [feedOpen, setFeedOpen] = useState(false);
+  const feeds = useManagedFeeds();
   const isMobile = useIsMobile();
   return (
     <>
@@ -61,15 +62,13 @@ export function AccountMenu({ profile, onSupport }: { profile: Profile; onSuppor
               Manage Accounts &amp; Users
             </Menu.Item>
           )}
-          {can(profile.permissions, 'manageIncidentFeed') && (
-            <Menu.Item onClick={() => setFeedOpen(true)}>Incident feed for navigation apps</Menu.Item>
-          )}
+          {feeds.length > 0 && <Menu.Item onClick={() => setFeedOpen(true)}>{FEEDS_MENU_LABEL}</Menu.Item>}
           <Menu.Item onClick={onSupport}>Support</Menu.Item>
           <Menu.Divider />
           <Menu.Item onClick={() => signOut()}>Sign Out</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <IncidentFeedDialog opened={feedOpen} onClose={() => setFeedOpen(false)} />
+      <FeedsDialog kinds={feeds} opened={feedOpen} onClose={() => setFeedOpen(false)} />
     </>
   );
 }

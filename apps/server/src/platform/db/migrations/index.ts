@@ -20,6 +20,7 @@ import * as createR2rAlerts from './202611301400_create_r2r_alerts';
 import * as createHazards from './202612010900_create_hazards';
 import * as createExports from './202612011000_create_exports';
 import * as createMonthlyReports from './202612011100_create_monthly_reports';
+import * as feedTokensByKind from './202612020900_feed_tokens_by_kind';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '202612010900_create_hazards': createHazards,
   '202612011000_create_exports': createExports,
   '202612011100_create_monthly_reports': createMonthlyReports,
+  '202612020900_feed_tokens_by_kind': feedTokensByKind,
 };

@@ -1,6 +1,6 @@
 /**
  * The Closures list: type and status filters, out-of-service shown or not, a search (350 ms),
- * "Showing (x/y)", Add for those who may add closures, and the closures, each opening its detail;
+ * "Showing (x/y)", Add for those who may add closures, the WZDx feed for those who manage closures, and the closures, each opening its detail;
  * manual closures have an Activate/Deactivate switch on their row, which reverts and says so when
  * the server refuses.
  */
@@ -34,6 +34,7 @@ import { useSaveClosure } from '../api/save-closure';
 import { CLOSURE_STATUS_LOOK, CLOSURE_TYPE_LABELS, CLOSURES_PATH } from '../closure-look';
 import { DEFAULT_CLOSURE_FILTERS, filterClosures, type ClosureFilters } from './filter-closures';
 import { HelpTip } from '../../../components/ui/help-tip';
+import { FeedButton } from '../../../components/feeds/feeds-dialog';
 
 const SEARCH_DEBOUNCE_MS = 350;
 const ROW_HEIGHT = { inService: 70, outOfService: 90 };
@@ -105,11 +106,14 @@ export function ClosuresListScreen() {
             </Button>
           )}
         </Group>
-        <Switch
-          label="Show out of service"
-          checked={filters.showOutOfService}
-          onChange={(event) => setFilters({ ...filters, showOutOfService: event.currentTarget.checked })}
-        />
+        <Group gap="xs" justify="space-between">
+          <Switch
+            label="Show out of service"
+            checked={filters.showOutOfService}
+            onChange={(event) => setFilters({ ...filters, showOutOfService: event.currentTarget.checked })}
+          />
+          <FeedButton kind="work_zones" label="WZDx feed" />
+        </Group>
       </Stack>
       {closures.error ? (
         <Text role="alert" p="md" c="red.9" ta="center">

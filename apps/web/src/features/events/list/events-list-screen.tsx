@@ -1,8 +1,10 @@
 /**
  * The Events (or Incidents) list: counts of active and recent incidents, the
- * Display choice, a search, and a virtualised list that follows the live feed.
+ * Display choice, a search, the Waze feed for those who manage incidents, and a virtualised list that
+ * follows the live feed.
  */
 import { Box, Center, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { FeedButton } from '../../../components/feeds/feeds-dialog';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -72,17 +74,20 @@ export function EventsListScreen() {
             applySearch(event.currentTarget.value);
           }}
         />
-        <Radio.Group
-          label="Display"
-          value={filters.display}
-          onChange={(display) => setFilters({ ...filters, search, display: display })}
-        >
-          <Group gap="md" mt={4}>
-            {EVENTS_DISPLAYS.map((display) => (
-              <Radio key={display} value={display} label={EVENTS_DISPLAY_LABELS[display]} size="sm" />
-            ))}
-          </Group>
-        </Radio.Group>
+        <Group justify="space-between" align="flex-end">
+          <Radio.Group
+            label="Display"
+            value={filters.display}
+            onChange={(display) => setFilters({ ...filters, search, display: display })}
+          >
+            <Group gap="md" mt={4}>
+              {EVENTS_DISPLAYS.map((display) => (
+                <Radio key={display} value={display} label={EVENTS_DISPLAY_LABELS[display]} size="sm" />
+              ))}
+            </Group>
+          </Radio.Group>
+          <FeedButton kind="incidents" label="Waze feed" />
+        </Group>
       </Stack>
       {loadFailure !== null ? (
         <Text role="alert" p="md" c="red.9" ta="center">
