@@ -51,6 +51,7 @@ export async function benchWzdx(engine: Engine) {
                 direction: (['N', 'E', 'S', 'W'] as const)[(i + j) % 4],
                 impacted_lanes: [1 + ((i + j) % 3)],
                 user_route: { type: 'LineString', coordinates: route(i + j) },
+                road_names: [`Route ${(i + j) % 100}`],
                 street_start: `Street ${i + j}`,
                 street_end: `Avenue ${i + j}`,
                 is_active: true,

@@ -1,12 +1,16 @@
 /**
  * The Closures section against a real server: a closure's route drawn on the map point by point,
  * refused without a route, saved active until an end, listed, switched off from its row, a scheduled
- * closure, and a delete after a confirmation (a switch the server refuses: closure-live.test.ts).
- * Every screen passes axe.
+ * closure, and a delete after a confirmation (a switch the server refuses: closure-live.test.ts); a
+ * road-works closure published as WZDx by default, an empty Save marking every missing field at once,
+ * and its road names carried by the WZDx feed. Every screen passes axe.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { WZDX_PUBLISHING_NEEDS } from '@flare/core/closures/closure-rules';
 import { CLOSURE_MESSAGES } from '@flare/core/schemas/closure';
+import type { Feed } from '@flare/core/schemas/feeds';
+import { apiAs } from './support/api';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { clickMap, closeInstructions } from './support/map-drawing';
 import { demoTimeInput } from './support/demo-time';
@@ -41,14 +45,14 @@ async function openForm() {
   await closeInstructions(page, 'Drawing a closure');
 }
 
-async function drawRoute() {
-  await clickMap(page, [
+async function drawRoute(on = page) {
+  await clickMap(on, [
     [-120, 20],
     [0, 0],
     [120, -20],
     [120, -20],
   ]);
-  await main().getByText('3 route points').waitFor();
+  await on.getByRole('main').getByText('3 route points').waitFor();
 }
 
 describe('closures', () => {
@@ -104,5 +108,65 @@ describe('closures', () => {
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.waitForURL(/\/dashboard\/closures$/);
     await expect.poll(() => showing().textContent()).toBe('Showing (1/1)');
+  });
+
+  it('publishes a road-works closure by default, marks every missing field at once, and carries its road names to WZDx', async () => {
+    const EMAIL = 'admin@capital-roadworks.test';
+    const roadworks = await browser.newPage({ map: 'blank' });
+    await signInAs(roadworks, server.url, EMAIL);
+    await roadworks.goto(`${server.url}/dashboard/closures/new`);
+    await closeInstructions(roadworks, 'Drawing a closure');
+    const form = roadworks.getByRole('main');
+    expect(await form.getByRole('switch', { name: 'Publish as work-zone data (WZDx)' }).isChecked()).toBe(
+      true,
+    );
+    await form.getByText(WZDX_PUBLISHING_NEEDS).waitFor();
+
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('alert').filter({ hasText: CLOSURE_MESSAGES.routeRequired }).waitFor();
+    // Fields by their labels' start: a required one ends with an asterisk.
+    for (const label of [
+      'Description',
+      'Road names',
+      'Direction',
+      'Work-zone ID',
+      'Location method',
+      'Vehicle impact',
+    ])
+      await expect
+        .poll(() => form.getByLabel(new RegExp(`^${label}`)).getAttribute('aria-invalid'), {
+          timeout: 10_000,
+        })
+        .toBe('true');
+    await expectAccessible(roadworks);
+
+    await drawRoute(roadworks);
+    await form.getByRole('textbox', { name: 'Description' }).fill('Bridge joint repair');
+    await form.getByLabel(/^Road names/).fill('IL-29');
+    await roadworks.keyboard.press('Enter');
+    const choose = async (label: string, option: string) => {
+      await form.getByLabel(new RegExp(`^${label}`)).click();
+      await roadworks.getByRole('option', { name: option, exact: true }).click();
+    };
+    await choose('Direction', 'N');
+    await form.getByRole('textbox', { name: 'Work-zone ID' }).fill('WZ-77');
+    await choose('Location method', 'Channel device');
+    await choose('Vehicle impact', 'Some lanes closed');
+    await form.getByRole('switch', { name: 'Active' }).check({ force: true });
+    await form.getByLabel('End').fill(inHours(2));
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('heading', { level: 1, name: 'Bridge joint repair' }).waitFor();
+    await form.getByText('IL-29', { exact: true }).waitFor();
+
+    // The WZDx feed names the road given, not the description.
+    const api = await apiAs(server.url, EMAIL);
+    const feed = await api<Feed>('POST', '/organization/feeds/work_zones');
+    const wzdx = feed.body.urls.find((url) => url.format === 'wzdx')!.url;
+    const published = (await (await fetch(wzdx)).json()) as {
+      features: Array<{ id: string; properties: { core_details: { road_names: string[] } } }>;
+    };
+    const event = published.features.find((feature) => feature.id === 'WZ-77');
+    expect(event?.properties.core_details.road_names).toEqual(['IL-29']);
+    await roadworks.close();
   });
 });

@@ -122,9 +122,9 @@ describe('with a geocoder configured', () => {
     await expect.poll(streets, { timeout: 15_000 }).toEqual(['North Grand Avenue East']);
   });
 
-  it("names a saved closure's empty streets from its route's ends, keeping the user's own", async () => {
+  it("names a saved closure's empty streets from its route's ends, keeping the user's own, and its road names when none were given", async () => {
     const token = (await t.signIn('admin@springfield-pd.test')).access_token;
-    const save = async (route: number[][], streets: Record<string, string> = {}) => {
+    const save = async (route: number[][], streets: Record<string, unknown> = {}) => {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/organization/closure',
@@ -148,7 +148,7 @@ describe('with a geocoder configured', () => {
         [-89.65, 39.81],
         [-89.64, 39.81],
       ],
-      { street_start: 'Jefferson Street' },
+      { street_start: 'Jefferson Street', road_names: ['IL-97'] },
     );
     // The geocoder knows no street at the route's end (east of Greenwich here).
     const unknownEnd = await save([
@@ -161,13 +161,13 @@ describe('with a geocoder configured', () => {
       ).json<{ data: Closure[] }>().data;
       return [named, own, unknownEnd].map((id) => {
         const closure = closures.find((c) => c.id === id)!;
-        return [closure.street_start, closure.street_end];
+        return [closure.street_start, closure.street_end, closure.road_names];
       });
     };
     await expect.poll(streets, { timeout: 15_000 }).toEqual([
-      ['North Grand Avenue East', 'North Grand Avenue East'],
-      ['Jefferson Street', 'North Grand Avenue East'],
-      ['North Grand Avenue East', null],
+      ['North Grand Avenue East', 'North Grand Avenue East', ['North Grand Avenue East']],
+      ['Jefferson Street', 'North Grand Avenue East', ['IL-97']],
+      ['North Grand Avenue East', null, ['North Grand Avenue East']],
     ]);
   });
 });

@@ -83,14 +83,15 @@ describe('the closure rules', () => {
     ).toEqual([CLOSURE_MESSAGES.endBeforeStart]);
   });
 
-  it('work-zone organisations give a direction; publishing needs the id, location method and impact', () => {
+  it('work-zone organisations give a direction; publishing needs the id, road names, location method and impact', () => {
     expect(problems({}, true)).toEqual([CLOSURE_MESSAGES.directionRequired]);
     expect(problems({ direction: 'N' }, true)).toEqual([]);
-    expect(problems({ is_publish_on: true })).toEqual(['Required', 'Required', 'Required']);
+    expect(problems({ is_publish_on: true })).toEqual(['Required', 'Required', 'Required', 'Required']);
     expect(
       problems({
         is_publish_on: true,
         external_id: 'WZ-1',
+        road_names: ['IL-29'],
         location_method: 'channel-device-method',
         vehicle_impact: 'some-lanes-closed',
       }),

@@ -3,11 +3,16 @@
  * ClosureInputSchema): an automated closure needs its asset; active and scheduled exclude each other;
  * an active closure needs an end, a scheduled one a start and an end; the end comes after the start
  * and at most 3 months from now; work-zone organisations give a direction; publishing needs the
- * work-zone id, the location method and the vehicle impact. Times have minute granularity.
+ * work-zone id, road names, the location method and the vehicle impact (WZDX_PUBLISHING_NEEDS).
+ * Times have minute granularity.
  */
 import dayjs from 'dayjs';
 import { CLOSURE_END_MAX_MONTHS, CLOSURE_MESSAGES, type ClosureInput } from '../schemas/closure';
 import { MESSAGES } from '../messages';
+
+/** What publishing a closure as WZDx work-zone data needs, as the form states it. */
+export const WZDX_PUBLISHING_NEEDS =
+  'Published work zones need a work-zone ID, road names, a location method and a vehicle impact.';
 
 export interface ClosureProblem {
   path: keyof ClosureInput;
@@ -35,6 +40,7 @@ export function closureProblems(
   if (context.wzdxOrganization && !input.direction) add('direction', CLOSURE_MESSAGES.directionRequired);
   if (input.is_publish_on) {
     if (!input.external_id) add('external_id', MESSAGES.required);
+    if (input.road_names.length === 0) add('road_names', MESSAGES.required);
     if (!input.location_method) add('location_method', MESSAGES.required);
     if (!input.vehicle_impact) add('vehicle_impact', MESSAGES.required);
   }

@@ -34,6 +34,9 @@ export const CLOSURE_MESSAGES = {
 export const CLOSURE_DESCRIPTION_MAX = 100;
 export const CLOSURE_ALERT_MESSAGE_MAX = 40;
 export const WZDX_ID_MAX = 100;
+/** A closure's road names (WZDx road_names: the roads it closes, e.g. "I-55 NB", "Main St"). */
+export const ROAD_NAME_MAX = 100;
+export const ROAD_NAMES_MAX = 10;
 export const CLOSURE_END_MAX_MONTHS = 3;
 /** Points of a closure's route (the user's points, or the driving route through them). */
 export const CLOSURE_ROUTE_MAX_POINTS = 5_000;
@@ -126,6 +129,8 @@ export const ClosureSchema = z.object({
   /** The points the user clicked, and the route the directions service drew through them. */
   user_route: RouteSchema,
   route_path: RouteSchema,
+  /** The roads it closes: typed on the form, else the streets the geocoder found at its ends. */
+  road_names: z.array(z.string()),
   street_start: z.string().nullable(),
   street_end: z.string().nullable(),
   start_time: z.string().nullable(),
@@ -171,6 +176,10 @@ export const ClosureInputSchema = z.object({
   user_route: RouteSchema.refine((route) => route.coordinates.length >= 2, CLOSURE_MESSAGES.routeRequired),
   /** The driving route through the user's points; their straight segments when absent. */
   route_path: RouteSchema.nullish(),
+  road_names: z
+    .array(storable(z.string().trim().min(1).max(ROAD_NAME_MAX, `${ROAD_NAME_MAX} Max Characters`)))
+    .max(ROAD_NAMES_MAX, `At most ${ROAD_NAMES_MAX} road names`)
+    .default([]),
   street_start: storable(z.string().trim().max(200)).nullish(),
   street_end: storable(z.string().trim().max(200)).nullish(),
   is_active: z.boolean().default(false),

@@ -29,6 +29,7 @@ export function makeClosure(overrides: Partial<Closure> = {}): Closure {
     impacted_lanes: [1],
     user_route: route,
     route_path: route,
+    road_names: [],
     street_start: null,
     street_end: null,
     start_time: null,

@@ -58,6 +58,7 @@ describe('importWzdxFeed', () => {
         [-89.6, 39.7],
         [-89.59, 39.71],
       ],
+      roadNames: ['US-36', 'Main St'],
       streetStart: null,
       streetEnd: null,
       start: new Date('2026-11-25T10:00:00Z'),
@@ -105,6 +106,7 @@ describe('importWzdxFeed', () => {
         [-89.6, 39.7],
         [-89.5, 39.7],
       ],
+      road_names: ['Route 66', 'A St'],
       street_start: 'A St',
       street_end: null,
       is_active: false,
@@ -127,6 +129,7 @@ describe('importWzdxFeed', () => {
       description: 'Night paving',
       direction: 'E',
       impactedLanes: [2],
+      roadNames: ['Route 66', 'A St'],
       streetStart: 'A St',
       start: closure.start_time,
       // No end: estimated a day after the later of the start and the feed's time.

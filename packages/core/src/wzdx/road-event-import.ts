@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import {
   CLOSURE_DESCRIPTION_MAX,
+  ROAD_NAME_MAX,
+  ROAD_NAMES_MAX,
   CLOSURE_ROUTE_MAX_POINTS,
   LOCATION_METHODS,
   VEHICLE_IMPACTS,
@@ -74,6 +76,7 @@ export interface ImportedRoadEvent {
   direction: keyof typeof WZDX_DIRECTIONS | null;
   impactedLanes: number[];
   route: Array<[number, number]>;
+  roadNames: string[];
   streetStart: string | null;
   streetEnd: string | null;
   start: Date;
@@ -114,6 +117,7 @@ function toImported(event: z.infer<typeof RoadEventSchema>): ImportedRoadEvent {
       ),
     ].sort((a, b) => a - b),
     route: event.geometry.coordinates.map(([lng, lat]) => [lng, lat]),
+    roadNames: core.road_names.map((name) => name.slice(0, ROAD_NAME_MAX)).slice(0, ROAD_NAMES_MAX),
     streetStart: properties.beginning_cross_street || null,
     streetEnd: properties.ending_cross_street || null,
     start: new Date(properties.start_date),

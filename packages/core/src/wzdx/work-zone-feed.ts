@@ -29,6 +29,8 @@ export interface PublishedClosure {
   direction: keyof typeof WZDX_DIRECTIONS | null;
   impacted_lanes: readonly number[];
   route: ReadonlyArray<readonly [number, number]>;
+  /** At least one: a closure without road names is not published. */
+  road_names: string[];
   street_start: string | null;
   street_end: string | null;
   is_active: boolean;
@@ -63,11 +65,6 @@ function lanesOf(impacted: readonly number[]) {
   }));
 }
 
-function roadNamesOf(closure: PublishedClosure): string[] {
-  const streets = [closure.street_start, closure.street_end].filter((street): street is string => !!street);
-  return streets.length > 0 ? [...new Set(streets)] : [closure.description];
-}
-
 export function wzdxRoadEvent(closure: PublishedClosure, dataSourceId: string, generatedAt: Date) {
   const start = closure.start_time ?? closure.created_at;
   const end = closure.end_time ?? new Date(Math.max(generatedAt.getTime(), start.getTime()) + OPEN_END_MS);
@@ -78,7 +75,7 @@ export function wzdxRoadEvent(closure: PublishedClosure, dataSourceId: string, g
       core_details: {
         event_type: 'work-zone' as const,
         data_source_id: dataSourceId,
-        road_names: roadNamesOf(closure),
+        road_names: closure.road_names,
         direction: closure.direction ? WZDX_DIRECTIONS[closure.direction] : 'unknown',
         name: closure.external_id,
         description: closure.description,

@@ -42,6 +42,7 @@ export function toClosure(row: ClosureRow, now: number): Closure {
     impacted_lanes: row.impacted_lanes,
     user_route: row.user_route,
     route_path: row.route_path,
+    road_names: row.road_names,
     street_start: row.street_start,
     street_end: row.street_end,
     start_time: iso(row.start_time),
@@ -74,6 +75,7 @@ export function toClosureValues(input: ClosureInput, now: Date): ClosureValues {
     route_path: JSON.stringify(
       input.route_path && input.route_path.coordinates.length >= 2 ? input.route_path : input.user_route,
     ),
+    road_names: JSON.stringify([...new Set(input.road_names)]),
     street_start: input.street_start || null,
     street_end: input.street_end || null,
     is_scheduled: input.is_scheduled,
@@ -100,6 +102,7 @@ export function toFeedClosureValues(event: ImportedRoadEvent, now: Date): FeedCl
     impacted_lanes: JSON.stringify(event.impactedLanes),
     user_route: route,
     route_path: route,
+    road_names: JSON.stringify(event.roadNames),
     street_start: event.streetStart,
     street_end: event.streetEnd,
     is_active: active,

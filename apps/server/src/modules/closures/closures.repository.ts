@@ -1,5 +1,5 @@
 /** Closures as stored, with their organisation and the asset of automated closures. */
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { ClosuresTable } from '../../platform/db/schema';
@@ -186,6 +186,10 @@ export class ClosuresRepository {
       .set((eb) => ({
         street_start: eb.fn.coalesce('street_start', eb.val(streets.street_start)),
         street_end: eb.fn.coalesce('street_end', eb.val(streets.street_end)),
+        // Road names left empty take the streets found (the form shows them, to keep or change).
+        road_names: sql<string>`case when jsonb_array_length(road_names) = 0
+          then ${JSON.stringify([...new Set([streets.street_start, streets.street_end].filter(Boolean))])}::jsonb
+          else road_names end`,
         updated_at: new Date(),
       }))
       .where('id', '=', id)

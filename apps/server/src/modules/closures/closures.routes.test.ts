@@ -144,9 +144,14 @@ describe('saving closures', () => {
     const published = closure({
       is_publish_on: true,
       external_id: 'WZ-2026-17',
+      road_names: ['IL-29'],
       location_method: 'channel-device-method',
       vehicle_impact: 'some-lanes-closed',
     });
+    // Publishing needs road names.
+    const unnamed = await call('POST', PATH, ADMIN, { ...published, road_names: [] });
+    expectRefused(unnamed, 'Required');
+    expect(unnamed.body).toContain('invalid_road_names');
     expect((await call('POST', PATH, ADMIN, published)).statusCode).toBe(201);
     const again = await call('POST', PATH, ADMIN, published);
     expect(again.statusCode).toBe(422);

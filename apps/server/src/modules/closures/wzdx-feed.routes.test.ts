@@ -39,6 +39,7 @@ const published = (index: number, patch: Record<string, unknown> = {}) => ({
     ],
   },
   impacted_lanes: index % 3 === 0 ? [] : [1, index % 9 || 2],
+  road_names: [`County Road ${index}`],
   is_active: true,
   end_time: inMinutes(120),
   is_publish_on: true,
@@ -113,6 +114,7 @@ describe('the WZDx work-zone feed', () => {
       published(20, {
         direction: 'S',
         impacted_lanes: [2, 3],
+        road_names: ['IL-29', 'Main St'],
         street_start: 'Main St',
         street_end: '5th St',
         vehicle_impact: 'some-lanes-closed',
@@ -143,7 +145,8 @@ describe('the WZDx work-zone feed', () => {
     expect(event.properties.core_details).toMatchObject({
       event_type: 'work-zone',
       data_source_id: demoOrganizationId('capital-roadworks'),
-      road_names: ['Main St', '5th St'],
+      // The road names given, never the description or the cross streets.
+      road_names: ['IL-29', 'Main St'],
       direction: WZDX_DIRECTIONS.S,
       description: 'Bridge deck repair 20',
       related_road_events: [{ type: 'related-work-zone', id: 'resurfacing-2026' }],

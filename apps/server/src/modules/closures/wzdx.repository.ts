@@ -76,6 +76,7 @@ export class WzdxRepository {
         'direction',
         'impacted_lanes',
         'route_path',
+        'road_names',
         'street_start',
         'street_end',
         'is_active',
@@ -93,6 +94,7 @@ export class WzdxRepository {
       .where('external_id', 'is not', null)
       .where('location_method', 'is not', null)
       .where('vehicle_impact', 'is not', null)
+      .where(sql<boolean>`jsonb_array_length(road_names) > 0`)
       .where((eb) =>
         eb.or([
           eb('is_active', '=', true),

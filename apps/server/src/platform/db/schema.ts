@@ -300,6 +300,8 @@ export interface ClosuresTable {
   impacted_lanes: ColumnType<number[], string | undefined, string>;
   user_route: ColumnType<ClosureRoute, string, string>;
   route_path: ColumnType<ClosureRoute, string, string>;
+  /** JSON: the roads it closes. */
+  road_names: ColumnType<string[], string | undefined, string>;
   street_start: string | null;
   street_end: string | null;
   is_scheduled: Generated<boolean>;

@@ -21,6 +21,7 @@ import * as createHazards from './202612010900_create_hazards';
 import * as createExports from './202612011000_create_exports';
 import * as createMonthlyReports from './202612011100_create_monthly_reports';
 import * as feedTokensByKind from './202612020900_feed_tokens_by_kind';
+import * as addClosureRoadNames from './202612021000_add_closure_road_names';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '202612011000_create_exports': createExports,
   '202612011100_create_monthly_reports': createMonthlyReports,
   '202612020900_feed_tokens_by_kind': feedTokensByKind,
+  '202612021000_add_closure_road_names': addClosureRoadNames,
 };

@@ -85,6 +85,9 @@ function ClosureDetail({ closure }: { closure: Closure }) {
         {closure.is_scheduled && <DetailField label="Scheduled">Yes</DetailField>}
         <DetailField label="Direction">{closure.direction ?? '—'}</DetailField>
         <DetailField label="Impacted lanes">{closure.impacted_lanes.join(', ') || '—'}</DetailField>
+        {closure.road_names.length > 0 && (
+          <DetailField label="Road names">{closure.road_names.join(', ')}</DetailField>
+        )}
         {(closure.street_start || closure.street_end) && (
           <DetailField label="Streets">
             {[closure.street_start, closure.street_end].filter(Boolean).join(' to ')}

@@ -16,6 +16,7 @@ import {
   Select,
   Stack,
   Switch,
+  TagsInput,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -23,7 +24,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { closureProblems } from '@flare/core/closures/closure-rules';
+import { closureProblems, WZDX_PUBLISHING_NEEDS } from '@flare/core/closures/closure-rules';
 import { mayAddClosure, mayEditClosure } from '@flare/core/permissions/closure-access';
 import {
   CLOSURE_ALERT_MESSAGE_MAX,
@@ -33,9 +34,12 @@ import {
   closureSaveErrorMessage,
   DIRECTIONS,
   LOCATION_METHODS,
+  ROAD_NAME_MAX,
+  ROAD_NAMES_MAX,
   VEHICLE_IMPACTS,
   WZDX_ID_MAX,
   type Closure,
+  type ClosureInput,
 } from '@flare/core/schemas/closure';
 import type { Profile } from '@flare/core/schemas/profile';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
@@ -102,6 +106,7 @@ interface Settings {
   is_scheduled: boolean;
   start: string;
   end: string;
+  road_names: string[];
   is_publish_on: boolean;
   external_id: string;
   location_method: keyof typeof LOCATION_METHODS | null;
@@ -109,7 +114,8 @@ interface Settings {
   group_id: string;
 }
 
-function settingsOf(closure: Closure | null): Settings {
+/** A new closure of an organisation that publishes WZDx is published unless the user says otherwise. */
+function settingsOf(closure: Closure | null, wzdxOrganization: boolean): Settings {
   return {
     closure_type: closure?.closure_type === 'automated' ? 'automated' : 'manual',
     thing_id: closure?.thing_id ?? null,
@@ -120,7 +126,8 @@ function settingsOf(closure: Closure | null): Settings {
     is_scheduled: closure?.is_scheduled ?? false,
     start: toZoneInput(closure?.start_time),
     end: toZoneInput(closure?.end_time),
-    is_publish_on: closure?.is_publish_on ?? false,
+    road_names: closure?.road_names ?? [],
+    is_publish_on: closure?.is_publish_on ?? wzdxOrganization,
     external_id: closure?.external_id ?? '',
     location_method: closure?.location_method ?? null,
     vehicle_impact: closure?.vehicle_impact ?? null,
@@ -139,7 +146,10 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
   const [dismissed] = usePref('closureInstructionsDismissed');
   const [instructions, setInstructions] = useState(!dismissed);
   const [problem, setProblem] = useState<string | null>(null);
-  const [settings, setSettings] = useState(() => settingsOf(closure));
+  // Every field's problem at once, from the payload's shape and the save rules.
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof ClosureInput, string>>>({});
+  const wzdxOrganization = profile.userOrg.is_wzdx_org;
+  const [settings, setSettings] = useState(() => settingsOf(closure, wzdxOrganization));
   const change = (patch: Partial<Settings>) => setSettings((current) => ({ ...current, ...patch }));
   const form = useForm<TextFields, unknown, z.infer<typeof TextFieldsSchema>>({
     resolver: zodResolver(TextFieldsSchema),
@@ -150,7 +160,6 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
   const submitFailed = formState.submitCount > 0 && !formState.isSubmitSuccessful;
   const caller = callerOf(profile);
   const device = isMobile ? 'mobile' : 'desktop';
-  const wzdxOrganization = profile.userOrg.is_wzdx_org;
 
   // The draft (and the drawing on the map) lives as long as this screen.
   useEffect(() => {
@@ -181,9 +190,12 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
       (other) => other.thing_id === settings.thing_id && other.id !== closure?.id,
     ).length + 1;
 
-  const submit = async (text: z.infer<typeof TextFieldsSchema>) => {
-    setProblem(null);
-    const parsed = ClosureInputSchema.safeParse({
+  /**
+   * The payload, or null with every field's problem marked at once (the text fields mark their own)
+   * and the first one said under the form.
+   */
+  const checked = (text: TextFields): ClosureInput | null => {
+    const candidate: ClosureInput = {
       ...text,
       closure_type: settings.closure_type,
       thing_id: settings.closure_type === 'automated' ? settings.thing_id : null,
@@ -196,19 +208,34 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
       is_scheduled: settings.is_scheduled,
       start_time: settings.is_scheduled ? fromZoneInput(settings.start) : null,
       end_time: settings.is_active || settings.is_scheduled ? fromZoneInput(settings.end) : null,
+      road_names: settings.road_names,
       is_publish_on: settings.is_publish_on,
       external_id: settings.external_id || null,
       location_method: settings.location_method,
       vehicle_impact: settings.vehicle_impact,
       group_id: settings.group_id || null,
       is_wzdx_compliant: settings.is_publish_on,
-    });
-    const input = parsed.success ? parsed.data : null;
-    const [first] = input ? closureProblems(input, { now: new Date(), wzdxOrganization }) : [];
-    if (!input || first) {
-      setProblem(first?.message ?? parsed.error?.issues[0]?.message ?? CLOSURE_MESSAGES.unableToSave);
-      return;
-    }
+    };
+    const parsed = ClosureInputSchema.safeParse(candidate);
+    const problems = [
+      ...(parsed.success ? [] : parsed.error.issues).map((issue) => ({
+        path: issue.path[0] as keyof ClosureInput,
+        message: issue.message,
+      })),
+      // The rules read only what they check, so they run on the form's values even when incomplete.
+      ...closureProblems(candidate, { now: new Date(), wzdxOrganization }),
+    ];
+    const errors: Partial<Record<keyof ClosureInput, string>> = {};
+    for (const { path, message } of problems) errors[path] ??= message;
+    setFieldErrors(errors);
+    // The route has no field of its own to mark: its problem goes first.
+    setProblem(errors.user_route ?? problems[0]?.message ?? null);
+    return parsed.success && problems.length === 0 ? parsed.data : null;
+  };
+
+  const submit = async (text: z.infer<typeof TextFieldsSchema>) => {
+    const input = checked(text);
+    if (!input) return;
     try {
       const saved = await save.mutateAsync({ id: closure?.id ?? null, input });
       setTimeout(() => void navigate(`${CLOSURES_PATH}/${saved.id}`), NAVIGATE_AFTER_SAVE_MS);
@@ -244,7 +271,13 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
         </Text>
         <ServerErrorLine message={directions.problem} />
       </Stack>
-      <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+      <form
+        noValidate
+        onSubmit={(event) =>
+          // With a text field missing too, the other fields are marked at the same time.
+          void form.handleSubmit(submit, () => checked(form.getValues()))(event)
+        }
+      >
         <Stack gap="sm">
           {!closure && (
             <SegmentedControl
@@ -262,6 +295,7 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
               <Select
                 label="Asset"
                 withAsterisk
+                error={fieldErrors.thing_id}
                 searchable
                 data={assets.data ?? []}
                 value={settings.thing_id}
@@ -288,10 +322,21 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
             max={CLOSURE_ALERT_MESSAGE_MAX}
             submitFailed={submitFailed}
           />
-          <Group grow>
+          <TagsInput
+            label="Road names"
+            description="The roads it closes, each followed by Enter; left empty, the streets found at its ends"
+            withAsterisk={settings.is_publish_on}
+            maxTags={ROAD_NAMES_MAX}
+            maxLength={ROAD_NAME_MAX}
+            value={settings.road_names}
+            onChange={(road_names) => change({ road_names })}
+            error={fieldErrors.road_names}
+          />
+          <Group grow align="flex-start">
             <Select
               label="Direction"
               withAsterisk={wzdxOrganization}
+              error={fieldErrors.direction}
               clearable
               data={[...DIRECTIONS]}
               value={settings.direction}
@@ -316,12 +361,14 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
           />
           <Switch
             label="Scheduled"
+            error={fieldErrors.is_scheduled}
             checked={settings.is_scheduled}
             onChange={(event) => change({ is_scheduled: event.currentTarget.checked, is_active: false })}
           />
           {settings.is_scheduled && (
             <ZonedTimeInput
               label="Start"
+              error={fieldErrors.start_time}
               value={settings.start}
               onChange={(event) => change({ start: event.currentTarget.value })}
             />
@@ -329,12 +376,14 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
           {(settings.is_active || settings.is_scheduled) && (
             <ZonedTimeInput
               label="End"
+              error={fieldErrors.end_time}
               value={settings.end}
               onChange={(event) => change({ end: event.currentTarget.value })}
             />
           )}
           <Switch
             label="Publish as work-zone data (WZDx)"
+            description={WZDX_PUBLISHING_NEEDS}
             checked={settings.is_publish_on}
             onChange={(event) => change({ is_publish_on: event.currentTarget.checked })}
           />
@@ -343,6 +392,7 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
               <TextInput
                 label="Work-zone ID"
                 withAsterisk
+                error={fieldErrors.external_id}
                 maxLength={WZDX_ID_MAX}
                 value={settings.external_id}
                 onChange={(event) => change({ external_id: event.currentTarget.value })}
@@ -350,6 +400,7 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
               <Select
                 label="Location method"
                 withAsterisk
+                error={fieldErrors.location_method}
                 data={Object.entries(LOCATION_METHODS).map(([value, label]) => ({ value, label }))}
                 value={settings.location_method}
                 onChange={(value) => change({ location_method: value as Settings['location_method'] })}
@@ -357,6 +408,7 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
               <Select
                 label="Vehicle impact"
                 withAsterisk
+                error={fieldErrors.vehicle_impact}
                 data={Object.entries(VEHICLE_IMPACTS).map(([value, label]) => ({ value, label }))}
                 value={settings.vehicle_impact}
                 onChange={(value) => change({ vehicle_impact: value as Settings['vehicle_impact'] })}

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Closure } from '@flare/core/schemas/closure';
+import { makeClosure } from '@flare/core/testing/closures';
 import { DEFAULT_CLOSURE_FILTERS, filterClosures } from './filter-closures';
 
-const closure = (id: string, patch: Partial<Closure>) => ({ id, ...patch }) as Closure;
+const closure = (id: string, patch: Partial<Closure>) => makeClosure({ id, ...patch });
 const closures = [
   closure('manual-active', {
     closure_type: 'manual',
     status: 'active',
     is_in_service: true,
     description: 'Main St resurfacing',
+    road_names: ['IL-29'],
   }),
   closure('automated-offline', {
     closure_type: 'automated',
@@ -39,12 +41,13 @@ describe('the closures filters', () => {
     expect(ids({ showOutOfService: true, statuses: ['standby'] })).toEqual(['feed-oos']);
   });
 
-  it('filter by type and search description and asset, ignoring case', () => {
+  it('filter by type and search description, road names and asset, ignoring case', () => {
     expect(ids({ types: ['automated'], statuses: ['pending', 'offline'] })).toEqual([
       'automated-offline',
       'automated-pending',
     ]);
     expect(ids({ search: 'MAIN st' })).toEqual(['manual-active']);
+    expect(ids({ search: 'il-29' })).toEqual(['manual-active']);
     expect(ids({ search: 'crw-ab' })).toEqual(['automated-pending']);
   });
 });

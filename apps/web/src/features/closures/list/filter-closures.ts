@@ -29,6 +29,7 @@ export function filterClosures(closures: readonly Closure[], filters: ClosureFil
       (!needle ||
         [
           closure.description,
+          ...closure.road_names,
           closure.street_start,
           closure.street_end,
           closure.external_id,
