@@ -1,6 +1,7 @@
 /**
  * API keys in the browser: an administrator creates a key (its token shown once), an integration
- * reports a position with it, and the revoked key is refused at once.
+ * reports a position with it, and the revoked key is refused at once; a key for a dispatch system,
+ * scoped to read incidents and closures, reads them and may do nothing else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
@@ -55,6 +56,44 @@ describe('API keys', () => {
         .click();
       await page.getByText('0 of 5 keys').waitFor();
       expect((await ingest(token)).status).toBe(401);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('create a key for a dispatch system that reads incidents and closures only', async () => {
+    const page = await browser.newPage();
+    try {
+      await signInAs(page, server.url, 'admin@springfield-pd.test');
+      await page.goto(`${server.url}/dashboard/accounts/integrations/new`);
+      await page.getByRole('textbox', { name: /Description/ }).fill('CAD incidents');
+      const scope = (name: string) => page.getByRole('checkbox', { name });
+      // Reading assets and reporting positions are chosen unless the user says otherwise.
+      expect(await scope('Read assets').isChecked()).toBe(true);
+      expect(await scope('Report positions').isChecked()).toBe(true);
+      await scope('Read assets').uncheck();
+      await scope('Report positions').uncheck();
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.getByText('Choose what the key may do').waitFor();
+      await expectAccessible(page);
+      await scope('Read incidents').check();
+      await scope('Read closures').check();
+      await page.getByRole('button', { name: 'Create' }).click();
+      const token = (await page.getByTestId('api-key-token').textContent())?.trim() ?? '';
+      expect(token).toMatch(/^flk_/);
+
+      const read = (path: string) => fetch(`${server.url}/api${path}`, { headers: { 'x-api-key': token } });
+      expect(await (await read('/locations/active')).json()).toHaveProperty('data');
+      expect(await (await read('/organization/closure')).json()).toHaveProperty('data');
+      expect((await read('/organization/things')).status).toBe(403);
+      expect((await ingest(token)).status).toBe(403);
+
+      await page.getByRole('button', { name: 'Done' }).click();
+      await page
+        .getByRole('row', { name: /CAD incidents/ })
+        .getByText('Read incidents, Read closures')
+        .waitFor();
+      await expectAccessible(page);
     } finally {
       await page.close();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS, can, MANAGE_ACCOUNTS_MENU, type Access } from './access';
+import { ACCESS, apiKeyPermissions, can, MANAGE_ACCOUNTS_MENU, type Access } from './access';
 import { PERMISSIONS, grants, parsePermission, permissionConstant, type Permission } from './permissions';
 
 /** Every row of the access table: each listed permission alone suffices. */
@@ -64,7 +64,11 @@ const TABLE: Array<[Access, Permission[]]> = [
   ['createOrganization', ['haas:manage']],
   ['deleteOrganization', ['haas:manage']],
   ['manageDeviceCredential', ['thing:manage', 'haas:manage']],
-  ['manageIncidentFeed', ['organization:update', 'organization:manage']],
+  ['manageIncidentFeed', ['incident:update', 'organization:update', 'organization:manage']],
+  [
+    'manageWorkZoneFeed',
+    ['closure:create', 'closure:update', 'closure:manage', 'organization:update', 'organization:manage'],
+  ],
   ['viewApiKeys', ['integration_configuration:read', 'integration_configuration:manage']],
   ['createApiKey', ['integration_configuration:create', 'integration_configuration:manage']],
   ['revokeApiKey', ['integration_configuration:delete', 'integration_configuration:manage']],
@@ -90,6 +94,16 @@ describe('access groups', () => {
 
   it('refuses a user with no permissions', () => {
     for (const [access] of TABLE) expect(can([], access)).toBe(false);
+  });
+});
+
+describe("an API key's scopes", () => {
+  it('stand for the permissions of what they name, and nothing else', () => {
+    expect(apiKeyPermissions(['incidents:read', 'closures:read'])).toEqual(['incident:read', 'closure:read']);
+    expect(apiKeyPermissions(['assets:read', 'positions:write'])).toEqual(['thing:read', 'thing:update']);
+    const cad = apiKeyPermissions(['incidents:read', 'closures:read']);
+    expect(can(cad, 'viewEvents') && can(cad, 'viewClosures')).toBe(true);
+    expect(can(cad, 'viewThings') || can(cad, 'editThing') || can(cad, 'editEvent')).toBe(false);
   });
 });
 

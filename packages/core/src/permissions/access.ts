@@ -2,6 +2,7 @@
  * The access groups: any one listed permission suffices. The web app asks
  * these to decide what to show; the server asks the same ones and has the final say.
  */
+import type { ApiKeyScope } from '../schemas/api-key';
 import { holdsAny, type Permission } from './permissions';
 
 export const ACCESS = {
@@ -86,8 +87,17 @@ export const ACCESS = {
 
 export type Access = keyof typeof ACCESS;
 
-/** What an integration's API key may do: read its organisation's assets and report their positions. */
-export const API_KEY_PERMISSIONS: readonly Permission[] = ['thing:read', 'thing:update'];
+/** The permissions each scope of an integration's API key stands for (in its own organisation). */
+export const API_KEY_SCOPE_PERMISSIONS: Record<ApiKeyScope, readonly Permission[]> = {
+  'assets:read': ['thing:read'],
+  'positions:write': ['thing:update'],
+  'incidents:read': ['incident:read'],
+  'closures:read': ['closure:read'],
+};
+
+export const apiKeyPermissions = (scopes: readonly ApiKeyScope[]): Permission[] => [
+  ...new Set(scopes.flatMap((scope) => API_KEY_SCOPE_PERMISSIONS[scope])),
+];
 
 /** "Manage Accounts & Users" in the settings menu shows for the same permissions as the accounts section. */
 export const MANAGE_ACCOUNTS_MENU: Access = 'viewAccounts';

@@ -6,11 +6,28 @@ export const API_KEY_DESCRIPTION_MAX = 100;
 /** Every key starts with this, so a key is told from an access token at a glance (and by the server). */
 export const API_KEY_PREFIX = 'flk_';
 
+/**
+ * What a key may do, chosen when it is made: read the organisation's assets, report their positions
+ * (ingest), read its incidents (a dispatch system's view), read its closures. A key made before keys
+ * had scopes, or made without naming any, reads assets and reports positions.
+ */
+export const API_KEY_SCOPES = ['assets:read', 'positions:write', 'incidents:read', 'closures:read'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export const DEFAULT_API_KEY_SCOPES: readonly ApiKeyScope[] = ['assets:read', 'positions:write'];
+
+export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
+  'assets:read': 'Read assets',
+  'positions:write': 'Report positions',
+  'incidents:read': 'Read incidents',
+  'closures:read': 'Read closures',
+};
+
 export const ApiKeySchema = z.object({
   id: z.string(),
   description: z.string(),
   /** The first characters of the token, to tell keys apart. */
   token_prefix: z.string(),
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
   created_date: z.string(),
   last_used_at: z.string().nullable(),
 });
@@ -25,6 +42,10 @@ export type ApiKeysResponse = z.infer<typeof ApiKeysResponseSchema>;
 
 export const CreateApiKeyInputSchema = z.object({
   description: requiredText().max(API_KEY_DESCRIPTION_MAX, `At most ${API_KEY_DESCRIPTION_MAX} characters`),
+  scopes: z
+    .array(z.enum(API_KEY_SCOPES))
+    .min(1, 'Choose what the key may do')
+    .default([...DEFAULT_API_KEY_SCOPES]),
 });
 export type CreateApiKeyInput = z.infer<typeof CreateApiKeyInputSchema>;
 

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
+import type { ApiKeyScope } from '@flare/core/schemas/api-key';
 import type { Db } from '../../platform/db/database';
 
-const keyColumns = ['id', 'description', 'token_prefix', 'created_at', 'last_used_at'] as const;
+const keyColumns = ['id', 'description', 'token_prefix', 'scopes', 'created_at', 'last_used_at'] as const;
 
 export class ApiKeysRepository {
   constructor(private readonly db: Db) {}
@@ -23,6 +24,7 @@ export class ApiKeysRepository {
   createWithinLimit(input: {
     organizationId: string;
     description: string;
+    scopes: readonly ApiKeyScope[];
     tokenHash: string;
     tokenPrefix: string;
     createdBy: string | null;
@@ -47,6 +49,7 @@ export class ApiKeysRepository {
         .values({
           organization_id: input.organizationId,
           description: input.description,
+          scopes: JSON.stringify(input.scopes),
           token_hash: input.tokenHash,
           token_prefix: input.tokenPrefix,
           created_by: input.createdBy,
@@ -70,7 +73,7 @@ export class ApiKeysRepository {
   findActiveByHash(tokenHash: string) {
     return this.db
       .selectFrom('api_keys')
-      .select(['id', 'organization_id', 'token_hash', 'last_used_at'])
+      .select(['id', 'organization_id', 'token_hash', 'scopes', 'last_used_at'])
       .where('token_hash', '=', tokenHash)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();

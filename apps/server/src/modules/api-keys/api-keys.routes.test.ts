@@ -96,6 +96,48 @@ describe('API keys', () => {
     expect(create.statusCode).toBe(403);
   });
 
+  it('a key does only what its scopes say: one for a dispatch system reads incidents and closures, and nothing else', async () => {
+    await makeRoom();
+    const made = await call(ADMIN, 'POST', '/api/api_keys', {
+      description: 'CAD incidents',
+      scopes: ['incidents:read', 'closures:read'],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const key = CreatedApiKeySchema.parse(made.json());
+    expect(key.scopes).toEqual(['incidents:read', 'closures:read']);
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'x-api-key': key.token } });
+    const incidents = await get('/api/locations/active');
+    expect(incidents.statusCode, incidents.body).toBe(200);
+    expect(incidents.json()).toHaveProperty('data');
+    const closures = await get('/api/organization/closure');
+    expect(closures.statusCode, closures.body).toBe(200);
+    for (const closure of closures.json<{ data: Array<{ organization: { id: string } }> }>().data)
+      expect(closure.organization.id).toBe(demoOrganizationId('springfield-pd'));
+    // Its own organisation only, and no other scope (five calls: the test app allows a key five).
+    expect(
+      (await get(`/api/locations/active?org_ids[]=${demoOrganizationId('capital-roadworks')}`)).statusCode,
+    ).toBe(404);
+    expect((await get('/api/organization/things')).statusCode).toBe(403);
+    expect((await ingest({ 'x-api-key': key.token })).statusCode).toBe(403);
+
+    // A key made without scopes reads assets and reports positions, as keys always did, and reads no incidents.
+    await makeRoom();
+    const plain = CreatedApiKeySchema.parse(
+      (await call(ADMIN, 'POST', '/api/api_keys', { description: 'Tracker' })).json(),
+    );
+    expect(plain.scopes).toEqual(['assets:read', 'positions:write']);
+    const asPlain = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { 'x-api-key': plain.token } });
+    expect((await asPlain('/api/locations/active')).statusCode).toBe(403);
+    expect((await asPlain('/api/organization/things')).statusCode).toBe(200);
+    // No scope at all, or an unknown one, is refused with a message.
+    for (const scopes of [[], ['everything']]) {
+      const refused = await call(ADMIN, 'POST', '/api/api_keys', { description: 'Bad', scopes });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBeTruthy();
+    }
+  });
+
   it('stops at the limit with "API key limit reached", and a revoked key stops working at once', async () => {
     const full = await call(ADMIN, 'POST', '/api/api_keys', { description: 'One too many' });
     expect(full.statusCode).toBe(422);

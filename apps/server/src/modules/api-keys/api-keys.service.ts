@@ -1,11 +1,11 @@
 /**
  * Integrations' API keys: an organisation's administrators create (the token is shown once and
  * stored only as a hash), list and revoke them, up to a limit; a key stands for its organisation
- * on the ingest and read routes.
+ * on the ingest and read routes, with the permissions of the scopes chosen for it.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@flare/core/messages';
-import { API_KEY_PERMISSIONS } from '@flare/core/permissions/access';
+import { apiKeyPermissions } from '@flare/core/permissions/access';
 import {
   API_KEY_PREFIX,
   type ApiKey,
@@ -29,6 +29,7 @@ function toApiKey(row: ApiKeyRow): ApiKey {
     id: row.id,
     description: row.description,
     token_prefix: row.token_prefix,
+    scopes: row.scopes,
     created_date: row.created_at.toISOString(),
     last_used_at: row.last_used_at?.toISOString() ?? null,
   };
@@ -50,6 +51,7 @@ export class ApiKeysService {
     const row = await this.repository.createWithinLimit({
       organizationId: principal.organizationId,
       description: input.description,
+      scopes: [...new Set(input.scopes)],
       tokenHash: sha256(token),
       tokenPrefix: token.slice(0, SHOWN_CHARACTERS),
       createdBy: principal.userId,
@@ -80,7 +82,7 @@ export class ApiKeysService {
       organizationId: key.organization_id,
       sessionId: '',
       roleId: 0,
-      permissions: [...API_KEY_PERMISSIONS],
+      permissions: apiKeyPermissions(key.scopes),
       apiKeyId: key.id,
     };
   }

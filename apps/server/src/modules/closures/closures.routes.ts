@@ -24,7 +24,7 @@ export function registerClosuresRoutes(app: FastifyInstance, service: ClosuresSe
   api.get(
     PATH,
     {
-      config: { access: 'viewClosures' },
+      config: { access: 'viewClosures', apiKey: true },
       schema: {
         tags: ['closures'],
         summary: 'Closures of the given organisations (default: your own), with the count of each status',

@@ -21,7 +21,7 @@ export function registerLocationsRoutes(app: FastifyInstance, service: Incidents
   api.get(
     '/locations',
     {
-      config: { access: 'viewEvents' },
+      config: { access: 'viewEvents', apiKey: true },
       schema: {
         tags: ['incidents'],
         summary:
@@ -37,7 +37,7 @@ export function registerLocationsRoutes(app: FastifyInstance, service: Incidents
   api.get(
     '/locations/active',
     {
-      config: { access: 'viewEvents' },
+      config: { access: 'viewEvents', apiKey: true },
       schema: {
         tags: ['incidents'],
         summary: 'Active incidents, each with the assets on scene and their run times',

@@ -4,6 +4,7 @@ import type { LineStringGeometry } from '@flare/core/schemas/alerting-zone';
 import type { ClosureRoute, ClosureType, LocationMethod, VehicleImpact } from '@flare/core/schemas/closure';
 import type { ExportStatus, ExportType } from '@flare/core/schemas/export';
 import type { FeedKind } from '@flare/core/schemas/feeds';
+import type { ApiKeyScope } from '@flare/core/schemas/api-key';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -116,6 +117,8 @@ export interface ApiKeysTable {
   description: string;
   token_hash: string;
   token_prefix: string;
+  /** JSON: what the key may do (core's API_KEY_SCOPES). */
+  scopes: ColumnType<ApiKeyScope[], string | undefined, string>;
   created_by: string | null;
   created_at: DefaultedTimestamp;
   last_used_at: NullableTimestamp;

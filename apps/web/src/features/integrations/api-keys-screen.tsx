@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
 import { can } from '@flare/core/permissions/access';
-import type { ApiKey } from '@flare/core/schemas/api-key';
+import { API_KEY_SCOPE_LABELS, type ApiKey } from '@flare/core/schemas/api-key';
 import { ServerErrorLine, UnauthorizedMessage } from '../../components/ui/form-layout';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
 import { ApiError } from '../../lib/api-client';
@@ -74,6 +74,7 @@ export function ApiKeysScreen() {
             <Table.Tr>
               <Table.Th>Description</Table.Th>
               <Table.Th>Key</Table.Th>
+              <Table.Th>May</Table.Th>
               <Table.Th>Created</Table.Th>
               <Table.Th>Last used</Table.Th>
               <Table.Th>
@@ -88,6 +89,7 @@ export function ApiKeysScreen() {
                 <Table.Td>
                   <code>{key.token_prefix}…</code>
                 </Table.Td>
+                <Table.Td>{key.scopes.map((scope) => API_KEY_SCOPE_LABELS[scope]).join(', ')}</Table.Td>
                 <Table.Td>{formatWhen(key.created_date)}</Table.Td>
                 <Table.Td>{key.last_used_at ? formatWhen(key.last_used_at) : 'Never'}</Table.Td>
                 <Table.Td>

@@ -1,14 +1,18 @@
-/** A new API key: a description, then the token, shown this once with a copy button. */
+/** A new API key: a description and what it may do, then the token, shown this once with a copy button. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
 import { can } from '@flare/core/permissions/access';
 import {
   API_KEY_DESCRIPTION_MAX,
+  API_KEY_SCOPE_LABELS,
+  API_KEY_SCOPES,
   CreateApiKeyInputSchema,
+  DEFAULT_API_KEY_SCOPES,
   type CreateApiKeyInput,
   type CreatedApiKey,
 } from '@flare/core/schemas/api-key';
@@ -50,9 +54,9 @@ function NewApiKeyForm({
 }) {
   const create = useCreateApiKey();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<CreateApiKeyInput>({
+  const form = useForm<z.input<typeof CreateApiKeyInputSchema>, unknown, CreateApiKeyInput>({
     resolver: zodResolver(CreateApiKeyInputSchema),
-    defaultValues: { description: '' },
+    defaultValues: { description: '', scopes: [...DEFAULT_API_KEY_SCOPES] },
     mode: 'onTouched',
   });
   const { formState } = form;
@@ -81,6 +85,26 @@ function NewApiKeyForm({
           withAsterisk
           max={API_KEY_DESCRIPTION_MAX}
           submitFailed={formState.submitCount > 0 && !formState.isSubmitSuccessful}
+        />
+        <Controller
+          control={form.control}
+          name="scopes"
+          render={({ field, fieldState }) => (
+            <Checkbox.Group
+              label="What the key may do"
+              description="Only within your organisation"
+              withAsterisk
+              value={field.value ?? []}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            >
+              <Stack gap={6} mt={6}>
+                {API_KEY_SCOPES.map((scope) => (
+                  <Checkbox key={scope} value={scope} label={API_KEY_SCOPE_LABELS[scope]} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          )}
         />
         <FormActions
           canSave={formState.isDirty}
