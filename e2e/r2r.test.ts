@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { expectInsidePanel, expectNoSidewaysScroll } from './support/fits';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
@@ -72,6 +73,9 @@ describe('R2R', () => {
     expect(await row.textContent()).toContain(ALERTING.name);
     expect(await row.textContent()).toContain(ALERTED.name);
     expect(await row.textContent()).toMatch(/15\d m/);
+    // The results fit the panel: the rows stack, nothing scrolls sideways.
+    await expectNoSidewaysScroll(page);
+    await expectInsidePanel(page, table.getByRole('cell'));
 
     await row.getByRole('button').click();
     await page.waitForURL(/alert=/);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { expectInsidePanel, expectNoSidewaysScroll } from './support/fits';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
@@ -94,6 +95,9 @@ describe('Trips', () => {
     await expect.poll(() => trips.getByTestId('trip-summary').textContent()).toMatch(/^2 runs · /);
     await expect.poll(() => trips.getByTestId('trip-summary').textContent()).toMatch(/· 1 stop$/);
     expect(await trips.getByRole('row').count()).toBe(3);
+    // Every row's actions in view, nothing scrolled sideways (the rows stack in the 400 px panel).
+    await expectNoSidewaysScroll(page);
+    await expectInsidePanel(page, trips.getByRole('button', { name: /^(Replay|Download)/ }));
     await expect
       .poll(
         () =>

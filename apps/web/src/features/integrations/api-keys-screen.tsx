@@ -1,5 +1,6 @@
 /** Integrations: the organisation's API keys, how many it may hold, and revoking one (after a confirmation). */
 import { Alert, Button, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Cell, StackedTable } from '../../components/ui/stacked-table';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
@@ -66,7 +67,7 @@ export function ApiKeysScreen() {
       {!keys.data ? (
         !keys.error && <LoadingIndicator label="Loading API keys" />
       ) : (
-        <Table striped captionSide="top">
+        <StackedTable striped captionSide="top">
           <Table.Caption c="dark.9">
             {keys.data.api_keys.length} of {keys.data.limit} keys
           </Table.Caption>
@@ -85,14 +86,14 @@ export function ApiKeysScreen() {
           <Table.Tbody>
             {keys.data.api_keys.map((key) => (
               <Table.Tr key={key.id}>
-                <Table.Td>{key.description}</Table.Td>
-                <Table.Td>
+                <Cell label="Description">{key.description}</Cell>
+                <Cell label="Key">
                   <code>{key.token_prefix}…</code>
-                </Table.Td>
-                <Table.Td>{key.scopes.map((scope) => API_KEY_SCOPE_LABELS[scope]).join(', ')}</Table.Td>
-                <Table.Td>{formatWhen(key.created_date)}</Table.Td>
-                <Table.Td>{key.last_used_at ? formatWhen(key.last_used_at) : 'Never'}</Table.Td>
-                <Table.Td>
+                </Cell>
+                <Cell label="May">{key.scopes.map((scope) => API_KEY_SCOPE_LABELS[scope]).join(', ')}</Cell>
+                <Cell label="Created">{formatWhen(key.created_date)}</Cell>
+                <Cell label="Last used">{key.last_used_at ? formatWhen(key.last_used_at) : 'Never'}</Cell>
+                <Cell>
                   {can(permissions, 'revokeApiKey') && (
                     <Button
                       variant="subtle"
@@ -104,11 +105,11 @@ export function ApiKeysScreen() {
                       Revoke
                     </Button>
                   )}
-                </Table.Td>
+                </Cell>
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </StackedTable>
       )}
       <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Revoke API key">
         <Stack gap="sm">

@@ -4,6 +4,7 @@
  * in the URL, where the map's R2R layer reads it too.
  */
 import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Cell, StackedTable } from '../../components/ui/stacked-table';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { R2R_ALERTS, R2R_MESSAGES, r2rSearchError } from '@flare/core/r2r/r2r-alert';
@@ -54,7 +55,7 @@ export function R2rScreen() {
             {R2R_MESSAGES.noAlerts}
           </Text>
         ) : (
-          <Table striped highlightOnHover fz="xs" verticalSpacing={4} aria-label="R2R alerts">
+          <StackedTable striped highlightOnHover fz="xs" verticalSpacing={4} aria-label="R2R alerts">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Time</Table.Th>
@@ -66,7 +67,7 @@ export function R2rScreen() {
             <Table.Tbody>
               {alerts.data.alerts.map((alert) => (
                 <Table.Tr key={alert.id} bg={alert.id === query?.alertId ? 'blue.0' : undefined}>
-                  <Table.Td>
+                  <Cell label="Time">
                     <Button
                       size="compact-xs"
                       variant={alert.id === query?.alertId ? 'filled' : 'subtle'}
@@ -75,14 +76,18 @@ export function R2rScreen() {
                     >
                       {formatClockTime(alert.at, { seconds: true })}
                     </Button>
-                  </Table.Td>
-                  <Table.Td c={R2R_COLOURS.alerting}>{alert.alerting.name}</Table.Td>
-                  <Table.Td c={R2R_COLOURS.alerted}>{alert.alerted.name}</Table.Td>
-                  <Table.Td>{alert.distance_m} m</Table.Td>
+                  </Cell>
+                  <Cell label="Alerting asset" c={R2R_COLOURS.alerting}>
+                    {alert.alerting.name}
+                  </Cell>
+                  <Cell label="Alerted asset" c={R2R_COLOURS.alerted}>
+                    {alert.alerted.name}
+                  </Cell>
+                  <Cell label="Distance">{alert.distance_m} m</Cell>
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </StackedTable>
         ))}
     </Stack>
   );

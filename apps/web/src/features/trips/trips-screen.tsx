@@ -2,18 +2,7 @@
  * The Trips section: the trip report form, then per asset (in its map colour) a summary and its runs;
  * a run opens its replay. The report lives in the URL, where the map's trips layer reads it too.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  ColorSwatch,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, ColorSwatch, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { tripLoadErrorMessage, type Trip } from '@flare/core/schemas/trip';
@@ -32,6 +21,7 @@ import { reportFromSearch, searchOfReport, TRIP_COLOURS, TRIPS_PATH, type TripRe
 import { useSubscribedOrganization } from '../../lib/subscribed-organization';
 import { HelpTip } from '../../components/ui/help-tip';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
+import { Cell, StackedTable } from '../../components/ui/stacked-table';
 
 export function TripsScreen() {
   const { search } = useLocation();
@@ -161,41 +151,38 @@ function RunsTable({
   replayedRun: string | undefined;
 }) {
   return (
-    <Box style={{ overflowX: 'auto' }}>
-      <Table striped fz="xs" verticalSpacing={4}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Start</Table.Th>
-            <Table.Th>Duration</Table.Th>
-            <Table.Th>Distance</Table.Th>
-            <Table.Th>Max / avg ({unit})</Table.Th>
-            <Table.Th>Stops</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Replay</VisuallyHidden>
-            </Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Download</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {trip.runs.map((run) => {
-            const summary = summariseRun(run);
-            const key = `${trip.thing_id}:${run.run_id}`;
-            const start = formatWhen(run.run_start);
-            return (
-              <Table.Tr key={run.run_id}>
-                <Table.Td>
-                  {start}
-                  {run.is_active ? ' (active)' : ''}
-                </Table.Td>
-                <Table.Td>{formatDuration(run.run_duration * 1000)}</Table.Td>
-                <Table.Td>{distanceIn(summary.distanceM, unit)}</Table.Td>
-                <Table.Td>
-                  {speedIn(summary.maxSpeedMps, unit)} / {speedIn(summary.averageSpeedMps, unit)}
-                </Table.Td>
-                <Table.Td>{summary.stops}</Table.Td>
-                <Table.Td>
+    <StackedTable striped fz="xs" verticalSpacing={4}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Start</Table.Th>
+          <Table.Th>Duration</Table.Th>
+          <Table.Th>Distance</Table.Th>
+          <Table.Th>Max / avg ({unit})</Table.Th>
+          <Table.Th>Stops</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>Replay and download</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {trip.runs.map((run) => {
+          const summary = summariseRun(run);
+          const key = `${trip.thing_id}:${run.run_id}`;
+          const start = formatWhen(run.run_start);
+          return (
+            <Table.Tr key={run.run_id}>
+              <Cell label="Start">
+                {start}
+                {run.is_active ? ' (active)' : ''}
+              </Cell>
+              <Cell label="Duration">{formatDuration(run.run_duration * 1000)}</Cell>
+              <Cell label="Distance">{distanceIn(summary.distanceM, unit)}</Cell>
+              <Cell label={`Max / avg (${unit})`}>
+                {speedIn(summary.maxSpeedMps, unit)} / {speedIn(summary.averageSpeedMps, unit)}
+              </Cell>
+              <Cell label="Stops">{summary.stops}</Cell>
+              <Cell>
+                <Group gap={4}>
                   <Button
                     size="compact-xs"
                     variant={replayedRun === key ? 'filled' : 'light'}
@@ -204,32 +191,28 @@ function RunsTable({
                   >
                     Replay
                   </Button>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="compact-xs"
-                      variant="default"
-                      aria-label={`Download GPX of the run of ${start}`}
-                      onClick={() => downloadRunGpx(run, assetName)}
-                    >
-                      Download GPX
-                    </Button>
-                    <Button
-                      size="compact-xs"
-                      variant="default"
-                      aria-label={`Download GeoJSON of the run of ${start}`}
-                      onClick={() => downloadRunGeoJson(run, assetName)}
-                    >
-                      Download GeoJSON
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Box>
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    aria-label={`Download GPX of the run of ${start}`}
+                    onClick={() => downloadRunGpx(run, assetName)}
+                  >
+                    Download GPX
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    aria-label={`Download GeoJSON of the run of ${start}`}
+                    onClick={() => downloadRunGeoJson(run, assetName)}
+                  >
+                    Download GeoJSON
+                  </Button>
+                </Group>
+              </Cell>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </StackedTable>
   );
 }

@@ -4,6 +4,7 @@
  * where the map's hazards layer reads it too; a new report fits the map to its hazards.
  */
 import { Alert, Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Cell, StackedTable } from '../../../components/ui/stacked-table';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { hazardErrorMessage } from '@flare/core/hazards/hazard-rules';
@@ -81,7 +82,7 @@ function HazardsTable({ hazards, search }: { hazards: Hazard[]; search: string }
       <Text size="sm" aria-live="polite">
         {hazards.length} {hazards.length === 1 ? 'hazard' : 'hazards'}
       </Text>
-      <Table striped highlightOnHover fz="xs" verticalSpacing={4} aria-label="Hazards">
+      <StackedTable striped highlightOnHover fz="xs" verticalSpacing={4} aria-label="Hazards">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Reported</Table.Th>
@@ -93,22 +94,22 @@ function HazardsTable({ hazards, search }: { hazards: Hazard[]; search: string }
         <Table.Tbody>
           {hazards.map((hazard) => (
             <Table.Tr key={hazard.id}>
-              <Table.Td>
+              <Cell label="Reported">
                 <Anchor component={Link} to={{ pathname: hazard.id, search }} size="xs">
                   {formatWhen(hazard.reported_at)}
                 </Anchor>
-              </Table.Td>
-              <Table.Td>{HAZARD_TYPES[hazard.hazard_type]}</Table.Td>
-              <Table.Td>
+              </Cell>
+              <Cell label="Type">{HAZARD_TYPES[hazard.hazard_type]}</Cell>
+              <Cell label="Severity">
                 <SeverityBadge severity={hazard.severity} />
-              </Table.Td>
-              <Table.Td>
+              </Cell>
+              <Cell label="Status">
                 <StatusTag status={hazard.status} />
-              </Table.Td>
+              </Cell>
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
+      </StackedTable>
     </Stack>
   );
 }

@@ -4,6 +4,7 @@
  * last key) shows above 5 organisations.
  */
 import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Cell, StackedTable } from '../../../components/ui/stacked-table';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -82,7 +83,7 @@ function OrganizationsList({ canCreate }: { canCreate: boolean }) {
       ) : !organizations.data ? (
         <LoadingIndicator label="Loading organizations" />
       ) : (
-        <Table striped highlightOnHover>
+        <StackedTable striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
@@ -95,7 +96,7 @@ function OrganizationsList({ canCreate }: { canCreate: boolean }) {
           <Table.Tbody>
             {shown.map((org) => (
               <Table.Tr key={org.id}>
-                <Table.Td>
+                <Cell label="Name">
                   {org.editable ? (
                     <Anchor component={Link} to={`${listPath}/${org.id}/edit`}>
                       {org.name}
@@ -103,15 +104,15 @@ function OrganizationsList({ canCreate }: { canCreate: boolean }) {
                   ) : (
                     org.name
                   )}
-                </Table.Td>
-                <Table.Td>{org.organization_type.display_name}</Table.Td>
-                <Table.Td>{RESPONDERS_LABELS[org.responders_type]}</Table.Td>
-                <Table.Td>{addressOf(org)}</Table.Td>
-                <Table.Td>{RELATIONSHIP_LABELS[org.relationship]}</Table.Td>
+                </Cell>
+                <Cell label="Type">{org.organization_type.display_name}</Cell>
+                <Cell label="Responders">{RESPONDERS_LABELS[org.responders_type]}</Cell>
+                <Cell label="Address">{addressOf(org)}</Cell>
+                <Cell label="Relationship">{RELATIONSHIP_LABELS[org.relationship]}</Cell>
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </StackedTable>
       )}
       {organizations.data && shown.length === 0 && (
         <Text c="gray.7" size="sm">

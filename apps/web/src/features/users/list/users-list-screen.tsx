@@ -3,6 +3,7 @@
  * searched 250 ms after the last key; users of managing and accessing organisations below, read-only.
  */
 import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Cell, StackedTable } from '../../../components/ui/stacked-table';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -114,7 +115,7 @@ function UsersTable({
 }) {
   return (
     <>
-      <Table striped highlightOnHover captionSide="top">
+      <StackedTable striped highlightOnHover captionSide="top">
         <Table.Caption c="dark.9">{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -133,7 +134,7 @@ function UsersTable({
             const status = statusOf(user);
             return (
               <Table.Tr key={user.id}>
-                <Table.Td>
+                <Cell label="Name">
                   {path ? (
                     <Anchor component={Link} to={path}>
                       {user.displayName}
@@ -141,26 +142,26 @@ function UsersTable({
                   ) : (
                     user.displayName
                   )}
-                </Table.Td>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>{roleOf.get(user.roleId)?.label ?? ''}</Table.Td>
+                </Cell>
+                <Cell label="Email">{user.email}</Cell>
+                <Cell label="Role">{roleOf.get(user.roleId)?.label ?? ''}</Cell>
                 {withAssociation && (
-                  <Table.Td>
+                  <Cell label="Association">
                     {user.association} ({user.organizationName})
-                  </Table.Td>
+                  </Cell>
                 )}
-                <Table.Td>{user.lastSignIn ? formatWhen(user.lastSignIn) : 'Never'}</Table.Td>
-                <Table.Td>{user.signInCount}</Table.Td>
-                <Table.Td>
+                <Cell label="Last sign-in">{user.lastSignIn ? formatWhen(user.lastSignIn) : 'Never'}</Cell>
+                <Cell label="Sign-ins">{user.signInCount}</Cell>
+                <Cell label="Status">
                   <Text component="span" size="sm" fw={600} c={status.color}>
                     {status.label}
                   </Text>
-                </Table.Td>
+                </Cell>
               </Table.Tr>
             );
           })}
         </Table.Tbody>
-      </Table>
+      </StackedTable>
       {users.length === 0 && (
         <Text c="gray.7" size="sm">
           No users found.
