@@ -103,6 +103,12 @@ describe('incidents', () => {
 
     // Its marker is on the map, above the assets, and opens the incident.
     const marker = page.getByRole('button', { name: /^Active incident INC-\d+, 39\.78170, -89\.65010$/ });
+    // Clicked on a still map: one still jumping to its opening view (late on a loaded machine) moves
+    // the marker from under the pointer between the press and the release.
+    await page.waitForFunction(() => {
+      const map = (window as Window & { __flareMap?: { loaded(): boolean; isMoving(): boolean } }).__flareMap;
+      return map !== undefined && map.loaded() && !map.isMoving();
+    });
     await marker.click();
     await page.waitForURL(/\/dashboard\/events\/[0-9a-f-]{36}$/);
     await page.getByRole('region', { name: 'Active vehicles', exact: true }).waitFor();
