@@ -26,8 +26,6 @@ export interface Prefs {
   awarenessMode: boolean;
   /** A short beep with each status-change notice (Responding, On-Scene, Offline, Out-of-Service). */
   statusSound: boolean;
-  /** The live map shows the organisation's open hazards (outside the Hazards section, which shows its report). */
-  hazardsOnMap: boolean;
 }
 
 /** The "Don't show again" choices of the map-editing instructions. */
@@ -51,7 +49,6 @@ const DEFAULTS: Prefs = {
   mapType: 'roadmap',
   awarenessMode: false,
   statusSound: false,
-  hazardsOnMap: true,
 };
 const listeners = new Set<() => void>();
 let cache: Prefs | null = null;
