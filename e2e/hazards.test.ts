@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('hazards', () => {
-  it('reports a hazard from the right-click menu of the Live map', async () => {
+  it('reports a hazard from the right-click menu of the Live map, where it shows at once', async () => {
     await page.getByRole('grid', { name: 'Assets' }).waitFor();
     const at = await rightClickMap(page);
     const menu = page.getByRole('menu', { name: 'Map point' });
@@ -66,6 +66,18 @@ describe('hazards', () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await dialog.waitFor({ state: 'hidden' });
+
+    // On the live map at once, among its open hazards, which its toggle hides and shows again.
+    const marker = page.getByRole('button', { name: 'Ice hazard, high severity, open' });
+    await marker.waitFor();
+    const toggle = page.getByRole('button', { name: 'Open hazards on the map' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await expectAccessible(page);
+    await toggle.click();
+    await marker.waitFor({ state: 'detached' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    await marker.waitFor();
   });
 
   it('finds it in the Hazards report and on the map, opens it and resolves it', async () => {

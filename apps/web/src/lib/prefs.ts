@@ -26,6 +26,8 @@ export interface Prefs {
   awarenessMode: boolean;
   /** A short beep with each status-change notice (Responding, On-Scene, Offline, Out-of-Service). */
   statusSound: boolean;
+  /** The live map shows the organisation's open hazards (outside the Hazards section, which shows its report). */
+  hazardsOnMap: boolean;
 }
 
 /** The "Don't show again" choices of the map-editing instructions. */
@@ -49,6 +51,7 @@ const DEFAULTS: Prefs = {
   mapType: 'roadmap',
   awarenessMode: false,
   statusSound: false,
+  hazardsOnMap: true,
 };
 const listeners = new Set<() => void>();
 let cache: Prefs | null = null;

@@ -47,6 +47,12 @@ export function hazardReportProblem(report: HazardReportChoice, now: number): Ha
   return null;
 }
 
+/** The open hazards the live map shows: those reported in the longest report window up to `now`. */
+export function openHazardsWindow(now: number): { start: number; end: number } {
+  const end = Math.ceil(now / 60_000) * 60_000;
+  return { start: end - HAZARD_REPORT.maxWindowMs, end };
+}
+
 /** The default report's time range: the last 24 hours up to `now`, on whole minutes. */
 export function defaultHazardWindow(now: number): { start: number; end: number } {
   const end = Math.ceil(now / 60_000) * 60_000;

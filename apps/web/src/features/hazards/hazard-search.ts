@@ -2,7 +2,7 @@
  * The hazard report in the URL (types, severities, status, start, end), so a report can be shared,
  * survives opening a hazard and coming back, and the map's hazards layer reads it too.
  */
-import { defaultHazardWindow } from '@flare/core/hazards/hazard-rules';
+import { defaultHazardWindow, openHazardsWindow } from '@flare/core/hazards/hazard-rules';
 import {
   ALL_HAZARD_TYPES,
   HAZARD_SEVERITY_IDS,
@@ -47,14 +47,17 @@ export function searchOfReport(report: HazardReport): string {
   })}`;
 }
 
+/** Every type and severity of the given status, reported in the window. */
+const everyHazard = (window: { start: number; end: number }, status: HazardStatusFilter): HazardReport => ({
+  types: [ALL_HAZARD_TYPES],
+  severities: [...HAZARD_SEVERITY_IDS],
+  status,
+  start: new Date(window.start).toISOString(),
+  end: new Date(window.end).toISOString(),
+});
+
+/** What the live map shows outside the section: the open hazards. */
+export const openHazardsReport = (now: number) => everyHazard(openHazardsWindow(now), 'open');
+
 /** What the section shows first: every hazard of the last 24 hours. */
-export function defaultReport(now: number): HazardReport {
-  const { start, end } = defaultHazardWindow(now);
-  return {
-    types: [ALL_HAZARD_TYPES],
-    severities: [...HAZARD_SEVERITY_IDS],
-    status: 'all',
-    start: new Date(start).toISOString(),
-    end: new Date(end).toISOString(),
-  };
-}
+export const defaultReport = (now: number) => everyHazard(defaultHazardWindow(now), 'all');

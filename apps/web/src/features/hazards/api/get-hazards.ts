@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { HazardsSchema, type Hazards } from '@flare/core/schemas/hazard';
 import { apiFetch, parseResponse } from '../../../lib/api-client';
-import type { HazardReport } from '../hazard-search';
+import { openHazardsReport, type HazardReport } from '../hazard-search';
 
 /** The key every hazard query starts with: a report or resolve refreshes them all. */
 export const HAZARDS_KEY = 'hazards';
@@ -19,6 +19,19 @@ export async function getHazards(report: HazardReport): Promise<Hazards> {
     HazardsSchema,
     await apiFetch<unknown>(`/organization/hazards?${query}`, { scoped: true }),
   );
+}
+
+/**
+ * The organisation's open hazards, for the live map: the window is taken when fetched, so a report
+ * (which refreshes every hazard query) brings the new hazard in at once.
+ */
+export function useOpenHazards(enabled: boolean) {
+  return useQuery({
+    queryKey: [HAZARDS_KEY, 'open'],
+    queryFn: () => getHazards(openHazardsReport(Date.now())),
+    enabled,
+    retry: false,
+  });
 }
 
 export function useHazards(report: HazardReport | null) {

@@ -12,6 +12,6 @@ export function useReportHazard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reportHazard,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [HAZARDS_KEY, 'report'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [HAZARDS_KEY] }),
   });
 }
