@@ -147,6 +147,9 @@ describe('overlapping assets on the live map', () => {
     // arrow board in Madison. Fitted to all, the two spots are two stacks.
     await page.getByLabel('Search for an asset').fill('');
     await page.waitForURL((url) => !url.searchParams.has('q'));
+    // The URL changes at once, the screen in the render after it: Show all fits what is drawn, so it
+    // waits until the map draws the whole fleet (pressed before, it rightly fits the three cars).
+    await expect.poll(async () => (await items(page)).length).toBe(6);
     // Waits for the fit to all (a big zoom out) to have happened, not only for a still map: on a
     // loaded machine it can start after the click returns, and then after the zoom-outs below.
     const filteredZoom = await page.evaluate(() => (window as HookWindow).__flareMap!.getZoom());
