@@ -1,8 +1,8 @@
 /**
  * Freshness in the Live section against a real server, without the simulator (only the test's own
  * OsmAnd reports move anything): each row and the detail say how long ago the asset reported, stale
- * assets are marked in words and by an icon, run time carries its units, coordinates copy, shortened
- * names show in full on hover and in the detail; and when the server stops while the page watches,
+ * assets are marked in words and by an icon, run time carries its units, coordinates copy, names are
+ * cut only when a row has no room (in full on hover and in the detail); and when the server stops while the page watches,
  * desktop and phone say since when their data is and stop their clocks, then recover once the server
  * is back.
  */
@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { MESSAGES } from '@flare/core/messages';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
+import { apiAs } from './support/api';
 import { passTime } from './support/clock';
 import { signInAs } from './support/sign-in';
 import { freePort, freshDataDir, startServer, type RunningServer } from './support/server';
@@ -21,8 +22,13 @@ const ADMIN = 'admin@springfield-pd.test';
 const MOVING = { id: 'SPD-CAR-102', name: 'Patrol 102' };
 /** Last reported two and a half minutes ago: stale. */
 const QUIET = { id: 'SPD-CAR-103', name: 'Patrol 103' };
-/** A name of 12 characters: rows shorten it. */
-const LONG = { id: 'SPD-SUV-101', name: 'Sergeant 101', shortened: 'Serg... 101' };
+/** A name of 12 characters, which a row has room for; renamed, one it has not. */
+const LONG = {
+  id: 'SPD-SUV-101',
+  name: 'Sergeant 101',
+  renamed: 'Sergeant Heavy Rescue Night Shift Unit 101',
+  shortened: 'Serg... 101',
+};
 const PHONE = { width: 390, height: 800 };
 
 let browser: Browser;
@@ -125,13 +131,32 @@ describe('freshness on desktop', () => {
     await page.close();
   });
 
-  it('shows shortened names in full on hover and in the detail header', async () => {
+  it('cuts a name only when the row has no room for it, showing it in full on hover and in the detail', async () => {
     const page = await browser.newPage(LIVE_PAGE);
     await openLive(page, LONG.name);
     const button = row(page, LONG.name).getByTitle(LONG.name, { exact: true });
-    await button.getByText(LONG.shortened, { exact: true }).waitFor();
-    await openAsset(page, LONG.name);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(LONG.name);
+    await button.getByText(LONG.name, { exact: true }).waitFor();
+
+    const api = await apiAs(server.url, ADMIN);
+    const { body } = await api<{ data: Array<{ id: string; haas_id: string }> }>(
+      'GET',
+      '/organization/things',
+    );
+    const thing = body.data.find((t) => t.haas_id === LONG.id)!;
+    const renamed = await api('PUT', `/things/${thing.id}`, {
+      in_service: true,
+      is_publicly_alerting: true,
+      nickname: LONG.renamed,
+    });
+    expect(renamed.status).toBe(200);
+    await page.getByLabel('Search for an asset').fill('Heavy Rescue');
+    const long = row(page, LONG.renamed).getByTitle(LONG.renamed, { exact: true });
+    // First 4 + "..." + last 4 keeps the unit number; the row's button still names it in full.
+    await long.getByText(LONG.shortened, { exact: true }).waitFor();
+    expect(await long.getAttribute('title')).toBe(LONG.renamed);
+    await expectAccessible(page);
+    await openAsset(page, LONG.renamed);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(LONG.renamed);
     await page.close();
   });
 });

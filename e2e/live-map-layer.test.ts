@@ -10,7 +10,6 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { pixelsOfHue } from './support/pixels';
 import { signedInContext, type SignedInContext } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
-import { shortenName } from '@flare/core/things/thing-display';
 
 const ADMIN = 'admin@springfield-pd.test';
 /**
@@ -158,11 +157,8 @@ describe('live map layer', () => {
     await page.mouse.click(point.x, point.y);
     const list = map.getByRole('dialog', { name: '2 assets here' });
     const entries = list.getByRole('button', { name: /Pending|Offline/ });
-    // Shortened as lists shorten names of 12 characters or more.
-    expect(await entries.allTextContents()).toEqual([
-      `${PENDING.name} Pending`,
-      `${shortenName(OFFLINE.name)} Offline`,
-    ]);
+    // Names in full: the list has room for them.
+    expect(await entries.allTextContents()).toEqual([`${PENDING.name} Pending`, `${OFFLINE.name} Offline`]);
     await entries.first().click();
     await page.waitForURL(`**/dashboard/things/${pending.id}`);
     await page.getByRole('heading', { name: PENDING.name }).waitFor();

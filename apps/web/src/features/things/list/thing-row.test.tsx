@@ -4,7 +4,6 @@ import type { Thing } from '@flare/core/schemas/thing';
 import { makeHeartbeat } from '@flare/core/testing/live-messages';
 import { renderRoutes } from '../../../testing/render';
 import { makeThing } from '@flare/core/testing/things';
-import { shortenName } from '@flare/core/things/thing-display';
 import { formatTime } from '../../../lib/format-time';
 import { liveThings } from '../live/live-things-store';
 import { CHANGE_HIGHLIGHT_MS } from '../live/recent-status-changes';
@@ -35,7 +34,7 @@ function renderRow(thing: Thing, respondersType: 'none' | 'all' = 'none') {
     ],
     '/',
   );
-  return within(screen.getByRole('button', { name: new RegExp(`^${shortenName(thing.nickname!)}`) }));
+  return within(screen.getByRole('button', { name: new RegExp(`^${thing.nickname!}`) }));
 }
 
 describe('assets list row', () => {
@@ -80,17 +79,17 @@ describe('assets list row', () => {
     expect(marked.querySelector('svg')).toBeTruthy();
   });
 
-  it('shows the speed of a moving asset, else its last street, after the full system name on hover', () => {
+  it('shows the speed of a moving asset, else its last street, after the system name', () => {
     const view = renderRow(
       makeThing({ nickname: 'Medic 9', haas_id: 'prairie-ems-109', enroute: true, speed: 20 }),
     );
-    const line = view.getByText('prai...-109 · 45 mph');
+    const line = view.getByText('prairie-ems-109 · 45 mph');
     expect(line.getAttribute('title')).toBe('prairie-ems-109 · 45 mph');
   });
 
   it('shows the last street of an asset standing still, and the full name on hover', () => {
     renderRow(makeThing({ nickname: 'Heavy Rescue Squad', street: 'Main St', speed: 0 }));
-    expect(screen.getByText('Heav...quad').closest('button')?.getAttribute('title')).toBe(
+    expect(screen.getByText('Heavy Rescue Squad').closest('button')?.getAttribute('title')).toBe(
       'Heavy Rescue Squad',
     );
     expect(screen.getByText(/Main St$/)).toBeTruthy();

@@ -15,11 +15,11 @@ import {
   displaySpeed,
   primaryDisplayName,
   secondaryDisplayName,
-  shortenName,
   thingPosition,
   type SpeedUnit,
 } from '@flare/core/things/thing-display';
 import { alarmLabel } from '@flare/core/things/thing-alarm';
+import { FittedText } from '../../../components/ui/fitted-text';
 import { Tag } from '../../../components/ui/tag';
 import { ReportAge, useStale } from '../components/report-age';
 import { StatusIndicator } from '../components/status-indicator';
@@ -78,9 +78,12 @@ export const ThingRow = memo(function ThingRow({
           data-cell="open"
         >
           <Stack gap={2} justify="center" h="100%">
-            <Text fw={600} size="sm" truncate>
-              {displayName(primary, { inService: thing.in_service })}
-            </Text>
+            <FittedText
+              fw={600}
+              size="sm"
+              full={displayName(primary, { full: true, inService: thing.in_service })}
+              short={displayName(primary, { inService: thing.in_service })}
+            />
             <SecondaryLine thing={thing} secondary={secondary} speedUnit={speedUnit} />
             {(thing.alarm || !thing.in_service || (wzdxOrg && thing.wzdx_enabled)) && (
               <Group gap={4}>
@@ -163,7 +166,7 @@ function SecondaryLine({
   if (!secondary && !place) return null;
   return (
     <Text size="xs" c="gray.7" truncate title={[secondary, place].filter(Boolean).join(' · ')}>
-      {[secondary && shortenName(secondary), place].filter(Boolean).join(' · ')}
+      {[secondary, place].filter(Boolean).join(' · ')}
     </Text>
   );
 }

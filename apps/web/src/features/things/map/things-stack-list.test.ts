@@ -14,7 +14,7 @@ function open(things: ReturnType<typeof makeThing>[], extra: { onZoomIn?: () => 
 }
 
 describe('the list of overlapping assets', () => {
-  it('names each asset shortened (full name on hover) with its status, and chooses one', () => {
+  it('names each asset in full with its status, and chooses one', () => {
     const engine = makeThing({ nickname: 'Engine 7', status: 'active_location' });
     const ambulance = makeThing({ nickname: 'Ambulance Northside 12', status: 'active' });
     const spare = makeThing({ nickname: 'Spare', status: 'standby', in_service: false });
@@ -24,7 +24,7 @@ describe('the list of overlapping assets', () => {
     const buttons = within(view.getByRole('list', { name: '3 assets here' })).getAllByRole('button');
     expect(buttons.map((button) => button.textContent)).toEqual([
       'Engine 7 On-Scene',
-      'Ambu...e 12 Responding',
+      'Ambulance Northside 12 Responding',
       'Spare | OOS Out-of-service',
     ]);
     expect(buttons.map((button) => button.title)).toEqual(['Engine 7', 'Ambulance Northside 12', 'Spare']);

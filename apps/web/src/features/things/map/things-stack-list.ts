@@ -84,8 +84,8 @@ function entry(thing: Thing, options: StackListOptions): HTMLLIElement {
   const tone = markerTone(fromServerStatus(thing.status), thing.in_service);
   dot.style.cssText = `flex: none; width: 10px; height: 10px; border-radius: 50%; background: ${TONE_COLORS[tone]}`;
   const name = document.createElement('span');
-  name.textContent = displayName(fullName, { inService: thing.in_service });
-  name.style.cssText = 'flex: 1; font-weight: 600';
+  name.textContent = displayName(fullName, { full: true, inService: thing.in_service });
+  name.style.cssText = 'flex: 1; font-weight: 600; overflow-wrap: anywhere';
   const status = document.createElement('span');
   status.textContent = thingInfo(thing, options).status;
   status.style.cssText = 'color: #495057';
