@@ -61,6 +61,12 @@ describe('areas', () => {
     await page.waitForURL('**/dashboard/areas/new');
     await closeInstructions(page, 'Drawing an area');
     await main().getByText('0 points drawn').waitFor();
+    // Shapes in words a user knows: any type of area (a station too) is drawn as an outline.
+    expect(await main().getByRole('radiogroup', { name: 'Shape' }).locator('label').allInnerTexts()).toEqual([
+      'Outline',
+      'Circle',
+      'Point of Interest',
+    ]);
     // Without a shape, Save says what is missing and saves nothing.
     await main().getByRole('textbox', { name: 'Name' }).fill('North lot');
     await pick('Area Type', 'Exclusion Zone');

@@ -93,6 +93,8 @@ describe('signing in', () => {
       await page.waitForURL(`**/dashboard/${defaultSection(profile.permissions)}`);
       await dismissSupportDialog(page);
       expect(await sideNavLabels(page)).toEqual(expectedNav);
+      // Words a user knows: no "(test)" in the navigation (the spec's "New Accounts (test)" is a preview).
+      expect((await sideNavLabels(page)).filter((label) => label.includes('(test)'))).toEqual([]);
       // Data only when it holds reports or exports.
       expect(await page.getByRole('button', { name: 'Data' }).count()).toBe(
         canSee(profile.permissions, 'data') ? 1 : 0,

@@ -83,7 +83,13 @@ describe('alerting zones', () => {
     await closeInstructions(page, 'Drawing a zone');
 
     // Without a line, Save says what is missing and saves nothing.
-    await main().getByRole('textbox', { name: 'Hotspot ID' }).fill('HS-EXIT-92');
+    const hotspot = main().getByRole('textbox', { name: 'Hotspot ID' });
+    // The field says what a hotspot id is (its description, which a screen reader reads with it).
+    const described = (await hotspot.getAttribute('aria-describedby'))!.split(' ');
+    expect(await page.locator(`[id="${described[0]}"]`).innerText()).toMatch(
+      /^The id your wrong-way-driver detection system .* uses for this stretch of road/,
+    );
+    await hotspot.fill('HS-EXIT-92');
     await main().getByRole('textbox', { name: 'Description' }).fill('Exit 92 off-ramp');
     await main().getByRole('button', { name: 'Save' }).click();
     await main().getByRole('alert').filter({ hasText: ZONE_MESSAGES.tooFewPoints }).waitFor();

@@ -46,7 +46,8 @@ export function sectionLabel(id: SectionId, respondersType: RespondersType): str
     case 'accounts':
       return 'Profile & Preferences';
     case 'accounts-new':
-      return 'New Accounts (test)';
+      // The spec's "New Accounts (test)": a preview of the new account screens, said in words users know.
+      return 'New Accounts (preview)';
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The avatar menu: full name, email, Profile & Preferences, New Accounts (test), Manage Accounts & Users
+ * The avatar menu: full name, email, Profile & Preferences, New Accounts (preview), Manage Accounts & Users
  * (desktop: the accounts section is desktop only), the feeds for navigation apps (those the user
  * manages), Support (the phone has no side nav to reach it), Sign Out.
  */
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { can, MANAGE_ACCOUNTS_MENU } from '@flare/core/permissions/access';
 import { canSee } from '@flare/core/permissions/sections';
+import { sectionLabel } from '@flare/core/labels';
 import type { Profile } from '@flare/core/schemas/profile';
 import { LAYOUT } from '@flare/core/constants';
 import { FEEDS_MENU_LABEL, FeedsDialog, useManagedFeeds } from '../../components/feeds/feeds-dialog';
@@ -54,7 +55,7 @@ export function AccountMenu({ profile, onSupport }: { profile: Profile; onSuppor
           )}
           {canSee(profile.permissions, 'accounts-new') && (
             <Menu.Item component={Link} to="/dashboard/accounts-new">
-              New Accounts (test)
+              {sectionLabel('accounts-new', profile.userOrg.responders_type)}
             </Menu.Item>
           )}
           {!isMobile && can(profile.permissions, MANAGE_ACCOUNTS_MENU) && (

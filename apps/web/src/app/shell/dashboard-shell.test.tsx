@@ -51,7 +51,7 @@ describe('account menu', () => {
     expect(await within(menu).findByRole('menuitem', { name: 'Profile & Preferences' })).toBeTruthy();
     expect(within(menu).getByText('Ada Lovelace')).toBeTruthy();
     expect(within(menu).getByText('ada@springfield-pd.test')).toBeTruthy();
-    expect(within(menu).queryByRole('menuitem', { name: 'New Accounts (test)' })).toBeNull();
+    expect(within(menu).queryByRole('menuitem', { name: 'New Accounts (preview)' })).toBeNull();
 
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/signin'));

@@ -86,10 +86,10 @@ describe('account entries', () => {
     expect(entries(['thing:admin:manage'])).toEqual([['Profile & Preferences', '/dashboard/accounts']]);
   });
 
-  it('shows New Accounts (test) only with its access', () => {
+  it('shows New Accounts (preview) only with its access', () => {
     expect(entries(['user:read', 'engineer:test'])).toEqual([
       ['Profile & Preferences', '/dashboard/accounts'],
-      ['New Accounts (test)', '/dashboard/accounts-new'],
+      ['New Accounts (preview)', '/dashboard/accounts-new'],
     ]);
   });
 });

@@ -45,6 +45,8 @@ type Props<T extends FieldValues> = Omit<TextInputProps, 'name' | 'value' | 'onC
   name: FieldPath<T>;
   /** Shows the counter. */
   max?: number;
+  /** What the field is for, in words, above the counter. */
+  hint?: string;
   submitFailed: boolean;
 };
 
@@ -52,6 +54,7 @@ export function CountedTextInput<T extends FieldValues>({
   control,
   name,
   max,
+  hint,
   submitFailed,
   disabled,
   ...props
@@ -72,7 +75,14 @@ export function CountedTextInput<T extends FieldValues>({
             onBlur={field.onBlur}
             disabled={disabled}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
-            description={max ? <CharacterCounter length={value.length} max={max} /> : undefined}
+            description={
+              hint || max !== undefined ? (
+                <>
+                  {hint && <span style={{ display: 'block' }}>{hint}</span>}
+                  {max !== undefined && <CharacterCounter length={value.length} max={max} />}
+                </>
+              ) : undefined
+            }
             error={visibleError(fieldState.error, {
               touched: fieldState.isTouched,
               dirty: fieldState.isDirty,

@@ -19,7 +19,14 @@ import { useNow } from '../../lib/use-now';
 import { useBuildMonthlyReport } from './api/build-monthly-report';
 import { getMonthlyReportLink } from './api/get-monthly-report-link';
 import { useMonthlyReports } from './api/get-monthly-reports';
-import { initiallyExpanded, monthKey, reportTree, yearKey, type ReportYearNode } from './report-tree';
+import {
+  gatherEmptyYears,
+  initiallyExpanded,
+  monthKey,
+  reportTree,
+  yearKey,
+  type ReportYearNode,
+} from './report-tree';
 
 /** While a report is being built the list is asked again this often, for at most this long. */
 const FOLLOW_MS = 2_000;
@@ -186,10 +193,11 @@ function ReportTree({
   onOpen: (report: MonthlyReport, download: boolean) => void;
 }) {
   const list = { listStyle: 'none', margin: 0, paddingLeft: 0 } as const;
+  const { shown, emptyYears } = gatherEmptyYears(tree);
   return (
     <section aria-label="Monthly reports by year">
       <ul style={list}>
-        {tree.map((year) => (
+        {shown.map((year) => (
           <li key={year.key}>
             <Disclosure
               label={String(year.year)}
@@ -250,6 +258,11 @@ function ReportTree({
           </li>
         ))}
       </ul>
+      {emptyYears && (
+        <Text size="sm" c="gray.7" py={4}>
+          No reports for {emptyYears}
+        </Text>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MonthlyReport } from '@flare/core/schemas/monthly-report';
-import { initiallyExpanded, reportTree } from './report-tree';
+import { gatherEmptyYears, initiallyExpanded, reportTree } from './report-tree';
 
 const report = (year: number, month: number, organization_name: string): MonthlyReport => ({
   file_id: `${organization_name.toLowerCase()}-${year}-${month}-00000000.pdf`,
@@ -34,6 +34,18 @@ describe('the monthly report tree', () => {
       ['October', ['Capital', 'Springfield']],
     ]);
     expect(tree.find((y) => y.year === 2025)!.months.map((m) => m.label)).toEqual(['March']);
+  });
+
+  it('keeps this year and the years with reports, and gathers the others into ranges', () => {
+    const { shown, emptyYears } = gatherEmptyYears(tree);
+    expect(shown.map((y) => y.year)).toEqual([2026, 2025]);
+    expect(emptyYears).toBe('2014–2024');
+    const gaps = gatherEmptyYears(
+      reportTree([report(2020, 1, 'Springfield'), report(2014, 2, 'Springfield')], 2026),
+    );
+    expect(gaps.shown.map((y) => y.year)).toEqual([2026, 2020, 2014]);
+    expect(gaps.emptyYears).toBe('2015–2019, 2021–2025');
+    expect(gatherEmptyYears(reportTree([], 2014)).emptyYears).toBeNull();
   });
 
   it('opens the first year and its first month', () => {

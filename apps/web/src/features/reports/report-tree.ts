@@ -1,6 +1,7 @@
 /**
  * The monthly reports as a tree: every year from 2014 to this one (the latest first), each with the
- * months that have reports (the latest first), each month's reports by organisation name.
+ * months that have reports (the latest first), each month's reports by organisation name; the
+ * years without reports are gathered into one line.
  */
 import { REPORT_RULES } from '@flare/core/reports/monthly-figures';
 import { monthName } from '@flare/core/reports/report-period';
@@ -44,6 +45,27 @@ export function reportTree(reports: readonly MonthlyReport[], currentYear: numbe
     });
   }
   return years;
+}
+
+/**
+ * The spec's years run from 2014 to this one; a user looks only at those with reports. The tree keeps
+ * those and this year (where new reports arrive); the others are said in one line, as ranges
+ * ("2014–2023, 2025").
+ */
+export function gatherEmptyYears(tree: readonly ReportYearNode[]): {
+  shown: ReportYearNode[];
+  emptyYears: string | null;
+} {
+  const shown = tree.filter((year, index) => index === 0 || year.months.length > 0);
+  const empty = tree.filter((year) => !shown.includes(year)).map((year) => year.year);
+  const ranges: Array<[number, number]> = [];
+  for (const year of [...empty].sort((a, b) => a - b)) {
+    const last = ranges.at(-1);
+    if (last && last[1] === year - 1) last[1] = year;
+    else ranges.push([year, year]);
+  }
+  const text = ranges.map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`)).join(', ');
+  return { shown, emptyYears: text || null };
 }
 
 /** What starts expanded: the first year and its first month. */

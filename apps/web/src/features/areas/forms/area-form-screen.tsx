@@ -188,8 +188,9 @@ function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
                 aria-label="Shape"
                 value={draft.shape}
                 onChange={(shape) => areaDraft.change({ shape: shape })}
+                // "Outline", not the spec's internal "exclusion": any type of area (a station too) is drawn so.
                 data={[
-                  { value: 'polygon', label: 'Exclusion' },
+                  { value: 'polygon', label: 'Outline' },
                   { value: 'circle', label: 'Circle' },
                   { value: 'poi', label: 'Point of Interest' },
                 ]}
@@ -255,7 +256,7 @@ function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
       >
         <List size="sm" spacing={4}>
           <List.Item>
-            Exclusion: click on the map for each corner; click the first corner again to close the shape.
+            Outline: click on the map for each corner; click the first corner again to close the shape.
           </List.Item>
           <List.Item>
             Drag a corner to move it; Redraw starts again. Keep it under 0.5 square miles.

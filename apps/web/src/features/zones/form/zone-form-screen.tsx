@@ -155,6 +155,7 @@ function ZoneForm({ profile, zone }: { profile: Profile; zone: AlertingZone | nu
             control={control}
             name="hotspot_id"
             label="Hotspot ID"
+            hint="The id your wrong-way-driver detection system (or road agency) uses for this stretch of road, so its alerts name this zone. Unique in your organisation."
             withAsterisk
             max={ZONE_HOTSPOT_ID_MAX}
             submitFailed={submitFailed}
