@@ -22,6 +22,9 @@ const T0 = Math.floor((Date.now() - 2 * HOUR) / 60_000) * 60_000;
 interface TestMap {
   loaded(): boolean;
   isMoving(): boolean;
+  getZoom(): number;
+  jumpTo(options: { center: [number, number]; zoom: number }): void;
+  getBounds(): { contains(position: [number, number]): boolean };
   queryRenderedFeatures(options: { layers: string[] }): Array<{ geometry: { coordinates: number[] } }>;
 }
 type MapWindow = Window & { __flareMap?: TestMap };
@@ -60,6 +63,14 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** Whether every position is inside the map's view (once the map is still). */
+const inView = (...positions: Array<[number, number]>) =>
+  page.evaluate((shown) => {
+    const map = (window as MapWindow).__flareMap!;
+    return !map.isMoving() && shown.every((position) => map.getBounds().contains(position));
+  }, positions);
+const mapZoom = () => page.evaluate(() => (window as MapWindow).__flareMap!.getZoom());
 
 const replayMarker = () =>
   page.evaluate(
@@ -113,7 +124,8 @@ describe('Trips', () => {
     await expectAccessible(page);
   });
 
-  it('replays a run: the asset moves along it as the time plays', async () => {
+  it('replays a run in view: the map fits the run, and follows the asset as the time plays', async () => {
+    const tripsZoom = await mapZoom();
     await page
       .getByRole('button', { name: /^Replay the run of/ })
       .first()
@@ -121,10 +133,16 @@ describe('Trips', () => {
     const panel = page.getByRole('region', { name: 'Replay' });
     await panel.waitFor();
     await expect.poll(replayMarker).not.toBeNull();
+    // Fitted to the first run (closer than the view of both runs), its two ends in view.
+    await expect.poll(() => inView([-89.65, 39.75], [-89.65, 39.75 + 9 * 0.002])).toBe(true);
+    expect(await mapZoom()).toBeGreaterThan(tripsZoom);
     const start = (await replayMarker())!;
     expect(start[1]).toBeCloseTo(39.75, 3);
     const before = await panel.getByTestId('replay-time').textContent();
 
+    // The user looks elsewhere, zoomed in: the replay brings the asset back into view as it moves.
+    await page.evaluate(() => (window as MapWindow).__flareMap!.jumpTo({ center: [-89.6, 39.9], zoom: 16 }));
+    expect(await inView([-89.65, 39.75])).toBe(false);
     await panel.getByText('64x').click();
     await panel.getByRole('button', { name: 'Play' }).click();
     await expect
@@ -134,6 +152,7 @@ describe('Trips', () => {
     // The run lasts 3 minutes: at 64x it ends within 3 s, paused at the run's last point.
     await panel.getByRole('button', { name: 'Play' }).waitFor({ timeout: 10_000 });
     expect((await replayMarker())![1]).toBeCloseTo(39.75 + 9 * 0.002, 3);
+    await expect.poll(() => inView([-89.65, 39.75 + 9 * 0.002])).toBe(true);
     await expectAccessible(page);
   });
 });

@@ -187,7 +187,11 @@ function RunsTable({
                     size="compact-xs"
                     variant={replayedRun === key ? 'filled' : 'light'}
                     aria-label={`Replay the run of ${start}`}
-                    onClick={() => replay.open(key, Date.parse(run.run_start))}
+                    onClick={() => {
+                      // The whole run in view: a 3-mile run at state zoom would replay as a dot.
+                      fitMap(run.points.map((p): LngLat => [p.lng, p.lat]));
+                      replay.open(key, Date.parse(run.run_start));
+                    }}
                   >
                     Replay
                   </Button>

@@ -1,12 +1,14 @@
 /**
  * The trip report on the map while the Trips section is open: each run's path in its asset's colour,
- * the trip points at zoom 17 or closer, and the replayed asset where the replay's time puts it.
+ * the trip points at zoom 17 or closer, and the replayed asset where the replay's time puts it; the
+ * map follows the replayed asset when it leaves the view (the user zoomed in, or panned away).
  */
 import type { Feature } from 'geojson';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { TRIP_REPORT, type Trip } from '@flare/core/schemas/trip';
 import { collection, EMPTY_COLLECTION, useGeoJsonLayer, type SourceLayer } from '../../../map/geojson-layer';
+import { useMap } from '../../../map/map-context';
 import { useTrips } from '../api/get-trip';
 import { positionAt } from '../replay/replay-position';
 import { useReplay } from '../replay/replay-store';
@@ -69,13 +71,24 @@ export function TripsLayer() {
   );
 
   const state = useReplay();
-  const replayed = useMemo(() => {
-    if (!state) return EMPTY_COLLECTION;
+  const replayedAt = useMemo(() => {
+    if (!state) return null;
     const [thingId, runId] = state.runKey.split(':');
     const run = loaded.find((trip) => trip.thing_id === thingId)?.runs.find((r) => r.run_id === runId);
     const at = run && positionAt(run.points, state.at);
-    return at ? collection([pointFeature(at.lng, at.lat, colourOf(thingId!))]) : EMPTY_COLLECTION;
+    return at ? { lng: at.lng, lat: at.lat, colour: colourOf(thingId!) } : null;
   }, [state, loaded, colourOf]);
+  const replayed = useMemo(
+    () =>
+      replayedAt
+        ? collection([pointFeature(replayedAt.lng, replayedAt.lat, replayedAt.colour)])
+        : EMPTY_COLLECTION,
+    [replayedAt],
+  );
+  const map = useMap();
+  useEffect(() => {
+    if (replayedAt && !map.getBounds().contains(replayedAt)) map.panTo(replayedAt);
+  }, [map, replayedAt]);
 
   useGeoJsonLayer('flare-trip-paths', PATHS, paths);
   useGeoJsonLayer('flare-trip-points', POINTS, points);
