@@ -17,6 +17,8 @@ const ADMIN = 'admin@springfield-pd.test';
 /** Seeded silent for days and not driven (the simulator is off): they change only when a test reports. */
 const FIRST = { id: 'SPD-SUV-103', name: 'Sergeant 103' };
 const SECOND = { id: 'SPD-CAR-110', name: 'Patrol 110' };
+/** Arrives at a second scene far from the first, for the Media user's opening view. */
+const FAR_UNIT = 'SPD-CAR-109';
 const SCENE = { lat: 39.7817, lng: -89.6501 };
 /** A point `metres` north of the scene. */
 const north = (metres: number) => ({ lat: SCENE.lat + metres / 111_195, lng: SCENE.lng });
@@ -212,12 +214,28 @@ describe('incidents', () => {
     await page.getByRole('main').getByRole('heading', { level: 1, name: moved }).waitFor();
   });
 
-  it('shows the incidents to a Media user, who sees events only (polling, without the live feed)', async () => {
-    const media = await browser.newPage();
+  it('shows the incidents to a Media user, who sees events only (polling, without the live feed), the map opening on them', async () => {
+    // A second scene 5.5 km north: out of the view of the map's default place.
+    await arrive(FAR_UNIT, { lat: SCENE.lat + 0.05, lng: SCENE.lng });
+    const media = await browser.newPage({ map: 'blank' });
     await signInAs(media, server.url, 'media@springfield-pd.test', '**/dashboard/events');
     await expect
       .poll(() => media.getByLabel('Active and recent Incidents').textContent(), { timeout: 10_000 })
-      .toBe('1 Active | 1 Recent');
+      .toBe('2 Active | 1 Recent');
+    // With no assets to see, the map opens fitted to the active incidents: both markers in view.
+    const markers = media.getByRole('button', { name: /^Active incident INC-/ });
+    await expect.poll(() => markers.count()).toBe(2);
+    const map = (await media.getByRole('region', { name: 'Map' }).boundingBox())!;
+    const inMap = async () =>
+      (await Promise.all((await markers.all()).map((marker) => marker.boundingBox()))).every(
+        (box) =>
+          box !== null &&
+          box.x >= map.x &&
+          box.y >= map.y &&
+          box.x + box.width <= map.x + map.width &&
+          box.y + box.height <= map.y + map.height,
+      );
+    await expect.poll(inMap).toBe(true);
     await expectAccessible(media);
     await media.close();
   });

@@ -6,6 +6,12 @@
 import { useLayoutEffect, useRef } from 'react';
 import { fitMap, type LngLat } from './map-commands';
 
+/** What a map view fits: the positions, read when needed, once they are known (`ready`). */
+export interface FitTarget {
+  ready: boolean;
+  positions: () => LngLat[];
+}
+
 export function useFitOnce(ready: boolean, positions: () => LngLat[]): void {
   const fitted = useRef(false);
   useLayoutEffect(() => {

@@ -33,6 +33,7 @@ import { LazyHazardsLayer, LazyReportHazardAction } from '../../features/hazards
 import { LazyZoneDrawLayer, LazyZonesLayer } from '../../features/zones/map/lazy-zone-layers';
 import { LazyClosureDrawLayer, LazyClosuresLayer } from '../../features/closures/map/lazy-closure-layers';
 import { ThingsMapControls } from '../../features/things/map/things-map-controls';
+import { useActiveIncidentPositions } from '../../features/events/map/active-incident-positions';
 import { StatusNotices } from '../../features/things/notices/status-notices';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
 import { OrganizationSwitcher } from './organization-switcher';
@@ -254,6 +255,11 @@ const SHEET_STYLE = {
   overflow: 'hidden',
 } as const;
 
+/** The map's tools; with no asset to show, the map opens on the active incidents (two features' data). */
+function MapTools() {
+  return <ThingsMapControls withoutAssets={useActiveIncidentPositions()} />;
+}
+
 /**
  * The map beside (desktop) or under (phone) the drawer, with the live assets, the incidents, the
  * sections' layers and the map tools. `coveredBelow`: the part of its height a phone's sheet covers,
@@ -292,7 +298,7 @@ function ShellMap({
         <LazyAreaDrawLayer />
         <LazyZoneDrawLayer />
         <LazyClosureDrawLayer />
-        <ThingsMapControls />
+        <MapTools />
       </LazyMapView>
       {children}
     </Box>

@@ -8,9 +8,13 @@ import { renderInMap } from '../../../map/testing/render-in-map';
 import { startSession } from '../../../lib/session';
 import { fakeApi, fakeProfile, fakeTokens } from '../../../testing/fake-api';
 import { makeThing } from '@flare/core/testing/things';
+import type { FitTarget } from '../../../map/use-fit-once';
 import { ThingsMapControls } from './things-map-controls';
 
 afterEach(() => liveThings.clear());
+
+/** No active incidents to open on, known at once. */
+const NO_INCIDENTS: FitTarget = { ready: true, positions: () => [] };
 
 describe('ThingsMapControls', () => {
   it('show-all fits only the assets the list filters leave on the map, following the live store', () => {
@@ -23,7 +27,7 @@ describe('ThingsMapControls', () => {
     const stop = onMapCommand((command) => commands.push(command));
     renderInMap(
       <MemoryRouter initialEntries={['/dashboard/things?status=active']}>
-        <ThingsMapControls />
+        <ThingsMapControls withoutAssets={NO_INCIDENTS} />
       </MemoryRouter>,
       new FakeMap(),
     );
@@ -50,13 +54,14 @@ describe('ThingsMapControls', () => {
     stop();
   });
 
-  it('opens the map on the shown assets once the first load arrives, then leaves the view to the user', () => {
-    fakeApi({});
+  it('opens the map on the shown assets once the first load arrives, then leaves the view to the user', async () => {
+    fakeApi({ 'GET /profile': () => ({ status: 200, body: fakeProfile(['thing:read']) }) });
+    await startSession(fakeTokens());
     const commands: MapCommand[] = [];
     const stop = onMapCommand((command) => commands.push(command));
     renderInMap(
       <MemoryRouter initialEntries={['/dashboard/things?status=active']}>
-        <ThingsMapControls />
+        <ThingsMapControls withoutAssets={NO_INCIDENTS} />
       </MemoryRouter>,
       new FakeMap(),
     );
@@ -93,7 +98,7 @@ describe('ThingsMapControls', () => {
     const stop = onMapCommand((command) => commands.push(command));
     renderInMap(
       <MemoryRouter initialEntries={['/dashboard/things']}>
-        <ThingsMapControls />
+        <ThingsMapControls withoutAssets={NO_INCIDENTS} />
       </MemoryRouter>,
       new FakeMap(),
     );
@@ -115,13 +120,31 @@ describe('ThingsMapControls', () => {
     stop();
   });
 
+  it('without assets to see (a Media user), opens on the active incidents once they are known', async () => {
+    fakeApi({ 'GET /profile': () => ({ status: 200, body: fakeProfile(['incident:read']) }) });
+    await startSession(fakeTokens());
+    const commands: MapCommand[] = [];
+    const stop = onMapCommand((command) => commands.push(command));
+    const incidents = { ready: false, positions: () => [[-89.5, 39.8] as [number, number]] };
+    const view = (target: FitTarget) => (
+      <MemoryRouter initialEntries={['/dashboard/events']}>
+        <ThingsMapControls withoutAssets={target} />
+      </MemoryRouter>
+    );
+    const shown = renderInMap(view(incidents), new FakeMap());
+    expect(commands).toEqual([]);
+    shown.rerender(view({ ...incidents, ready: true }));
+    expect(commands).toMatchObject([{ kind: 'fit', positions: [[-89.5, 39.8]], animate: false }]);
+    stop();
+  });
+
   it('offers Follow for the selected asset only', () => {
     fakeApi({});
     const engine = makeThing({ nickname: 'Engine 7', status: 'active', lng: -89.6, lat: 39.7 });
     liveThings.replaceAll([engine]);
     const list = renderInMap(
       <MemoryRouter initialEntries={['/dashboard/things']}>
-        <ThingsMapControls />
+        <ThingsMapControls withoutAssets={NO_INCIDENTS} />
       </MemoryRouter>,
       new FakeMap(),
     );
@@ -130,7 +153,7 @@ describe('ThingsMapControls', () => {
 
     renderInMap(
       <MemoryRouter initialEntries={[`/dashboard/things/${engine.id}`]}>
-        <ThingsMapControls />
+        <ThingsMapControls withoutAssets={NO_INCIDENTS} />
       </MemoryRouter>,
       new FakeMap(),
     );
