@@ -61,6 +61,27 @@ describe('closures', () => {
     await expect.poll(() => showing().textContent()).toBe('Showing (0/0)');
     await expectAccessible(page);
     await openForm();
+    // While the map still moves (an opening move, held here), a notice covers it and takes the
+    // clicks: no point is lost unseen. Once the map stands still, the notice goes.
+    type MovingMap = { easeTo(options: object): void; stop(): void };
+    await page.evaluate(() =>
+      (window as Window & { __flareMap?: MovingMap }).__flareMap!.easeTo({
+        center: [-89.64, 39.79],
+        duration: 600_000,
+        essential: true,
+      }),
+    );
+    const notReady = page
+      .getByRole('region', { name: 'Map' })
+      .getByRole('status')
+      .filter({ hasText: 'Getting the map ready for drawing…' });
+    await notReady.waitFor();
+    await expectAccessible(page);
+    const canvas = (await page.locator('.maplibregl-canvas').boundingBox())!;
+    await page.mouse.click(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+    await page.evaluate(() => (window as Window & { __flareMap?: MovingMap }).__flareMap!.stop());
+    await notReady.waitFor({ state: 'detached' });
+    await main().getByText('0 route points').waitFor();
     await main().getByRole('textbox', { name: 'Description' }).fill('Lane 2 resurfacing');
     await main().getByRole('button', { name: 'Save' }).click();
     await main().getByRole('alert').filter({ hasText: CLOSURE_MESSAGES.routeRequired }).waitFor();

@@ -1,9 +1,11 @@
 /**
  * Drawing a line on the map (terra-draw) while a form holds a draft of it (a zone's line, a closure's
  * route): points clicked one by one (the last clicked again, or Enter, finishes the line), whose
- * points can then be dragged.
+ * points can then be dragged. Until the drawing tool has started and the map stands still (the form's
+ * opening move), the map is covered by a notice that takes the clicks, so none is lost unseen.
  */
-import { useEffect, useRef } from 'react';
+import { Center, Group, Loader, Paper, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { TerraDraw, TerraDrawLineStringMode, TerraDrawSelectMode } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import type { LngLat } from '@flare/core/areas/area-geometry';
@@ -17,6 +19,19 @@ export function LineDrawLayer({ store, colour }: { store: LineDraft; colour: `#$
   const draft = useDraft(store);
   const draw = useRef<TerraDraw | null>(null);
   const drawing = draft !== null;
+  const [toolReady, setToolReady] = useState(false);
+  const [moving, setMoving] = useState(() => map.isMoving());
+
+  useEffect(() => {
+    const started = () => setMoving(true);
+    const ended = () => setMoving(map.isMoving());
+    map.on('movestart', started);
+    map.on('moveend', ended);
+    return () => {
+      map.off('movestart', started);
+      map.off('moveend', ended);
+    };
+  }, [map]);
 
   // One terra-draw instance while the form is open.
   useEffect(() => {
@@ -35,12 +50,14 @@ export function LineDrawLayer({ store, colour }: { store: LineDraft; colour: `#$
         }),
       ],
     });
+    instance.on('ready', () => setToolReady(true));
     instance.start();
     instance.on('finish', () => reportDrawn(instance, store));
     draw.current = instance;
     return () => {
       instance.stop();
       draw.current = null;
+      setToolReady(false);
     };
   }, [map, drawing, colour, store]);
 
@@ -66,9 +83,24 @@ export function LineDrawLayer({ store, colour }: { store: LineDraft; colour: `#$
       instance.setMode('linestring');
     }
     // Only a new revision redraws; what the user draws is already on the map.
-  }, [revision, store]);
+  }, [revision, store, toolReady]);
 
-  return null;
+  if (!drawing || (toolReady && !moving)) return null;
+  return (
+    <Center
+      pos="absolute"
+      inset={0}
+      style={{ zIndex: 4, cursor: 'progress' }}
+      data-testid="drawing-not-ready"
+    >
+      <Paper shadow="sm" withBorder px="sm" py={6} role="status">
+        <Group gap="xs" wrap="nowrap">
+          <Loader size="xs" aria-hidden />
+          <Text size="sm">Getting the map ready for drawing…</Text>
+        </Group>
+      </Paper>
+    </Center>
+  );
 }
 
 /** What the user drew (or dragged) becomes the draft's line; a finished line can then be edited. */
