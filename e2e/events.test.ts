@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import { LOCATION_MESSAGES } from '@flare/core/schemas/location';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
+import { apiAs } from './support/api';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
@@ -19,6 +20,8 @@ const FIRST = { id: 'SPD-SUV-103', name: 'Sergeant 103' };
 const SECOND = { id: 'SPD-CAR-110', name: 'Patrol 110' };
 /** Arrives at a second scene far from the first, for the Media user's opening view. */
 const FAR_UNIT = 'SPD-CAR-109';
+/** Arrives near a saved station 11 km north, where no other scene is. */
+const STATION_UNIT = 'SPD-CAR-108';
 const SCENE = { lat: 39.7817, lng: -89.6501 };
 /** A point `metres` north of the scene. */
 const north = (metres: number) => ({ lat: SCENE.lat + metres / 111_195, lng: SCENE.lng });
@@ -238,5 +241,34 @@ describe('incidents', () => {
     await expect.poll(inMap).toBe(true);
     await expectAccessible(media);
     await media.close();
+  });
+
+  it('titles an incident without a street by the saved area it is near: list, map marker and detail', async () => {
+    const api = await apiAs(server.url, ADMIN);
+    const { body: types } = await api<Array<{ id: string; db_name: string }>>('GET', '/ez_types');
+    // A station drawn as a point: its reach is a 100 m circle.
+    const stationAt = { lat: SCENE.lat + 0.1, lng: SCENE.lng };
+    const saved = await api('POST', '/organization/exclusion_zone', {
+      name: 'Station 9',
+      ez_type_id: types.find((type) => type.db_name === 'station')!.id,
+      ...stationAt,
+      is_poi: true,
+      city: 'Springfield',
+      state: 'IL',
+      country_code: 'US',
+    });
+    expect(saved.status).toBe(201);
+    await arrive(STATION_UNIT, { lat: stationAt.lat + 400 / 111_195, lng: stationAt.lng });
+
+    await page.goto(`${server.url}/dashboard/events?display=active`);
+    const row = rows().filter({ hasText: 'Near Station 9' });
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toContain(`On scene (1): ${STATION_UNIT}`);
+    await page.getByRole('button', { name: /^Active incident INC-\d+, Near Station 9$/ }).waitFor();
+    await search('station 9');
+    await expect.poll(() => rows().count()).toBe(1);
+    await row.getByRole('button').first().click();
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Near Station 9' }).waitFor();
+    await expectAccessible(page);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Street names from a reverse geocoder: a local HTTP server answers in Nominatim's documented jsonv2
  * `/reverse` format (and Photon's GeoJSON); answers are cached per rounded position and requests are
- * spaced; an incident detected while a geocoder is configured gets its street from the street job, and
- * a saved closure the streets left empty from its route's first and last points.
+ * spaced; an incident detected while a geocoder is configured gets its street from the place job (and
+ * its saved area even while the geocoder is down), and a saved closure the streets left empty from its
+ * route's first and last points.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -169,5 +170,58 @@ describe('with a geocoder configured', () => {
       ['Jefferson Street', 'North Grand Avenue East', ['IL-97']],
       ['North Grand Avenue East', null, ['North Grand Avenue East']],
     ]);
+  });
+});
+
+describe('with a geocoder that is down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      STATUS_SWEEP_MS: '0',
+      GEOCODER_URL: 'http://127.0.0.1:1',
+      GEOCODER_MIN_INTERVAL_MS: '0',
+      JOB_POLL_MS: '500',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('still names a new incident after the saved area it is near (the job is retried for the street)', async () => {
+    const token = (await t.signIn('admin@springfield-pd.test')).access_token;
+    const types = (await t.app.inject({ method: 'GET', url: '/api/ez_types', headers: bearer(token) })).json<
+      Array<{ id: string; db_name: string }>
+    >();
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/organization/exclusion_zone',
+      headers: bearer(token),
+      payload: {
+        name: 'Station 5',
+        ez_type_id: types.find((type) => type.db_name === 'station')!.id,
+        lat: 39.8,
+        lng: -89.65,
+        is_poi: true,
+        city: 'Springfield',
+        state: 'IL',
+        country_code: 'US',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const at = Math.floor(Date.now() / 1000) - 600;
+    for (const timestamp of [at, at + SCENE_RULES.dwellMs / 1000]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/ingest/osmand?id=SPD-CAR-101&timestamp=${timestamp}&lat=39.8&lon=-89.65&speed=0&alerting=true`,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const places = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/locations/active', headers: bearer(token) }))
+        .json<{ data: Location[] }>()
+        .data.map((location) => [location.street, location.near_area]);
+    await expect.poll(places, { timeout: 15_000 }).toEqual([[null, { name: 'Station 5', distance_m: 0 }]]);
+    const [incident] = (
+      await t.app.inject({ method: 'GET', url: '/api/locations/active', headers: bearer(token) })
+    ).json<{ data: Location[] }>().data;
+    await expect(t.app.incidents.namePlace(incident!.id)).rejects.toThrow('geocoder unreachable');
   });
 });

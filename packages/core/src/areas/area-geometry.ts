@@ -12,8 +12,9 @@ import destination from '@turf/destination';
 import turfArea from '@turf/area';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import distance from '@turf/distance';
-import { point, polygon } from '@turf/helpers';
+import { lineString, point, polygon } from '@turf/helpers';
 import kinks from '@turf/kinks';
+import pointToLineDistance from '@turf/point-to-line-distance';
 
 export const METERS_PER_MILE = 1609;
 export const MAX_EXCLUSION_SQUARE_MILES = 0.5;
@@ -78,6 +79,15 @@ export function isInsideStation(position: { lat: number; lng: number }, shape: S
   const at = point([position.lng, position.lat]);
   if (shape.kind === 'polygon') return booleanPointInPolygon(at, polygon(shape.geometry.coordinates));
   return distance(at, point(shape.center), { units: 'meters' }) <= shape.radiusMeters;
+}
+
+/** How far (m) a position is from a shape: 0 inside it, else to its nearest edge. */
+export function distanceToShape(position: { lat: number; lng: number }, shape: StationShape): number {
+  if (isInsideStation(position, shape)) return 0;
+  const at = point([position.lng, position.lat]);
+  if (shape.kind === 'circle')
+    return distance(at, point(shape.center), { units: 'meters' }) - shape.radiusMeters;
+  return pointToLineDistance(at, lineString(shape.geometry.coordinates[0]!), { units: 'meters' });
 }
 
 /** The polygon tracing a circle (64 points), to draw a legacy circle or a station's default reach. */

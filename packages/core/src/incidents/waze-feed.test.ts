@@ -43,6 +43,9 @@ describe('the Waze (CIFS) incident feed', () => {
 
   it('leaves the street out when it is unknown, and ended incidents out of the feed', () => {
     expect(toCifsIncident(makeLocation({ street: null }))).not.toHaveProperty('street');
+    // An area name is no road name: Waze matches `street` against its roads.
+    const nearStation = makeLocation({ street: null, near_area: { name: 'Station 2', distance_m: 300 } });
+    expect(toCifsIncident(nearStation)).not.toHaveProperty('street');
     const active = makeLocation();
     const feed = cifsJson([active, makeLocation({ is_active: false })]);
     expect(feed.incidents).toHaveLength(1);

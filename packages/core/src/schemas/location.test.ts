@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { formatLatLng, locationPlace } from './location';
 
 describe('locationPlace', () => {
-  it('titles an incident by its street, else by its position, never a blank', () => {
-    const at = { lat: 39.781749, lng: -89.650104 };
-    expect(locationPlace({ ...at, street: 'Lincoln Ave' })).toBe('Lincoln Ave');
+  it('titles an incident by its street, else its saved area, else its position, never a blank', () => {
+    const at = { lat: 39.781749, lng: -89.650104, near_area: null };
+    const station = { name: 'Station 2', distance_m: 0 };
+    expect(locationPlace({ ...at, street: 'Lincoln Ave', near_area: station })).toBe('Lincoln Ave');
+    expect(locationPlace({ ...at, street: null, near_area: station })).toBe('Station 2');
+    expect(locationPlace({ ...at, street: '', near_area: { ...station, distance_m: 450 } })).toBe(
+      'Near Station 2',
+    );
     expect(locationPlace({ ...at, street: null })).toBe('39.78175, -89.65010');
     expect(locationPlace({ ...at, street: '' })).toBe('39.78175, -89.65010');
     expect(formatLatLng(at)).toBe('39.78175, -89.65010');

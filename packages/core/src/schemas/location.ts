@@ -29,6 +29,8 @@ export const LocationSchema = z.object({
   start_lng: z.number(),
   features: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }),
   street: z.string().nullable(),
+  /** The saved area it lies in (distance 0) or is nearest to, within reach: names it when no street does. */
+  near_area: z.object({ name: z.string(), distance_m: z.number().int().min(0) }).nullable(),
   /** 0–360°, or null when no responder reported a course. */
   roadway_heading: z.number().nullable(),
   things_active: z.array(LocationThingSchema),
@@ -97,11 +99,15 @@ export function locationStatusLabel(location: Pick<Location, 'is_active'>): 'Act
 }
 
 /**
- * How an incident is titled in lists, its detail and on the map: its street, else (no street geocoded,
- * or no geocoder configured) its position to 5 decimals (about 1 m), never a blank.
+ * How an incident is titled in lists, its detail, on the map and in exports: its street; else (no
+ * street geocoded, or no geocoder configured) the saved area it lies in ("Station 2") or is near
+ * ("Near Station 2"); else its position to 5 decimals (about 1 m). Never a blank.
  */
-export function locationPlace(location: Pick<Location, 'street' | 'lat' | 'lng'>): string {
-  return location.street || formatLatLng(location);
+export function locationPlace(location: Pick<Location, 'street' | 'near_area' | 'lat' | 'lng'>): string {
+  if (location.street) return location.street;
+  const area = location.near_area;
+  if (area) return area.distance_m === 0 ? area.name : `Near ${area.name}`;
+  return formatLatLng(location);
 }
 
 /** "39.78170, -89.65010": a position to 5 decimals (about 1 m), as shown and copied. */

@@ -30,6 +30,7 @@ export function makeLocation(overrides: Partial<Location> = {}): Location {
     start_lng: lng,
     features: { type: 'Point', coordinates: [lng, lat] },
     street: 'Main St',
+    near_area: null,
     roadway_heading: 90,
     things_active: [],
     things_inactive: [],

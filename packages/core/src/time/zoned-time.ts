@@ -86,6 +86,12 @@ export function localDateOf(instant: number, timeZone: string): LocalDate {
   return { year, month, day };
 }
 
+/** The instant of the zone's last midnight at or before `instant`: where its "today" began. */
+export function startOfLocalDay(instant: number, timeZone: string): number {
+  const { year, month, day } = localDateOf(instant, timeZone);
+  return localMidnight(year, month, day, timeZone);
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The value of a `datetime-local` field showing the instant in the zone ("2026-11-27T05:13"). */

@@ -9,6 +9,12 @@ import { registerAreasRoutes } from './areas.routes';
 import { AreasService } from './areas.service';
 import { StationIndex } from './station-index';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    areas: AreasService;
+  }
+}
+
 export const areasModule = fp(
   async (app) => {
     const repository = new AreasRepository(app.db);
@@ -19,6 +25,7 @@ export const areasModule = fp(
     app.thingContext.register(stations);
 
     const service = new AreasService(repository, app.accounts, app.events);
+    app.decorate('areas', service);
     await apiRoutes(app, (api) => registerAreasRoutes(api, service));
   },
   { name: 'areas', dependencies: ['platform', 'auth', 'accounts', 'telemetry'] },

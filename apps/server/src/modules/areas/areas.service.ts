@@ -1,8 +1,9 @@
 /**
  * Areas: the list of the organisations a caller sees, and saves and deletes under core's rules
  * (shape: areaShapeOf; who: area-access). Each change is published as `area.changed`, so every
- * process's station index follows it.
+ * process's station index follows it. The nearest area names incidents that have no street.
  */
+import { nearestArea, type NearArea } from '@flare/core/areas/nearest-area';
 import { mayAddArea, mayDeleteArea, mayEditArea } from '@flare/core/permissions/area-access';
 import { AREA_MESSAGES, areaShapeOf, type Area, type AreaInput } from '@flare/core/schemas/area';
 import { MESSAGES } from '@flare/core/messages';
@@ -10,7 +11,7 @@ import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
 import { forbidden, notFound, unprocessable } from '../../platform/http-errors';
 import type { AccountsService } from '../accounts/accounts.service';
-import { toArea, toAreaValues } from './areas.mapper';
+import { stationShapeOf, toArea, toAreaValues } from './areas.mapper';
 import type { AreaRow, AreasRepository } from './areas.repository';
 
 export class AreasService {
@@ -23,6 +24,18 @@ export class AreasService {
   async list(principal: Principal, requested: string | string[] | undefined): Promise<Area[]> {
     const organizationIds = await this.accounts.organizationScope(principal, requested);
     return (await this.repository.list(organizationIds)).map(toArea);
+  }
+
+  /** The organisation's saved area (any type) that names a place without a street, or null. */
+  async nearestArea(
+    organizationId: string,
+    position: { lat: number; lng: number },
+  ): Promise<NearArea | null> {
+    const rows = await this.repository.list([organizationId]);
+    return nearestArea(
+      position,
+      rows.map((row) => ({ name: row.name, shape: stationShapeOf(row) })),
+    );
   }
 
   async create(principal: Principal, input: AreaInput): Promise<Area> {

@@ -81,6 +81,9 @@ const incidentColumns = (context: ColumnContext): CsvColumn[] => [
   column('latitude', coordinate('i.lat')),
   column('longitude', coordinate('i.lng')),
   column('street', text('i.street')),
+  // The saved area that titles an incident without a street (0: it lies inside the area).
+  column('near_area', text('i.near_area_name')),
+  column('near_area_distance_m', text('i.near_area_distance_m')),
   column('alert_message', text('i.alert_message')),
   column('asset_id', text('s.thing_id')),
   column('asset_name', sql`coalesce(t.nickname, t.device_id)`),

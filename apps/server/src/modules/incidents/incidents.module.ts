@@ -22,7 +22,7 @@ export const incidentsSweepJob = defineJob('incidents-sweep', z.object({}), {
   policy: 'stately',
   expireInSeconds: 60,
 });
-export const incidentStreetJob = defineJob('incident-street', z.object({ incident_id: z.uuid() }), {
+export const incidentPlaceJob = defineJob('incident-place', z.object({ incident_id: z.uuid() }), {
   retryLimit: 5,
   retryDelaySeconds: 30,
 });
@@ -33,17 +33,15 @@ export const incidentsModule = fp(
   async (app) => {
     const repository = new IncidentsRepository(app.db);
     const geocoder = app.streetGeocoder;
-    const streets = geocoder
-      ? {
-          geocoder,
-          request: (incidentId: string) =>
-            app.jobs.send(incidentStreetJob, { incident_id: incidentId }, { singletonKey: incidentId }),
-        }
-      : null;
-    const incidents = new IncidentsService(repository, app.accounts, app.thingStates, app.events, streets);
+    const incidents = new IncidentsService(repository, app.accounts, app.thingStates, app.events, {
+      request: (incidentId) =>
+        app.jobs.send(incidentPlaceJob, { incident_id: incidentId }, { singletonKey: incidentId }),
+      streetAt: geocoder && ((lat, lng) => geocoder.streetAt(lat, lng)),
+      nearArea: (organizationId, position) => app.areas.nearestArea(organizationId, position),
+    });
     const tracker = new SceneTracker(repository, {
       publish: (ids) => incidents.publish(ids),
-      opened: (id) => incidents.requestStreet(id),
+      opened: (id) => incidents.requestPlace(id),
     });
     await tracker.load();
     // Every process's detection knows every process's incidents.
@@ -58,8 +56,7 @@ export const incidentsModule = fp(
       },
       { thisProcessOnly: true },
     );
-    if (streets)
-      await app.jobs.work(incidentStreetJob, ({ incident_id }) => incidents.nameStreet(incident_id));
+    await app.jobs.work(incidentPlaceJob, ({ incident_id }) => incidents.namePlace(incident_id));
     await app.jobs.work(incidentsSweepJob, async () => void (await incidents.releaseSilent()));
     if (app.config.statusSweepMs > 0) await app.jobs.every(incidentsSweepJob, INCIDENTS_SWEEP_MS);
 
@@ -68,5 +65,5 @@ export const incidentsModule = fp(
       registerWazeFeedRoutes(api, incidents, app.feedTokens);
     });
   },
-  { name: 'incidents', dependencies: ['platform', 'auth', 'accounts', 'telemetry', 'feeds'] },
+  { name: 'incidents', dependencies: ['platform', 'auth', 'accounts', 'telemetry', 'areas', 'feeds'] },
 );

@@ -1,5 +1,6 @@
 /** Incidents and the assets' stints at them. */
 import { sql } from 'kysely';
+import type { NearArea } from '@flare/core/areas/nearest-area';
 import { roadwayHeading } from '@flare/core/incidents/scene-rules';
 import type { Db } from '../../platform/db/database';
 
@@ -22,6 +23,8 @@ export interface IncidentRow {
   start_lng: number;
   roadway_heading: number | null;
   street: string | null;
+  near_area_name: string | null;
+  near_area_distance_m: number | null;
   alert_message: string;
   start_time: Date;
   end_time: Date | null;
@@ -249,10 +252,16 @@ export class IncidentsRepository {
     return moved !== undefined;
   }
 
-  async setStreet(id: string, street: string): Promise<void> {
+  /** Names where the incident is: its street (kept when none was found) and its saved area. */
+  async setPlace(id: string, place: { street: string | null; nearArea: NearArea | null }): Promise<void> {
     await this.db
       .updateTable('incidents')
-      .set({ street, updated_at: sql`now()` })
+      .set({
+        street: place.street === null ? sql`street` : place.street,
+        near_area_name: place.nearArea?.name ?? null,
+        near_area_distance_m: place.nearArea?.distance_m ?? null,
+        updated_at: sql`now()`,
+      })
       .where('id', '=', id)
       .execute();
   }
@@ -270,6 +279,8 @@ export class IncidentsRepository {
         'start_lng',
         'roadway_heading',
         'street',
+        'near_area_name',
+        'near_area_distance_m',
         'alert_message',
         'start_time',
         'end_time',

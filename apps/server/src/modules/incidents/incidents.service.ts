@@ -3,6 +3,7 @@
  * `incident.changed`, and the assets that leave without a report (silent, or set out of service).
  */
 import { withinMoveLimit } from '@flare/core/incidents/move-limit';
+import type { NearArea } from '@flare/core/areas/nearest-area';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import {
   LOCATIONS_FETCHED_DAYS,
@@ -15,14 +16,19 @@ import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
 import { unprocessable } from '../../platform/http-errors';
 import { parseQueryTime } from '../../platform/query-time';
-import type { StreetGeocoder } from '../../platform/street-geocoder';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ThingStatesService } from '../telemetry/thing-states.service';
 import type { IncidentFilter, IncidentsRepository } from './incidents.repository';
 import { toLocations } from './location.mapper';
 
-/** Asks for an incident's street to be looked up later (a job), so nothing waits for the geocoder. */
-export type StreetRequest = (incidentId: string) => Promise<unknown>;
+/** What names where an incident is (its title, core's locationPlace). */
+export interface PlaceNaming {
+  /** Asks for the place to be named later (a job), so nothing waits for the geocoder. */
+  request: (incidentId: string) => Promise<unknown>;
+  /** The street at a position; null when no geocoder is configured. */
+  streetAt: ((lat: number, lng: number) => Promise<string | null>) | null;
+  nearArea: (organizationId: string, position: { lat: number; lng: number }) => Promise<NearArea | null>;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -32,7 +38,7 @@ export class IncidentsService {
     private readonly accounts: AccountsService,
     private readonly thingStates: ThingStatesService,
     private readonly events: EventBus,
-    private readonly streets: { geocoder: StreetGeocoder; request: StreetRequest } | null,
+    private readonly places: PlaceNaming,
   ) {}
 
   /** Active incidents and those that started in the last 7 days (or since start_date), newest first. */
@@ -82,24 +88,40 @@ export class IncidentsService {
       roadwayHeading: input.roadway_heading % 360,
     });
     if (!moved) throw unprocessable('inactive', LOCATION_MESSAGES.noLongerActive);
-    await this.requestStreet(id);
+    await this.requestPlace(id);
     const [location] = await this.publish([id]);
     return location!;
   }
 
-  /** Where it is, the incident's street will be looked up, when a geocoder is configured. */
-  async requestStreet(incidentId: string): Promise<void> {
-    await this.streets?.request(incidentId);
+  /** Where it is (opened or moved), the incident's place will be named. */
+  async requestPlace(incidentId: string): Promise<void> {
+    await this.places.request(incidentId);
   }
 
-  /** The street job: names the incident's street from where it is now. */
-  async nameStreet(incidentId: string): Promise<void> {
+  /**
+   * The place job: names the incident's street (kept when the geocoder finds none) and its saved area
+   * from where it is now. A failing geocoder fails the job, to be retried, after the area is saved.
+   */
+  async namePlace(incidentId: string): Promise<void> {
     const incident = await this.repository.find(incidentId);
-    if (!incident || !this.streets) return;
-    const street = await this.streets.geocoder.streetAt(incident.lat, incident.lng);
-    if (street === null || street === incident.street) return;
-    await this.repository.setStreet(incidentId, street);
-    await this.publish([incidentId]);
+    if (!incident) return;
+    const nearArea = await this.places.nearArea(incident.organization_id, incident);
+    let street: string | null = null;
+    let geocoderFailure: Error | null = null;
+    try {
+      street = (await this.places.streetAt?.(incident.lat, incident.lng)) ?? null;
+    } catch (error) {
+      geocoderFailure = error instanceof Error ? error : new Error(String(error));
+    }
+    const unchanged =
+      (street === null || street === incident.street) &&
+      nearArea?.name === (incident.near_area_name ?? undefined) &&
+      nearArea?.distance_m === (incident.near_area_distance_m ?? undefined);
+    if (!unchanged) {
+      await this.repository.setPlace(incidentId, { street, nearArea });
+      await this.publish([incidentId]);
+    }
+    if (geocoderFailure) throw geocoderFailure;
   }
 
   /** Emits `incident.changed` for each incident, as stored now; returns them. */

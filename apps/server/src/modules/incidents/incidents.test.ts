@@ -10,6 +10,7 @@ import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { thingWithState } from '../../../test/thing-state';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { demoThingId } from '../../seed/demo-fleet';
+import { ezTypeId } from '../../seed/reference-data';
 
 let t: TestApp;
 const changes: IncidentChanged[] = [];
@@ -61,6 +62,8 @@ const get = async (email: string, url: string) =>
   t.app.inject({ method: 'GET', url, headers: await auth(email) });
 const active = async (email = 'user@springfield-pd.test') =>
   (await get(email, '/api/locations/active')).json<{ data: Location[] }>().data;
+const post = async (email: string, url: string, body: object) =>
+  t.app.inject({ method: 'POST', url, headers: await auth(email), payload: body });
 const statusOf = async (deviceId: string) => (await thingWithState(t.db, deviceId)).status;
 const put = async (email: string, id: string, body: object) =>
   t.app.inject({
@@ -215,5 +218,72 @@ describe('the locations API', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     await expect.poll(() => active()).toEqual([]);
+  });
+});
+
+describe('titling an incident without a street (no geocoder here)', () => {
+  /** 20 km north of the other tests' scenes; the station's circle reaches 0.25 mile (402 m). */
+  const STATION = north(20_000);
+  const station = (name: string, at: { lat: number; lng: number }) => ({
+    name,
+    ez_type_id: ezTypeId('station'),
+    lat: at.lat,
+    lng: at.lng,
+    area_geom: null,
+    radius_dist: 0.25,
+    address1: '800 E Monroe St',
+    city: 'Springfield',
+    state: 'IL',
+    postal_code: '62701',
+    country_code: 'us',
+  });
+  const incidentOf = async (deviceId: string) =>
+    (await active()).find((i) => i.things_active.some((a) => a.id === demoThingId(deviceId)))!;
+
+  beforeAll(async () => {
+    const saved = await post(
+      'admin@springfield-pd.test',
+      '/api/organization/exclusion_zone',
+      station('Station 9', STATION),
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    // Another organisation's area never names this one's incidents, even one it lies in.
+    const foreign = await post('admin@capital-roadworks.test', '/api/organization/exclusion_zone', {
+      ...station('Yard 4', north(23_100)),
+      ez_type_id: ezTypeId('exclusion'),
+      area_geom: null,
+    });
+    expect(foreign.statusCode, foreign.body).toBe(201);
+  });
+
+  it('names it after the saved area it is near, then the one it lies in when moved there', async () => {
+    await arrive('SPD-CAR-105', north(20_450));
+    const opened = await incidentOf('SPD-CAR-105');
+    expect(opened.street).toBeNull();
+    // The place job runs after the incident opened: its change reaches the API (and the live feed).
+    await expect
+      .poll(async () => (await incidentOf('SPD-CAR-105')).near_area, { timeout: 15_000 })
+      .toMatchObject({ name: 'Station 9' });
+    const near = (await incidentOf('SPD-CAR-105')).near_area!;
+    expect(near.distance_m).toBeGreaterThan(40);
+    expect(near.distance_m).toBeLessThan(60);
+    expect(changes.at(-1)?.location).toMatchObject({ id: opened.id, near_area: near });
+
+    const moved = await put('admin@springfield-pd.test', opened.id, {
+      ...north(20_370),
+      roadway_heading: 0,
+      organization_id: demoOrganizationId('springfield-pd'),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expect
+      .poll(async () => (await incidentOf('SPD-CAR-105')).near_area, { timeout: 15_000 })
+      .toEqual({ name: 'Station 9', distance_m: 0 });
+  });
+
+  it('names none beyond 2 km of the areas of its own organisation: the title is then the position', async () => {
+    await arrive('SPD-CAR-106', north(23_000));
+    const far = await incidentOf('SPD-CAR-106');
+    await t.app.incidents.namePlace(far.id);
+    expect((await incidentOf('SPD-CAR-106')).near_area).toBeNull();
   });
 });

@@ -28,6 +28,10 @@ export function toLocation(row: IncidentRow, stints: readonly StintRow[], now: n
     start_lng: row.start_lng,
     features: { type: 'Point', coordinates: [row.lng, row.lat] },
     street: row.street,
+    near_area:
+      row.near_area_name === null
+        ? null
+        : { name: row.near_area_name, distance_m: row.near_area_distance_m ?? 0 },
     roadway_heading: row.roadway_heading,
     things_active: stints.filter((s) => s.end_time === null).map(thing),
     things_inactive: stints.filter((s) => s.end_time !== null).map(thing),

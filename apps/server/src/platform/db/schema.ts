@@ -441,6 +441,8 @@ export interface IncidentsTable {
   roadway_heading: number | null;
   heading_edited: Generated<boolean>;
   street: string | null;
+  near_area_name: string | null;
+  near_area_distance_m: number | null;
   alert_message: string;
   start_time: Timestamp;
   end_time: NullableTimestamp;

@@ -23,6 +23,7 @@ import * as createMonthlyReports from './202612011100_create_monthly_reports';
 import * as feedTokensByKind from './202612020900_feed_tokens_by_kind';
 import * as addClosureRoadNames from './202612021000_add_closure_road_names';
 import * as addApiKeyScopes from './202612021100_add_api_key_scopes';
+import * as addIncidentNearArea from './202612021200_add_incident_near_area';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '202612020900_feed_tokens_by_kind': feedTokensByKind,
   '202612021000_add_closure_road_names': addClosureRoadNames,
   '202612021100_add_api_key_scopes': addApiKeyScopes,
+  '202612021200_add_incident_near_area': addIncidentNearArea,
 };

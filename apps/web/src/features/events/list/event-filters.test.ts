@@ -10,22 +10,28 @@ import {
   visibleLocations,
 } from './event-filters';
 
-const now = new Date(2026, 10, 22, 9, 0);
-const endedAt = (date: Date) =>
-  makeLocation({ is_active: false, start_time: date.toISOString(), end_time: date.toISOString() });
-const active = makeLocation({ start_time: new Date(2026, 10, 1).toISOString() });
-const earlierToday = endedAt(new Date(2026, 10, 22, 1, 0));
-const lastNight = endedAt(new Date(2026, 10, 21, 22, 0));
-const twoDaysAgo = endedAt(new Date(2026, 10, 20, 9, 0));
+/** The organisation's zone; the instants below are 9:00 AM, 1:00 AM and 10:00 PM there. */
+const ZONE = 'America/Chicago';
+const now = new Date('2026-11-22T15:00:00Z');
+const endedAt = (iso: string) => makeLocation({ is_active: false, start_time: iso, end_time: iso });
+const active = makeLocation({ start_time: '2026-11-01T12:00:00Z' });
+const earlierToday = endedAt('2026-11-22T07:00:00Z');
+const lastNight = endedAt('2026-11-22T04:00:00Z');
+const twoDaysAgo = endedAt('2026-11-20T15:00:00Z');
 
 describe('events list filters', () => {
   it('shows incidents by the Display choice: active always, ended ones by when they ended', () => {
-    const shown = (display: Parameters<typeof shownBy>[0]) =>
-      [active, earlierToday, lastNight, twoDaysAgo].filter((location) => shownBy(display, location, now));
+    const shown = (display: Parameters<typeof shownBy>[0], zone = ZONE) =>
+      [active, earlierToday, lastNight, twoDaysAgo].filter((location) =>
+        shownBy(display, location, now, zone),
+      );
     expect(shown('active')).toEqual([active]);
     expect(shown('today')).toEqual([active, earlierToday]);
     expect(shown('day')).toEqual([active, earlierToday, lastNight]);
     expect(shown('all')).toEqual([active, earlierToday, lastNight, twoDaysAgo]);
+    // Today is the organisation's day, whatever the browser's: in Tokyo a new day began at 15:00 UTC.
+    expect(shown('today', 'Asia/Tokyo')).toEqual([active]);
+    expect(shown('today', 'Europe/London')).toEqual([active, earlierToday, lastNight]);
   });
 
   it('defaults to 24 hrs and keeps only what differs from the defaults in the URL', () => {
@@ -36,7 +42,7 @@ describe('events list filters', () => {
     expect(filtersFromSearch(params)).toEqual({ display: 'active', search: 'Main' });
   });
 
-  it('searches asset names, the street and the System ID, ignoring case', () => {
+  it('searches asset names, the title (street, else area) and the System ID, ignoring case', () => {
     const location = makeLocation({
       external_id: 'INC-42',
       street: 'Lincoln Ave',
@@ -48,11 +54,14 @@ describe('events list filters', () => {
     }
     expect(matchesSearch(location, 'Ladder')).toBe(false);
     expect(matchesSearch({ ...location, street: null }, 'Lincoln')).toBe(false);
+    // Without a street, the title it shows: the saved area it is near.
+    const nearStation = { ...location, street: null, near_area: { name: 'Station 2', distance_m: 300 } };
+    expect(matchesSearch(nearStation, 'station 2')).toBe(true);
   });
 
   it('orders active incidents first, then the newest, and counts active and recent ones', () => {
     const all = [twoDaysAgo, earlierToday, active, lastNight];
-    expect(visibleLocations(all, { display: 'all', search: '' }, now)).toEqual([
+    expect(visibleLocations(all, { display: 'all', search: '' }, now, ZONE)).toEqual([
       active,
       earlierToday,
       lastNight,

@@ -8,7 +8,8 @@ import {
   EVENTS_DISPLAYS,
   type EventsDisplay,
 } from '@flare/core/constants';
-import type { Location } from '@flare/core/schemas/location';
+import { locationPlace, type Location } from '@flare/core/schemas/location';
+import { startOfLocalDay } from '@flare/core/time/zoned-time';
 import { compareLocations } from '../live/live-locations-store';
 
 export interface EventFilters {
@@ -39,35 +40,41 @@ export function filtersToSearch(filters: EventFilters): URLSearchParams {
 
 /**
  * Whether an incident shows under a Display choice at `now`: active ones always; an ended one when it
- * ended since local midnight (Today) or in the last 24 hours (24 hrs); All Recent shows every one held.
+ * ended since midnight in `timeZone` (Today: the organisation's day, as the header clock shows it) or
+ * in the last 24 hours (24 hrs); All Recent shows every one held.
  */
-export function shownBy(display: EventsDisplay, location: Location, now: Date): boolean {
+export function shownBy(display: EventsDisplay, location: Location, now: Date, timeZone: string): boolean {
   if (location.is_active || display === 'all') return true;
   if (display === 'active') return false;
   const ended = Date.parse(location.end_time ?? location.start_time);
-  const since =
-    display === 'today'
-      ? new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()
-      : now.getTime() - DAY_MS;
+  const since = display === 'today' ? startOfLocalDay(now.getTime(), timeZone) : now.getTime() - DAY_MS;
   return ended >= since;
 }
 
-/** Asset names (on scene or gone), street or System ID containing the search, ignoring case. */
+/** Asset names (on scene or gone), the title (street, area or position) or System ID containing the search, ignoring case. */
 export function matchesSearch(location: Location, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   return [
     location.external_id,
-    location.street ?? '',
+    locationPlace(location),
     ...location.things_active.map((thing) => thing.name),
     ...location.things_inactive.map((thing) => thing.name),
   ].some((text) => text.toLowerCase().includes(needle));
 }
 
 /** The rows: shown by the Display choice and the search, active first, then the newest. */
-export function visibleLocations(all: Location[], filters: EventFilters, now: Date): Location[] {
+export function visibleLocations(
+  all: Location[],
+  filters: EventFilters,
+  now: Date,
+  timeZone: string,
+): Location[] {
   return all
-    .filter((location) => shownBy(filters.display, location, now) && matchesSearch(location, filters.search))
+    .filter(
+      (location) =>
+        shownBy(filters.display, location, now, timeZone) && matchesSearch(location, filters.search),
+    )
     .sort(compareLocations);
 }
 

@@ -14,6 +14,7 @@ import { EVENTS_DISPLAY_LABELS, EVENTS_DISPLAYS, SEARCH_DEBOUNCE_MS } from '@fla
 import { eventsLabel, noEventsShown } from '@flare/core/labels';
 import { locationListError, type Location } from '@flare/core/schemas/location';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { displayTimeZone } from '../../../lib/format-time';
 import { useNow } from '../../../lib/use-now';
 import { useLiveLocations } from '../live/live-locations-store';
 import { centreOnLocation, findLocationOnMap } from '../locate-location';
@@ -28,6 +29,8 @@ export function EventsListScreen() {
   const { filters, setFilters } = useEventFilters();
   // The minute is enough for "today" and "24 hrs"; the list is not filtered again every second.
   const minute = Math.floor(useNow() / 60_000);
+  // "Today" is the organisation's day, as the header clock counts it.
+  const timeZone = displayTimeZone();
   const navigate = useNavigate();
   const { search: urlSearch } = useLocation();
 
@@ -35,8 +38,8 @@ export function EventsListScreen() {
   const counts = useMemo(() => countLocations(all), [all]);
   // Re-filtered as time passes too, so incidents older than the Display choice leave the list.
   const rows = useMemo(
-    () => visibleLocations(all, filters, new Date(minute * 60_000)),
-    [all, filters, minute],
+    () => visibleLocations(all, filters, new Date(minute * 60_000), timeZone),
+    [all, filters, minute, timeZone],
   );
 
   const [search, setSearch] = useState(filters.search);

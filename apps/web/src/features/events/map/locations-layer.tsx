@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { displayTimeZone } from '../../../lib/format-time';
 import { useNow } from '../../../lib/use-now';
 import { useDomMarkers } from '../../../map/dom-markers';
 import { useLocationDraft } from '../edit/location-draft';
@@ -20,6 +21,8 @@ export function LocationsLayer() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const minute = Math.floor(useNow() / 60_000);
+  // "Today" is the organisation's day, as the header clock counts it.
+  const timeZone = displayTimeZone();
   const inSection = pathname.startsWith(EVENTS_PATH);
   const filters = useMemo(
     () => filtersFromSearch(new URLSearchParams(inSection ? search : '')),
@@ -29,10 +32,10 @@ export function LocationsLayer() {
   const editing = useLocationDraft()?.locationId;
   const shown = useMemo(
     () =>
-      visibleLocations([...locations.values()], filters, new Date(minute * 60_000)).filter(
+      visibleLocations([...locations.values()], filters, new Date(minute * 60_000), timeZone).filter(
         (location) => location.id !== editing,
       ),
-    [locations, filters, minute, editing],
+    [locations, filters, minute, timeZone, editing],
   );
 
   // The markers' clicks open through the latest navigation (the list's filters may have changed).
