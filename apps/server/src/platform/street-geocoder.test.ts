@@ -66,6 +66,18 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
+/** A responder stands with lights on at 39.8, -89.65 for the dwell time: an incident opens there. */
+async function openIncident(t: TestApp): Promise<void> {
+  const at = Math.floor(Date.now() / 1000) - 600;
+  for (const timestamp of [at, at + SCENE_RULES.dwellMs / 1000]) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/ingest/osmand?id=SPD-CAR-101&timestamp=${timestamp}&lat=39.8&lon=-89.65&speed=0&alerting=true`,
+    });
+    expect(response.statusCode).toBe(200);
+  }
+}
+
 describe('the street geocoder', () => {
   it("reads Nominatim's answer, its no-result answer, and Photon's", async () => {
     const geocoder = new StreetGeocoder(baseUrl, { minIntervalMs: 0, userAgent: 'Flare/test' });
@@ -107,14 +119,7 @@ describe('with a geocoder configured', () => {
   afterAll(() => t.close());
 
   it('names the street of a new incident, after answering the report', async () => {
-    const at = Math.floor(Date.now() / 1000) - 600;
-    for (const timestamp of [at, at + SCENE_RULES.dwellMs / 1000]) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/ingest/osmand?id=SPD-CAR-101&timestamp=${timestamp}&lat=39.8&lon=-89.65&speed=0&alerting=true`,
-      });
-      expect(response.statusCode).toBe(200);
-    }
+    await openIncident(t);
     const token = (await t.signIn('user@springfield-pd.test')).access_token;
     const streets = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/locations/active', headers: bearer(token) }))
@@ -206,14 +211,7 @@ describe('with a geocoder that is down', () => {
       },
     });
     expect(saved.statusCode, saved.body).toBe(201);
-    const at = Math.floor(Date.now() / 1000) - 600;
-    for (const timestamp of [at, at + SCENE_RULES.dwellMs / 1000]) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/ingest/osmand?id=SPD-CAR-101&timestamp=${timestamp}&lat=39.8&lon=-89.65&speed=0&alerting=true`,
-      });
-      expect(response.statusCode).toBe(200);
-    }
+    await openIncident(t);
     const places = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/locations/active', headers: bearer(token) }))
         .json<{ data: Location[] }>()
