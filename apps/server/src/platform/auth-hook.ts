@@ -2,7 +2,8 @@
  * Every /api route needs a signed-in caller unless it is declared `config: { public: true }`.
  * A route may also declare `config: { access: '<core access group>' }`; the caller must hold it.
  * An integration's API key (`X-Api-Key`, or a bearer token starting with the key prefix) is accepted
- * only by routes declaring `config: { apiKey: true }` (ingest and reads), and is rate-limited.
+ * only by routes declaring `config: { apiKey: true }` (ingest and reads), and is rate-limited per key
+ * (except on device-report routes, `config.deviceReports`, which limit each device instead).
  * The route is the one the router matched, not the raw URL: `/%61pi/roles` is routed to /api/roles.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -76,7 +77,9 @@ export function registerAuthHook(app: FastifyInstance, resolvers: PrincipalResol
     if (!principal)
       throw unauthorized('invalid_token', apiKey ? MESSAGES.apiKeyInvalid : MESSAGES.tokenExpired);
     request.principal = principal;
-    if (principal.apiKeyId && !(await resolvers.apiKeyWithinLimit(request))) {
+    // Device reports are limited per device and per address instead: one key forwarding a whole
+    // fleet (a Traccar server, 500 vehicles every 5 s) must not be held to an integration's call rate.
+    if (principal.apiKeyId && !config.deviceReports && !(await resolvers.apiKeyWithinLimit(request))) {
       throw tooManyAttempts();
     }
     if (config.access && !can(principal.permissions, config.access)) throw forbidden();

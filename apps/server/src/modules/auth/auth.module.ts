@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { LOCK_AFTER_FAILED_SIGN_INS, PASSWORD_EXPIRY_DAYS } from '@flare/core/constants';
 import { registerAuthHook } from '../../platform/auth-hook';
+import { sharedWhileUnderWay } from '../../platform/shared-lookup';
 import { apiRoutes } from '../../platform/platform.plugin';
 import { getOrCreateSetting } from '../../platform/settings';
 import { AccountLinks } from './account-links';
@@ -58,7 +59,8 @@ export const authModule = fp(
     });
     registerAuthHook(app, {
       user: (token) => auth.resolvePrincipal(token),
-      apiKey: (key) => auth.resolveApiKey(key),
+      // A fleet's reports through one key arrive together: they share the key's lookup under way.
+      apiKey: sharedWhileUnderWay((key) => auth.resolveApiKey(key)),
       apiKeyWithinLimit: async (request) => {
         const limit = await perApiKey(request);
         return limit.isAllowed || !limit.isExceeded;
