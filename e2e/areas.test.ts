@@ -121,6 +121,12 @@ describe('areas', () => {
     await main().getByRole('textbox', { name: 'Search areas' }).fill('south');
     await main().getByRole('listitem').filter({ hasText: 'South lot' }).click();
     await main().getByRole('heading', { level: 1, name: 'South lot' }).waitFor();
+    // The detail's Back goes up one level, to the list.
+    await main().getByRole('button', { name: 'Back to areas' }).click();
+    await page.waitForURL(/\/dashboard\/areas$/);
+    await expect.poll(() => showing().textContent()).toBe('Showing (1/1)');
+    await main().getByRole('listitem').filter({ hasText: 'South lot' }).click();
+    await main().getByRole('heading', { level: 1, name: 'South lot' }).waitFor();
   });
 
   it('deletes the area after a confirmation', async () => {

@@ -119,6 +119,11 @@ describe('closures', () => {
     await main().getByRole('heading', { level: 1, name: 'Night paving' }).waitFor();
     await main().getByText('Standby', { exact: true }).waitFor();
     await main().getByText('Scheduled').waitFor();
+    // The detail's Back goes up one level, to the list, where the row opens it again.
+    await main().getByRole('button', { name: 'Back to closures' }).click();
+    await page.waitForURL(/\/dashboard\/closures$/);
+    await row('Night paving').getByRole('button').first().click();
+    await main().getByRole('heading', { level: 1, name: 'Night paving' }).waitFor();
   });
 
   it('deletes a closure after a confirmation', async () => {

@@ -7,6 +7,7 @@ import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { mayDeleteArea, mayEditArea } from '@flare/core/permissions/area-access';
 import { AREA_MESSAGES, areaDeleteErrorMessage, type Area } from '@flare/core/schemas/area';
+import { BackButton, useUpOneLevel } from '../../../components/ui/back-button';
 import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
 import { DetailField } from '../../../components/ui/detail-field';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
@@ -21,9 +22,11 @@ import { areaPlace } from '../list/filter-areas';
 export function AreaDetailScreen() {
   const { areaId = '' } = useParams();
   const { area, data } = useArea(areaId);
+  const back = useUpOneLevel();
   if (!area) {
     return (
       <Stack p="sm">
+        <BackButton label="Back to areas" onBack={back} />
         {data ? (
           <Text role="alert">{AREA_MESSAGES.notFound}</Text>
         ) : (
@@ -34,10 +37,10 @@ export function AreaDetailScreen() {
       </Stack>
     );
   }
-  return <AreaDetail area={area} />;
+  return <AreaDetail area={area} onBack={back} />;
 }
 
-function AreaDetail({ area }: { area: Area }) {
+function AreaDetail({ area, onBack }: { area: Area; onBack: () => void }) {
   const profile = useSession()?.profile;
   const isMobile = useIsMobile();
   const navigate = useNavigate();
@@ -55,9 +58,12 @@ function AreaDetail({ area }: { area: Area }) {
   return (
     <Stack gap="sm" p="sm" pt={0}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Title order={1} size="h4" style={{ overflowWrap: 'anywhere' }}>
-          {area.name}
-        </Title>
+        <Group gap="xs" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
+          <BackButton label="Back to areas" onBack={onBack} />
+          <Title order={1} size="h4" style={{ overflowWrap: 'anywhere' }}>
+            {area.name}
+          </Title>
+        </Group>
         {canEdit ? (
           <Button component={Link} to="edit" variant="default" size="xs">
             Edit

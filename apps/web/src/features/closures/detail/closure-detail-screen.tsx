@@ -13,6 +13,7 @@ import {
   type Closure,
 } from '@flare/core/schemas/closure';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
+import { BackButton, useUpOneLevel } from '../../../components/ui/back-button';
 import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
 import { DetailField } from '../../../components/ui/detail-field';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
@@ -28,9 +29,11 @@ import { formatWhen } from '../../../lib/format-time';
 export function ClosureDetailScreen() {
   const { closureId = '' } = useParams();
   const { closure, loaded } = useClosure(closureId);
+  const back = useUpOneLevel();
   if (!closure)
     return (
       <Stack p="sm">
+        <BackButton label="Back to closures" onBack={back} />
         {loaded ? (
           <Text role="alert">{CLOSURE_MESSAGES.notFound}</Text>
         ) : (
@@ -40,10 +43,10 @@ export function ClosureDetailScreen() {
         )}
       </Stack>
     );
-  return <ClosureDetail closure={closure} />;
+  return <ClosureDetail closure={closure} onBack={back} />;
 }
 
-function ClosureDetail({ closure }: { closure: Closure }) {
+function ClosureDetail({ closure, onBack }: { closure: Closure; onBack: () => void }) {
   const profile = useSession()?.profile;
   const isMobile = useIsMobile();
   const subject = { organizationId: closure.organization.id, closureType: closure.closure_type };
@@ -53,9 +56,12 @@ function ClosureDetail({ closure }: { closure: Closure }) {
   return (
     <Stack gap="sm" p="sm" pt={0}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Title order={1} size="h4" style={{ overflowWrap: 'anywhere' }}>
-          {closure.description}
-        </Title>
+        <Group gap="xs" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
+          <BackButton label="Back to closures" onBack={onBack} />
+          <Title order={1} size="h4" style={{ overflowWrap: 'anywhere' }}>
+            {closure.description}
+          </Title>
+        </Group>
         {canEdit ? (
           <Button component={Link} to="edit" variant="default" size="xs">
             Edit

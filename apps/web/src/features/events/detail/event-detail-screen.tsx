@@ -3,10 +3,11 @@
  * the roadway heading, start, end and duration, the navigation-app message, the System ID, Edit
  * Location, and the vehicles on scene and gone. The live store keeps it current.
  */
-import { ActionIcon, Button, Center, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
+import { Button, Center, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
+import { BackButton, useUpOneLevel } from '../../../components/ui/back-button';
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { can } from '@flare/core/permissions/access';
 import { formatLatLng, LOCATION_MESSAGES, locationPlace, type Location } from '@flare/core/schemas/location';
 import { CopyValueButton } from '../../../components/ui/copy-value-button';
@@ -27,8 +28,6 @@ export function EventDetailScreen() {
   const { eventId = '' } = useParams();
   const location = useLiveLocation(eventId);
   const { loaded } = useLiveLocations();
-  const navigate = useNavigate();
-  const { search } = useLocation();
 
   const found = location !== undefined;
   useEffect(() => {
@@ -37,12 +36,12 @@ export function EventDetailScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [eventId, found]);
 
-  const back = () => void navigate({ pathname: '..', search }, { relative: 'path' });
+  const back = useUpOneLevel();
 
   if (!location) {
     return (
       <Stack p="sm">
-        <BackButton onBack={back} />
+        <BackButton label="Back to the list" onBack={back} />
         {loaded ? (
           <Text role="alert">{LOCATION_MESSAGES.notFound}</Text>
         ) : (
@@ -66,7 +65,7 @@ function EventDetail({ location, onBack }: { location: Location; onBack: () => v
   return (
     <Stack gap="md" p="sm" pt={0}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <BackButton onBack={onBack} />
+        <BackButton label="Back to the list" onBack={onBack} />
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Title order={1} size="h4">
             {locationPlace(location)}
@@ -113,13 +112,5 @@ function EventDetail({ location, onBack }: { location: Location; onBack: () => v
       <LocationVehicles title="Active vehicles" vehicles={location.things_active} />
       <LocationVehicles title="Inactive vehicles" vehicles={location.things_inactive} />
     </Stack>
-  );
-}
-
-function BackButton({ onBack }: { onBack: () => void }) {
-  return (
-    <ActionIcon variant="subtle" color="gray.8" aria-label="Back to the list" onClick={onBack}>
-      <IconArrowLeft size={20} />
-    </ActionIcon>
   );
 }

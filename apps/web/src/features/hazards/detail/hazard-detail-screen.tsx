@@ -3,10 +3,10 @@
  * whom, its note and photo, and who resolved it when; users who may resolve hazards resolve an open
  * one after a confirmation. Opening it centres the map on it; Back returns to the report.
  */
-import { ActionIcon, Center, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Center, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { BackButton, useUpOneLevel } from '../../../components/ui/back-button';
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { MAP_ZOOM } from '@flare/core/constants';
 import { hazardErrorMessage } from '@flare/core/hazards/hazard-rules';
 import { can } from '@flare/core/permissions/access';
@@ -30,9 +30,7 @@ const errorText = (error: Error, fallback: string) =>
 export function HazardDetailScreen() {
   const { hazardId = '' } = useParams();
   const hazard = useHazard(hazardId);
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const back = () => void navigate({ pathname: '..', search }, { relative: 'path' });
+  const back = useUpOneLevel();
 
   const position = hazard.data && ([hazard.data.lng, hazard.data.lat] as const);
   useEffect(() => {
@@ -44,7 +42,7 @@ export function HazardDetailScreen() {
   if (!hazard.data)
     return (
       <Stack p="sm">
-        <BackButton onBack={back} />
+        <BackButton label="Back to the report" onBack={back} />
         {hazard.error ? (
           <Text role="alert">{errorText(hazard.error, HAZARD_MESSAGES.notFound)}</Text>
         ) : (
@@ -66,7 +64,7 @@ function HazardDetail({ hazard, onBack }: { hazard: Hazard; onBack: () => void }
   return (
     <Stack gap="md" p="sm" pt={0}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <BackButton onBack={onBack} />
+        <BackButton label="Back to the report" onBack={onBack} />
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Title order={1} size="h4">
             {HAZARD_TYPES[hazard.hazard_type]}
@@ -123,12 +121,4 @@ function HazardPhoto({ hazardId }: { hazardId: string }) {
     );
   if (!photo.data) return <LoadingIndicator label="Loading the photo" />;
   return <Image src={photo.data} alt="Photo of the hazard" radius="sm" mah={320} fit="contain" />;
-}
-
-function BackButton({ onBack }: { onBack: () => void }) {
-  return (
-    <ActionIcon variant="subtle" color="gray.8" aria-label="Back to the report" onClick={onBack}>
-      <IconArrowLeft size={20} />
-    </ActionIcon>
-  );
 }

@@ -4,8 +4,8 @@
  * does not hold yet. Opened, the asset's name takes the focus; Back or Escape returns to the list,
  * which focuses the asset's row again.
  */
-import { ActionIcon, Center, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Center, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { BackButton } from '../../../components/ui/back-button';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { MAP_ZOOM } from '@flare/core/constants';
@@ -61,7 +61,7 @@ export function ThingDetailScreen() {
   if (!thing) {
     return (
       <Stack p="sm" onKeyDown={onEscape(back)}>
-        <BackButton onBack={back} />
+        <BackButton label="Back to assets" onBack={back} />
         {fetched.isError ? (
           <Text role="alert">Asset not found</Text>
         ) : (
@@ -81,7 +81,7 @@ export function ThingDetailScreen() {
   return (
     <Stack gap="md" p="sm" pt={0} onKeyDown={onEscape(back)}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <BackButton onBack={back} />
+        <BackButton label="Back to assets" onBack={back} />
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Title ref={heading} tabIndex={-1} order={1} size="h4" style={{ overflowWrap: 'anywhere' }}>
             {primaryDisplayName(thing)}
@@ -127,12 +127,4 @@ function onEscape(back: () => void) {
     event.preventDefault();
     back();
   };
-}
-
-function BackButton({ onBack }: { onBack: () => void }) {
-  return (
-    <ActionIcon variant="subtle" color="gray.8" aria-label="Back to assets" onClick={onBack}>
-      <IconArrowLeft size={20} />
-    </ActionIcon>
-  );
 }
