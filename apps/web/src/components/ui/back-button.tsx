@@ -2,7 +2,8 @@
  * The detail screens' way up one level (to the list they were opened from, its search and filters
  * kept), named for where it goes.
  */
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, Group, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -19,4 +20,24 @@ export function useUpOneLevel(): () => void {
   const navigate = useNavigate();
   const { search } = useLocation();
   return () => void navigate({ pathname: '..', search }, { relative: 'path' });
+}
+
+/** A detail's title (h1, long names wrapped) behind its Back button. */
+export function TitleWithBack({
+  backLabel,
+  onBack,
+  children,
+}: {
+  backLabel: string;
+  onBack: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Group gap="xs" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
+      <BackButton label={backLabel} onBack={onBack} />
+      <Title order={1} size="h4" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Title>
+    </Group>
+  );
 }

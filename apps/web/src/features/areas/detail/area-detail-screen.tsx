@@ -3,11 +3,11 @@
  * may not change it), and Delete Area after a confirmation. A failed delete keeps the dialog open with
  * the reason; an area deleted already counts as deleted.
  */
-import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { mayDeleteArea, mayEditArea } from '@flare/core/permissions/area-access';
 import { AREA_MESSAGES, areaDeleteErrorMessage, type Area } from '@flare/core/schemas/area';
-import { BackButton, useUpOneLevel } from '../../../components/ui/back-button';
+import { BackButton, TitleWithBack, useUpOneLevel } from '../../../components/ui/back-button';
 import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
 import { DetailField } from '../../../components/ui/detail-field';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
@@ -58,12 +58,9 @@ function AreaDetail({ area, onBack }: { area: Area; onBack: () => void }) {
   return (
     <Stack gap="sm" p="sm" pt={0}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Group gap="xs" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
-          <BackButton label="Back to areas" onBack={onBack} />
-          <Title order={1} size="h4" style={{ overflowWrap: 'anywhere' }}>
-            {area.name}
-          </Title>
-        </Group>
+        <TitleWithBack backLabel="Back to areas" onBack={onBack}>
+          {area.name}
+        </TitleWithBack>
         {canEdit ? (
           <Button component={Link} to="edit" variant="default" size="xs">
             Edit

@@ -3,7 +3,7 @@
  * owner; Edit and Delete (after a confirmation) for those who may, never for feed closures (their
  * feed manages them). The delete dialog's error goes when the dialog closes.
  */
-import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { mayDeleteClosure, mayEditClosure } from '@flare/core/permissions/closure-access';
 import {
@@ -13,7 +13,7 @@ import {
   type Closure,
 } from '@flare/core/schemas/closure';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
-import { BackButton, useUpOneLevel } from '../../../components/ui/back-button';
+import { BackButton, TitleWithBack, useUpOneLevel } from '../../../components/ui/back-button';
 import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
 import { DetailField } from '../../../components/ui/detail-field';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
@@ -56,12 +56,9 @@ function ClosureDetail({ closure, onBack }: { closure: Closure; onBack: () => vo
   return (
     <Stack gap="sm" p="sm" pt={0}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Group gap="xs" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
-          <BackButton label="Back to closures" onBack={onBack} />
-          <Title order={1} size="h4" style={{ overflowWrap: 'anywhere' }}>
-            {closure.description}
-          </Title>
-        </Group>
+        <TitleWithBack backLabel="Back to closures" onBack={onBack}>
+          {closure.description}
+        </TitleWithBack>
         {canEdit ? (
           <Button component={Link} to="edit" variant="default" size="xs">
             Edit
