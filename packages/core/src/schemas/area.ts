@@ -139,6 +139,16 @@ export function areaSaveErrorMessage(status: number, serverMessage: string | und
   return AREA_MESSAGES.unableToSave;
 }
 
+/**
+ * The message for a failed list load: 404 means an organisation asked for is not (or no longer) one
+ * the user may see, after a switch or a change of its relationships; 0: the server was not reached.
+ */
+export function areaListErrorMessage(status: number): string {
+  if (status === 404) return MESSAGES.organizationNotFound;
+  if (status === 0) return MESSAGES.connectionFailed;
+  return MESSAGES.unknownFailure;
+}
+
 /** The message for a failed delete: 404 means it is gone already (the list drops it all the same). */
 export function areaDeleteErrorMessage(status: number): string {
   return status === 404 ? AREA_MESSAGES.notFound : AREA_MESSAGES.unableToDelete;

@@ -20,8 +20,9 @@ import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
 import { mayAddArea } from '@flare/core/permissions/area-access';
 import { AREA_ROW_HEIGHT } from '@flare/core/constants';
-import type { Area } from '@flare/core/schemas/area';
+import { areaListErrorMessage, type Area } from '@flare/core/schemas/area';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useAreas } from '../api/get-areas';
@@ -108,7 +109,9 @@ export function AreasListScreen() {
       </Stack>
       {areas.error ? (
         <Text role="alert" p="md" c="red.9" ta="center">
-          {MESSAGES.unknownFailure}
+          {areas.error instanceof ApiError
+            ? areaListErrorMessage(areas.error.status)
+            : MESSAGES.unknownFailure}
         </Text>
       ) : !areas.data ? (
         <Center p="lg">

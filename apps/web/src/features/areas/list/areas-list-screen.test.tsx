@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@flare/core/messages';
+import { signOut, startSession } from '../../../lib/session';
+import { fakeApi, fakeProfile, fakeTokens, type FakeAnswer } from '../../../testing/fake-api';
+import { renderRoutes } from '../../../testing/render';
+import { AreasListScreen } from './areas-list-screen';
+
+afterEach(() => {
+  signOut();
+  vi.unstubAllGlobals();
+});
+
+/** The list as a user who may see areas, the list's load answered by `answer`. */
+async function listAnswered(answer: FakeAnswer | 'network-error') {
+  fakeApi({
+    'GET /profile': () => ({ status: 200, body: fakeProfile(['ez:read']) }),
+    'GET /ez_types': () => ({ status: 200, body: [] }),
+    'GET /organization/exclusion_zone': () => answer,
+  });
+  await startSession(fakeTokens());
+  renderRoutes([{ path: '/dashboard/areas', element: <AreasListScreen /> }], '/dashboard/areas');
+  // The query tries once more before it gives up.
+  return (await screen.findByRole('alert', {}, { timeout: 5_000 })).textContent;
+}
+
+describe('areas list', () => {
+  it('says "Organization not found" when the list answers 404 (an organisation the user may no longer see)', async () => {
+    expect(await listAnswered({ status: 404, body: { message: 'Organization not found' } })).toBe(
+      MESSAGES.organizationNotFound,
+    );
+  });
+
+  it('says the connection failed when the server is not reached', async () => {
+    expect(await listAnswered('network-error')).toBe(MESSAGES.connectionFailed);
+  });
+
+  it('says unknown failure for any other answer', async () => {
+    expect(await listAnswered({ status: 500 })).toBe(MESSAGES.unknownFailure);
+  });
+});
