@@ -126,11 +126,25 @@ describe('closures', () => {
     await main().getByRole('heading', { level: 1, name: 'Night paving' }).waitFor();
   });
 
-  it('deletes a closure after a confirmation', async () => {
+  it('deletes a closure after a confirmation; a failed delete says why, and closing the dialog clears it', async () => {
     await main().getByRole('button', { name: 'Delete Closure' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Closure' });
     await dialog.waitFor();
     await expectAccessible(page);
+    // The network drops the first attempt: the dialog stays open and says so.
+    const deleteUrl = /\/api\/organization\/closure\/[0-9a-f-]{36}$/;
+    await page.route(deleteUrl, (route) =>
+      route.request().method() === 'DELETE' ? route.abort('connectionfailed') : route.fallback(),
+    );
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.getByRole('alert').filter({ hasText: CLOSURE_MESSAGES.connectionFailed }).waitFor();
+    await expectAccessible(page);
+    await page.unroute(deleteUrl);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await main().getByRole('button', { name: 'Delete Closure' }).click();
+    await dialog.waitFor();
+    expect(await dialog.getByRole('alert').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.waitForURL(/\/dashboard\/closures$/);
     await expect.poll(() => showing().textContent()).toBe('Showing (1/1)');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ClosureInputSchema,
   CLOSURE_MESSAGES,
+  closureDeleteErrorMessage,
   closureSaveErrorMessage,
   DIRECTIONS_FAILED,
   directionsErrorMessage,
@@ -155,6 +156,19 @@ describe('closure save errors', () => {
       CLOSURE_MESSAGES.notManaged,
     );
     expect(closureSaveErrorMessage(500, 'boom')).toBe('Unable to save Closure');
+  });
+});
+
+describe('closure delete errors', () => {
+  it("say the server's reason where it gives one, else the generic words", () => {
+    expect(closureDeleteErrorMessage(0, undefined)).toBe('Connection failed');
+    expect(closureDeleteErrorMessage(403, 'User does not have required permissions')).toBe(
+      CLOSURE_MESSAGES.notAllowed,
+    );
+    expect(closureDeleteErrorMessage(422, 'Closure not managed by Dashboard')).toBe(
+      CLOSURE_MESSAGES.notManaged,
+    );
+    expect(closureDeleteErrorMessage(500, 'boom')).toBe('Unable to delete Closure');
   });
 });
 

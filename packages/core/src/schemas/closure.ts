@@ -25,6 +25,7 @@ export const CLOSURE_MESSAGES = {
   notFound: 'Closure not found',
   unableToSave: 'Unable to save Closure',
   unableToDelete: 'Unable to delete Closure',
+  notAllowed: 'User does not have required permissions',
   quickUpdateFailed: 'Unable to Activate/Deactivate',
   directionsFailed: 'Something went wrong',
   tooManyRoutePoints: `A route may have at most ${DIRECTIONS_MAX_POINTS} points`,
@@ -214,6 +215,19 @@ export function closureSaveErrorMessage(status: number, serverMessage: string | 
     return CLOSURE_MESSAGES.idInUse;
   if (status === 422 && message.includes('not managed')) return CLOSURE_MESSAGES.notManaged;
   return CLOSURE_MESSAGES.unableToSave;
+}
+
+/**
+ * What the delete dialog says when a delete fails: the server's reason where it gives one (a feed
+ * closure, a permission taken away since the page loaded), no connection, else the generic words.
+ * (A 404 never comes here: a closure deleted already counts as deleted.)
+ */
+export function closureDeleteErrorMessage(status: number, serverMessage: string | undefined): string {
+  if (status === 0) return CLOSURE_MESSAGES.connectionFailed;
+  if (status === 403) return CLOSURE_MESSAGES.notAllowed;
+  if (status === 422 && (serverMessage ?? '').toLowerCase().includes('not managed'))
+    return CLOSURE_MESSAGES.notManaged;
+  return CLOSURE_MESSAGES.unableToDelete;
 }
 
 /** What the closure form says when no driving route came: the service's reason, or its own words. */

@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { mayDeleteClosure, mayEditClosure } from '@flare/core/permissions/closure-access';
 import {
   CLOSURE_MESSAGES,
+  closureDeleteErrorMessage,
   LOCATION_METHODS,
   VEHICLE_IMPACTS,
   type Closure,
@@ -18,6 +19,7 @@ import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialo
 import { DetailField } from '../../../components/ui/detail-field';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { Tag } from '../../../components/ui/tag';
+import { ApiError } from '../../../lib/api-client';
 import { callerOf } from '../../../lib/caller';
 import { useSession } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -129,7 +131,13 @@ function DeleteClosure({ closure, disabled }: { closure: Closure; disabled: bool
       question={`Delete the closure “${closure.description}”? This cannot be undone.`}
       disabled={disabled}
       pending={deletion.isPending}
-      error={deletion.error ? CLOSURE_MESSAGES.unableToDelete : null}
+      error={
+        deletion.error instanceof ApiError
+          ? closureDeleteErrorMessage(deletion.error.status, deletion.error.message)
+          : deletion.error
+            ? CLOSURE_MESSAGES.unableToDelete
+            : null
+      }
       onDelete={() => deletion.mutate(closure.id, { onSuccess: () => void navigate(CLOSURES_PATH) })}
       onReset={deletion.reset}
     />
