@@ -84,3 +84,19 @@ it('follows the organisation picked from the list, across a reload, with the liv
   expect(await row('Patrol 101').count()).toBe(0);
   await sections().getByRole('link', { name: 'Events', exact: true }).waitFor();
 });
+
+it('offers Add only where it saves: in a managed organisation an administrator who is not a platform administrator has none', async () => {
+  await page.goto(`${server.url}/dashboard/areas`);
+  const main = page.getByRole('main');
+  await main.getByText(/^Showing \(\d+\/\d+\)$/).waitFor();
+  // In the own organisation, Add (new areas are its own).
+  await main.getByRole('link', { name: 'Add' }).waitFor();
+  await switchTo(MANAGED);
+  await expect.poll(() => switcher().getAttribute('aria-label')).toContain(MANAGED);
+  await main.getByText(/^Showing \(\d+\/\d+\)$/).waitFor();
+  // A new area would belong to Springfield, which only a platform administrator may add to.
+  expect(await main.getByRole('link', { name: 'Add' }).count()).toBe(0);
+  await expectAccessible(page);
+  await switchTo(OWN);
+  await main.getByRole('link', { name: 'Add' }).waitFor();
+});

@@ -43,9 +43,10 @@ export interface RequestOptions {
   /** Send the session's bearer token (default true). */
   authenticated?: boolean;
   /**
-   * A read of the organisation's data (its assets, incidents, areas...): asks for the subscribed
-   * organisation's (`org_ids[]`) when the user switched to another one. The server checks the user may
-   * see it.
+   * A call about the organisation's data, for the subscribed organisation when the user switched to
+   * another one: a read (its assets, incidents, areas...) asks for its data (`org_ids[]`); a create
+   * (POST) makes the new record its own (`organization_id` in the body, unless the body names one).
+   * The server checks the user may see it, or add to it.
    */
   scoped?: boolean;
   signal?: AbortSignal;
@@ -61,23 +62,32 @@ export async function apiFetchBlob(path: string, options: RequestOptions = {}): 
   return (await send(path, options)).blob();
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Sends the call; a response that is not ok is thrown as ApiError with the server's reason. */
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const authenticated = options.authenticated ?? true;
   const token = authenticated ? auth.token() : null;
   const organizationId = options.scoped ? organizationScope() : null;
-  const url = organizationId
-    ? `/api${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams({ 'org_ids[]': organizationId })}`
-    : `/api${path}`;
+  const creating = options.method === 'POST';
+  const url =
+    organizationId && !creating
+      ? `/api${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams({ 'org_ids[]': organizationId })}`
+      : `/api${path}`;
+  const requestBody =
+    organizationId && creating && isRecord(options.body) && !('organization_id' in options.body)
+      ? { ...options.body, organization_id: organizationId }
+      : options.body;
   let response: Response;
   try {
     response = await fetch(url, {
       method: options.method ?? 'GET',
       headers: {
-        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(requestBody !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: options.body !== undefined ? JSON.stringify(options.body) : null,
+      body: requestBody !== undefined ? JSON.stringify(requestBody) : null,
       signal: options.signal ?? null,
     });
   } catch (error) {

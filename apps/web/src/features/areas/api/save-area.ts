@@ -7,7 +7,8 @@ import { AREAS_KEY } from './get-areas';
 export async function saveArea({ id, input }: { id: string | null; input: AreaInput }): Promise<Area> {
   const body = await apiFetch<unknown>(
     id ? `/organization/exclusion_zone/${encodeURIComponent(id)}` : '/organization/exclusion_zone',
-    { method: id ? 'PUT' : 'POST', body: input },
+    // A new area belongs to the organisation on show (a platform admin may have switched to another).
+    { method: id ? 'PUT' : 'POST', body: input, scoped: !id },
   );
   return parseResponse(AreaSchema, body);
 }

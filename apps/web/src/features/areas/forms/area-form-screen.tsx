@@ -41,6 +41,7 @@ import { useArea } from '../api/get-areas';
 import { useEzTypes } from '../api/get-ez-types';
 import { useSaveArea } from '../api/save-area';
 import { callerOf } from '../../../lib/caller';
+import { subscribedOrganizationOf } from '../../../lib/subscribed-organization';
 import { AddressFields } from '../../../components/ui/address-fields';
 import { areaDraft, useAreaDraft, type AreaDraft, type DraftShape } from './area-draft';
 import { CoordinateSearch } from './coordinate-search';
@@ -110,7 +111,8 @@ function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
   const { control, formState } = form;
   const submitFailed = formState.submitCount > 0 && !formState.isSubmitSuccessful;
   const caller = callerOf(profile);
-  const organizationId = area?.organization_id ?? profile.userOrg.id;
+  // A new area is added to the organisation on show (api-client's scoped create).
+  const organizationId = area?.organization_id ?? subscribedOrganizationOf(profile).id;
   const allowed = (avType: boolean) =>
     area ? mayEditArea(caller, { organizationId, avType }) : mayAddArea(caller, { organizationId, avType });
 

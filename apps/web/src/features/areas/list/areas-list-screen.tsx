@@ -28,6 +28,7 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useAreas } from '../api/get-areas';
 import { useEzTypes } from '../api/get-ez-types';
 import { callerOf } from '../../../lib/caller';
+import { useSubscribedOrganization } from '../../../lib/subscribed-organization';
 import { GeoJsonActions } from '../../../components/ui/geojson-actions';
 import { ImportDialog } from '../../../components/ui/import-dialog';
 import { useFileDrop } from '../../../lib/use-file-drop';
@@ -47,8 +48,12 @@ export function AreasListScreen() {
   const [search, setSearch] = useState('');
   const all = useMemo(() => areas.data ?? [], [areas.data]);
   const rows = useMemo(() => filterAreas(all, { typeIds, search }), [all, typeIds, search]);
-  const canAdd =
-    !!profile && mayAddArea(callerOf(profile), { organizationId: profile.userOrg.id, avType: false });
+  // Add saves into the organisation on show: shown there for the user's own organisation (enabled when
+  // they may add), and for another (switched to) only to a platform admin, who may add to it.
+  const subscribed = useSubscribedOrganization();
+  const onShow = subscribed?.id ?? profile?.userOrg.id ?? '';
+  const canAdd = !!profile && mayAddArea(callerOf(profile), { organizationId: onShow, avType: false });
+  const showAdd = !isMobile && (onShow === profile?.userOrg.id || canAdd);
   const areaImport = useAreaImport(types.data ?? []);
   // Import needs the area types to read the file's `ez_type`s.
   const importFile = canAdd && types.data ? (file: File) => void areaImport.start(file) : null;
@@ -89,14 +94,14 @@ export function AreasListScreen() {
             clearable
             style={{ flex: 1 }}
           />
-          {!isMobile && (
+          {showAdd && (
             <Button component={Link} to="new" disabled={!canAdd} aria-disabled={!canAdd}>
               Add
             </Button>
           )}
         </Group>
         <GeoJsonActions
-          onExport={rows.length > 0 ? () => downloadAreasGeoJson(rows, profile?.userOrg.name ?? '') : null}
+          onExport={rows.length > 0 ? () => downloadAreasGeoJson(rows, subscribed?.name ?? '') : null}
           onImport={importFile}
         />
         <TextInput

@@ -21,7 +21,8 @@ export async function saveClosure({
 }): Promise<Closure> {
   const body = await apiFetch<unknown>(
     id ? `/organization/closure/${encodeURIComponent(id)}` : '/organization/closure',
-    { method: id ? 'PUT' : 'POST', body: input },
+    // A new closure belongs to the organisation on show (a platform admin may have switched to another).
+    { method: id ? 'PUT' : 'POST', body: input, scoped: !id },
   );
   return parseResponse(ClosureSchema, body);
 }

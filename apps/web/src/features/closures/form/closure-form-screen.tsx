@@ -53,6 +53,7 @@ import { InstructionsDialog } from '../../../components/ui/instructions-dialog';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
 import { callerOf } from '../../../lib/caller';
+import { subscribedOrganizationOf } from '../../../lib/subscribed-organization';
 import { usePref } from '../../../lib/prefs';
 import { useSession } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -175,7 +176,7 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
         { organizationId: closure.organization.id, closureType: closure.closure_type },
         device,
       )
-    : mayAddClosure(caller, caller.organizationId, device);
+    : mayAddClosure(caller, subscribedOrganizationOf(profile).id, device);
   if (!allowed) return <UnauthorizedMessage />;
   if (!draft)
     return (

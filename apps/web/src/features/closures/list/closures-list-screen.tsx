@@ -26,6 +26,7 @@ import { MESSAGES } from '@flare/core/messages';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { Tag } from '../../../components/ui/tag';
 import { callerOf } from '../../../lib/caller';
+import { subscribedOrganizationOf } from '../../../lib/subscribed-organization';
 import { useSession } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { fitMap } from '../../../map/map-commands';
@@ -53,7 +54,11 @@ export function ClosuresListScreen() {
     [all, filters, debounced],
   );
   const caller = profile && callerOf(profile);
-  const canAdd = !!caller && mayAddClosure(caller, caller.organizationId, isMobile ? 'mobile' : 'desktop');
+  // Add saves into the organisation on show (a platform admin's switch included).
+  const canAdd =
+    !!caller &&
+    !!profile &&
+    mayAddClosure(caller, subscribedOrganizationOf(profile).id, isMobile ? 'mobile' : 'desktop');
 
   const open = (closure: Closure) => {
     fitMap(closure.route_path.coordinates);
