@@ -111,7 +111,7 @@ describe('freshness on desktop', () => {
     await expectAccessible(page);
 
     await openAsset(page, MOVING.name);
-    expect(await field(page, 'Last report')).toMatch(
+    expect(await field(page, 'Last Sync')).toMatch(
       /^(just now|\d+ s ago)\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} [AP]M$/,
     );
     expect(await field(page, 'Run Time')).toMatch(/^(\d+ s|1 min( \d+ s)?)$/);
@@ -126,7 +126,7 @@ describe('freshness on desktop', () => {
     await page.getByRole('button', { name: 'Back to assets' }).click();
     await openAsset(page, QUIET.name);
     await statusGroup(page).getByText('Stale', { exact: true }).waitFor();
-    expect(await field(page, 'Last report')).toMatch(/^2 min ago/);
+    expect(await field(page, 'Last Sync')).toMatch(/^2 min ago/);
     await expectAccessible(page);
     await page.close();
   });
@@ -195,9 +195,9 @@ describe('while the server is down', () => {
       /^as of \d{1,2}:\d\d [AP]M$/,
     );
 
-    const frozen = [await runTime(), await field(desktop, 'Last report'), await phoneAge()];
+    const frozen = [await runTime(), await field(desktop, 'Last Sync'), await phoneAge()];
     await Promise.all([passTime(desktop, 3_000), passTime(phone, 3_000)]);
-    expect([await runTime(), await field(desktop, 'Last report'), await phoneAge()]).toEqual(frozen);
+    expect([await runTime(), await field(desktop, 'Last Sync'), await phoneAge()]).toEqual(frozen);
     await expectAccessible(desktop);
     await expectAccessible(phone);
 

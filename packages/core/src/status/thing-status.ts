@@ -43,6 +43,14 @@ export const STATUS_WINDOWS_MS = {
   pending: 4 * 86_400_000,
 } as const;
 
+/**
+ * The asset detail's label for when it last reported: "Last Online" for a pending or offline asset (when
+ * it was last heard from), "Last Sync" for the others (its latest data).
+ */
+export function lastReportLabel(status: ThingStatus): 'Last Online' | 'Last Sync' {
+  return status === 'pending' || status === 'offline' ? 'Last Online' : 'Last Sync';
+}
+
 export function statusLabel(status: ThingStatus, respondersType: RespondersType): string {
   const responders = respondersType !== 'none';
   switch (status) {

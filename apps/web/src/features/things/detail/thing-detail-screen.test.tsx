@@ -83,12 +83,14 @@ describe('asset detail panel', () => {
     expect(status().getByText('Stale').closest('[title]')?.getAttribute('title')).toBe(
       'Stale: no report for over 30 s',
     );
-    expect(field('Last report')).toBe(`1 min ago${formatTime(old)}`);
+    expect(field('Last Sync')).toBe(`1 min ago${formatTime(old)}`);
   });
 
-  it('shows the last report of a pending or offline asset, and the street of one on scene', async () => {
+  it('shows when a pending or offline asset was last online, and the street of one on scene', async () => {
     const view = await renderDetail(makeThing({ status: 'offline', heartbeat_datetime: null }));
-    expect(field('Last report')).toBe('No report yet');
+    // When it was last heard from: "Last Online" while pending or offline.
+    expect(field('Last Online')).toBe('No report yet');
+    expect(screen.queryByText('Last Sync')).toBeNull();
     expect(status().getByText('Stale')).toBeTruthy();
     view.unmount();
     const arrived = Date.now() - 30_000;
@@ -171,10 +173,10 @@ describe('asset detail panel', () => {
     );
     expect(screen.queryByText(/^Data as of/)).toBeNull();
     act(() => reportLiveFeedDown(true));
-    const frozen = [field('Run Time'), field('Last report')];
+    const frozen = [field('Run Time'), field('Last Sync')];
     expect(status().getByText(/^Data as of/).textContent).toMatch(/^Data as of \d{1,2}:\d\d [AP]M$/);
     await new Promise((resolve) => setTimeout(resolve, 2_100));
-    expect([field('Run Time'), field('Last report')]).toEqual(frozen);
+    expect([field('Run Time'), field('Last Sync')]).toEqual(frozen);
     act(() => reportLiveFeedDown(false));
     await waitFor(() => expect(field('Run Time')).not.toBe(frozen[0]), { timeout: 2_000 });
     expect(screen.queryByText(/^Data as of/)).toBeNull();

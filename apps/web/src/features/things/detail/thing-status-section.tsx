@@ -7,7 +7,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import type { Thing } from '@flare/core/schemas/thing';
 import { timeToSceneMs } from '@flare/core/status/thing-run';
-import { fromServerStatus, isStale } from '@flare/core/status/thing-status';
+import { fromServerStatus, isStale, lastReportLabel } from '@flare/core/status/thing-status';
 import { compassPoint, displaySpeed, speedUnit, thingPosition } from '@flare/core/things/thing-display';
 import type { RespondersType } from '@flare/core/labels';
 import { StatusIndicator } from '../components/status-indicator';
@@ -90,7 +90,7 @@ export function ThingStatusSection({ thing, now, countryCode, respondersType, po
         </Group>
         <DataAsOf lead="Data as of" />
       </Group>
-      <DetailField label="Last report">
+      <DetailField label={lastReportLabel(status)}>
         {heartbeatAt === null ? (
           'No report yet'
         ) : (
