@@ -8,12 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { WZDX_PUBLISHING_NEEDS } from '@flare/core/closures/closure-rules';
-import { CLOSURE_MESSAGES } from '@flare/core/schemas/closure';
+import { CLOSURE_MESSAGES, DEFAULT_CLOSURE_LENGTH_MS } from '@flare/core/schemas/closure';
+import { formatDateTime, fromWallTimeInput } from '@flare/core/time/zoned-time';
 import type { Feed } from '@flare/core/schemas/feeds';
 import { apiAs } from './support/api';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { clickMap, closeInstructions } from './support/map-drawing';
-import { demoTimeInput } from './support/demo-time';
+import { DEMO_TIME_ZONE, demoTimeInput } from './support/demo-time';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
 
@@ -87,14 +88,29 @@ describe('closures', () => {
     await main().getByRole('alert').filter({ hasText: CLOSURE_MESSAGES.routeRequired }).waitFor();
 
     await drawRoute();
+    const before = Math.floor(Date.now() / 60_000) * 60_000;
     await main().getByRole('switch', { name: 'Active' }).check({ force: true });
-    await main().getByRole('button', { name: 'Save' }).click();
-    await main().getByRole('alert').filter({ hasText: CLOSURE_MESSAGES.endRequired }).waitFor();
+    // Active from now to an hour from now, until the user says otherwise.
+    const shownTime = async (label: string) =>
+      fromWallTimeInput(await main().getByLabel(label).inputValue(), DEMO_TIME_ZONE)!;
+    expect(await shownTime('Start')).toBeGreaterThanOrEqual(before);
+    expect(await shownTime('Start')).toBeLessThanOrEqual(Date.now());
+    expect((await shownTime('End')) - (await shownTime('Start'))).toBe(DEFAULT_CLOSURE_LENGTH_MS);
+    await expectAccessible(page);
+    // Starting later is what Scheduled is for; one entered after it began starts earlier.
+    await main().getByLabel('Start').fill(inHours(1));
     await main().getByLabel('End').fill(inHours(2));
+    await main().getByRole('button', { name: 'Save' }).click();
+    await main().getByRole('alert').filter({ hasText: CLOSURE_MESSAGES.activeStartsLater }).waitFor();
+    const began = inHours(-1);
+    await main().getByLabel('Start').fill(began);
     await main().getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/dashboard\/closures\/[0-9a-f-]{36}$/);
     await main().getByRole('heading', { level: 1, name: 'Lane 2 resurfacing' }).waitFor();
     await main().getByText('Active', { exact: true }).waitFor();
+    await main()
+      .getByText(formatDateTime(fromWallTimeInput(began, DEMO_TIME_ZONE)!, DEMO_TIME_ZONE), { exact: true })
+      .waitFor();
     await expectAccessible(page);
   });
 

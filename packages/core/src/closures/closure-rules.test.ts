@@ -68,10 +68,27 @@ describe('the closure rules', () => {
       problems({
         is_active: true,
         is_scheduled: true,
-        start_time: '2026-11-25T11:00:00Z',
+        start_time: '2026-11-25T09:00:00Z',
         end_time: '2026-11-25T12:00:00Z',
       }),
     ).toEqual([CLOSURE_MESSAGES.activeOrScheduled]);
+  });
+
+  it('an active closure starts now or earlier (entered after it began), never later', () => {
+    const active = { is_active: true, end_time: '2026-11-25T12:00:00Z' };
+    expect(problems({ ...active, start_time: '2026-11-25T08:30:00Z' })).toEqual([]);
+    // This minute is now.
+    expect(problems({ ...active, start_time: '2026-11-25T10:00:00Z' })).toEqual([]);
+    expect(problems({ ...active, start_time: '2026-11-25T10:01:00Z' })).toEqual([
+      CLOSURE_MESSAGES.activeStartsLater,
+    ]);
+    expect(closureTimes({ ...active, is_scheduled: false, start_time: '2026-11-25T08:30:20Z' }, now)).toEqual(
+      {
+        is_active: true,
+        start_time: new Date('2026-11-25T08:30:00Z'),
+        end_time: new Date('2026-11-25T12:00:00Z'),
+      },
+    );
   });
 
   it('the end is after the start and at most 3 months ahead', () => {

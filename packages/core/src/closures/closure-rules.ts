@@ -1,7 +1,8 @@
 /**
  * The closure save rules that depend on the time or the organisation (the payload's own shape is
  * ClosureInputSchema): an automated closure needs its asset; active and scheduled exclude each other;
- * an active closure needs an end, a scheduled one a start and an end; the end comes after the start
+ * an active closure needs an end and may start now or earlier (one entered after it began), never later;
+ * a scheduled one needs a start and an end; the end comes after the start
  * and at most 3 months from now; work-zone organisations give a direction; publishing needs the
  * work-zone id, road names, the location method and the vehicle impact (WZDX_PUBLISHING_NEEDS).
  * Times have minute granularity.
@@ -28,6 +29,8 @@ export function closureProblems(
   if (input.closure_type === 'automated' && !input.thing_id) add('thing_id', CLOSURE_MESSAGES.assetRequired);
   if (input.is_active && input.is_scheduled) add('is_scheduled', CLOSURE_MESSAGES.activeOrScheduled);
   if (input.is_scheduled && !input.start_time) add('start_time', CLOSURE_MESSAGES.startRequired);
+  if (input.is_active && input.start_time && toMinute(input.start_time) > context.now)
+    add('start_time', CLOSURE_MESSAGES.activeStartsLater);
   if ((input.is_active || input.is_scheduled) && !input.end_time)
     add('end_time', CLOSURE_MESSAGES.endRequired);
   if (input.end_time) {

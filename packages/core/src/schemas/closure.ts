@@ -15,6 +15,7 @@ export const CLOSURE_MESSAGES = {
   routeRequired: "ERROR: Please create new Closure on map. Click 'View Instructions' above if needed.",
   endRequired: 'End date required',
   startRequired: 'Start date required',
+  activeStartsLater: 'An active closure starts now or earlier; schedule one that starts later',
   endTooFar: 'End date must be within 3 months',
   endBeforeStart: 'End date must be after the start',
   assetRequired: 'An automated closure needs an asset',
@@ -39,6 +40,8 @@ export const WZDX_ID_MAX = 100;
 export const ROAD_NAME_MAX = 100;
 export const ROAD_NAMES_MAX = 10;
 export const CLOSURE_END_MAX_MONTHS = 3;
+/** A new active or scheduled closure's end is this long after now until the user sets it: one hour. */
+export const DEFAULT_CLOSURE_LENGTH_MS = 3_600_000;
 /** Points of a closure's route (the user's points, or the driving route through them). */
 export const CLOSURE_ROUTE_MAX_POINTS = 5_000;
 

@@ -31,6 +31,7 @@ import {
   CLOSURE_DESCRIPTION_MAX,
   CLOSURE_MESSAGES,
   ClosureInputSchema,
+  DEFAULT_CLOSURE_LENGTH_MS,
   closureSaveErrorMessage,
   DIRECTIONS,
   LOCATION_METHODS,
@@ -136,6 +137,18 @@ function settingsOf(closure: Closure | null, wzdxOrganization: boolean): Setting
   };
 }
 
+/**
+ * The times a closure turned active or scheduled starts with, where the user has set none: an end an
+ * hour from now (DEFAULT_CLOSURE_LENGTH_MS) and, for an active one, a start now.
+ */
+function defaultTimes(settings: Settings, { startNow }: { startNow: boolean }): Partial<Settings> {
+  const now = Date.now();
+  return {
+    start: settings.start || (startNow ? toZoneInput(now) : ''),
+    end: settings.end || toZoneInput(now + DEFAULT_CLOSURE_LENGTH_MS),
+  };
+}
+
 function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure | null }) {
   const navigate = useNavigate();
   const isMobile = useIsMobile();
@@ -207,7 +220,7 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
       route_path: directions.routePath ?? undefined,
       is_active: settings.is_active,
       is_scheduled: settings.is_scheduled,
-      start_time: settings.is_scheduled ? fromZoneInput(settings.start) : null,
+      start_time: settings.is_active || settings.is_scheduled ? fromZoneInput(settings.start) : null,
       end_time: settings.is_active || settings.is_scheduled ? fromZoneInput(settings.end) : null,
       road_names: settings.road_names,
       is_publish_on: settings.is_publish_on,
@@ -358,17 +371,33 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
           <Switch
             label="Active"
             checked={settings.is_active}
-            onChange={(event) => change({ is_active: event.currentTarget.checked, is_scheduled: false })}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              // Active from now (or earlier, for one entered after it began) to an hour from now.
+              change({
+                is_active: on,
+                is_scheduled: false,
+                ...(on ? defaultTimes(settings, { startNow: true }) : {}),
+              });
+            }}
           />
           <Switch
             label="Scheduled"
             error={fieldErrors.is_scheduled}
             checked={settings.is_scheduled}
-            onChange={(event) => change({ is_scheduled: event.currentTarget.checked, is_active: false })}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              change({
+                is_scheduled: on,
+                is_active: false,
+                ...(on ? defaultTimes(settings, { startNow: false }) : {}),
+              });
+            }}
           />
-          {settings.is_scheduled && (
+          {(settings.is_active || settings.is_scheduled) && (
             <ZonedTimeInput
               label="Start"
+              description={settings.is_active ? 'Now, or earlier if it began before' : undefined}
               error={fieldErrors.start_time}
               value={settings.start}
               onChange={(event) => change({ start: event.currentTarget.value })}
