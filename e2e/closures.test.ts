@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { WZDX_PUBLISHING_NEEDS } from '@flare/core/closures/closure-rules';
 import { CLOSURE_MESSAGES, DEFAULT_CLOSURE_LENGTH_MS } from '@flare/core/schemas/closure';
+import { primaryDisplayName } from '@flare/core/things/thing-display';
 import { formatDateTime, fromWallTimeInput } from '@flare/core/time/zoned-time';
 import type { Feed } from '@flare/core/schemas/feeds';
 import { apiAs } from './support/api';
@@ -224,5 +225,43 @@ describe('closures', () => {
     const event = published.features.find((feature) => feature.id === 'WZ-77');
     expect(event?.properties.core_details.road_names).toEqual(['IL-29']);
     await roadworks.close();
+  });
+
+  it('an automated closure starts active when its asset has an active closure, and says how many the asset has', async () => {
+    const api = await apiAs(server.url, ADMIN);
+    const things = await api<{ data: Array<{ id: string; haas_id: string; nickname: string | null }> }>(
+      'GET',
+      '/organization/things?per_page=500',
+    );
+    const car = things.body.data.find((thing) => thing.haas_id === 'SPD-CAR-101')!;
+    const created = await api('POST', '/organization/closure', {
+      closure_type: 'automated',
+      thing_id: car.id,
+      description: 'Crash cleanup',
+      user_route: {
+        type: 'LineString',
+        coordinates: [
+          [-89.65, 39.8],
+          [-89.64, 39.801],
+        ],
+      },
+      is_active: true,
+      end_time: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+    });
+    expect(created.status).toBe(201);
+
+    await openForm();
+    await main().getByText('Automated', { exact: true }).click();
+    await expect.poll(() => main().getByRole('radio', { name: 'Automated' }).isChecked()).toBe(true);
+    expect(await main().getByRole('switch', { name: 'Active' }).isChecked()).toBe(false);
+    await main()
+      .getByLabel(/^Asset/)
+      .click();
+    await page.getByRole('option', { name: primaryDisplayName(car), exact: true }).click();
+    await main().getByText('NOTE: This Asset is now associated to 2 closures').waitFor();
+    // The asset is alerting for its active closure already: this one starts active too.
+    await expect.poll(() => main().getByRole('switch', { name: 'Active' }).isChecked()).toBe(true);
+    expect(await main().getByLabel('End').inputValue()).not.toBe('');
+    await expectAccessible(page);
   });
 });

@@ -7,7 +7,7 @@ import {
   DIRECTIONS_FAILED,
   directionsErrorMessage,
 } from '../schemas/closure';
-import { closureProblems, closureTimes, toMinute } from './closure-rules';
+import { assetHasActiveClosure, closureProblems, closureTimes, toMinute } from './closure-rules';
 import { closureStatus } from './closure-status';
 
 const now = new Date('2026-11-25T10:00:30Z');
@@ -193,5 +193,19 @@ describe('directions errors', () => {
   it("show the service's own message, anything else 'Something went wrong'", () => {
     expect(directionsErrorMessage(DIRECTIONS_FAILED, 'Impossible route')).toBe('Impossible route');
     expect(directionsErrorMessage(undefined, 'Connection failed.')).toBe('Something went wrong');
+  });
+});
+
+describe('an automated closure for an asset', () => {
+  it('starts active when the asset already has an active closure, other than the one edited', () => {
+    const closures = [
+      { id: 'c1', thing_id: 'car-1', is_active: true },
+      { id: 'c2', thing_id: 'car-2', is_active: false },
+      { id: 'c3', thing_id: null, is_active: true },
+    ];
+    expect(assetHasActiveClosure(closures, 'car-1', null)).toBe(true);
+    expect(assetHasActiveClosure(closures, 'car-1', 'c1')).toBe(false);
+    expect(assetHasActiveClosure(closures, 'car-2', null)).toBe(false);
+    expect(assetHasActiveClosure(closures, 'car-3', null)).toBe(false);
   });
 });

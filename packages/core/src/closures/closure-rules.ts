@@ -78,3 +78,16 @@ export function closureTimes(
   }
   return { is_active: false, start_time: null, end_time: null };
 }
+
+/**
+ * Whether an asset already has an active closure (other than `exceptId`, the one being edited): an
+ * automated closure chosen for that asset starts active like them, since the asset is alerting for
+ * its road already.
+ */
+export function assetHasActiveClosure(
+  closures: ReadonlyArray<{ id: string; thing_id: string | null; is_active: boolean }>,
+  thingId: string,
+  exceptId: string | null,
+): boolean {
+  return closures.some((other) => other.thing_id === thingId && other.id !== exceptId && other.is_active);
+}

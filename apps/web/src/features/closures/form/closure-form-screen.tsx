@@ -24,7 +24,11 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { closureProblems, WZDX_PUBLISHING_NEEDS } from '@flare/core/closures/closure-rules';
+import {
+  assetHasActiveClosure,
+  closureProblems,
+  WZDX_PUBLISHING_NEEDS,
+} from '@flare/core/closures/closure-rules';
 import { mayAddClosure, mayEditClosure } from '@flare/core/permissions/closure-access';
 import {
   CLOSURE_ALERT_MESSAGE_MAX,
@@ -313,7 +317,17 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
                 searchable
                 data={assets.data ?? []}
                 value={settings.thing_id}
-                onChange={(thing_id) => change({ thing_id })}
+                onChange={(thing_id) => {
+                  // Active like the asset's other closures when one of them is active.
+                  const active =
+                    !!thing_id &&
+                    assetHasActiveClosure(closures.data?.data ?? [], thing_id, closure?.id ?? null);
+                  change({
+                    thing_id,
+                    is_active: active,
+                    ...(active ? { is_scheduled: false, ...defaultTimes(settings, { startNow: true }) } : {}),
+                  });
+                }}
                 nothingFoundMessage="No Assets Available"
               />
               {linkedClosures && (
