@@ -121,6 +121,13 @@ describe('dashboard routes', () => {
     expect(router.state.location.pathname).toBe('/dashboard/events');
   });
 
+  it('sends /dashboard/404 on to the default section', async () => {
+    await signedInAs(['zone:read', 'incident:read'], 'none');
+    const { router } = renderRoutes(routes, '/dashboard/404');
+    expect(await within(content()).findByRole('heading', { name: 'Events' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/events');
+  });
+
   it('shows the not-found page for an unknown path', async () => {
     renderRoutes(routes, '/no/such/page');
     expect(await screen.findByText(MESSAGES.notFound)).toBeTruthy();

@@ -189,3 +189,27 @@ describe('focus', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Password'));
   });
 });
+
+describe('sign-in screen', () => {
+  it('says "Success!" while the dashboard loads, and carries the legal footer', async () => {
+    // The dashboard's code still loading (a held route), the screen stays and says so.
+    let release: () => void = () => undefined;
+    const held = new Promise<null>((resolve) => (release = () => resolve(null)));
+    fakeApi({
+      'POST /user_token': () => ({ status: 200, body: fakeTokens() }),
+      'GET /profile': () => ({ status: 200, body: fakeProfile(['thing:read']) }),
+    });
+    const { router } = renderRoutes(
+      [routes[0]!, { path: '/dashboard/*', loader: () => held, element: <p>Dashboard</p> }],
+      '/welcome/signin',
+    );
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByRole('link', { name: 'License' })).toBeTruthy();
+    expect(footer.getByText(/subject to your organization's terms and privacy policy/)).toBeTruthy();
+    submit();
+    expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.signInSuccess);
+    release();
+    expect(await screen.findByText('Dashboard')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/things');
+  });
+});
