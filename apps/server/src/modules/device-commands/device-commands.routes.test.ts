@@ -62,6 +62,16 @@ describe('PUT /api/things/{id}/r2r', () => {
     expect(recorded[0]!.requested_by).not.toBeNull();
   });
 
+  it('an alert that did not reach the indicator: "Alert Not Delivered", test mode switched all the same', async () => {
+    simulator().force(HA7.device, 'undelivered');
+    const response = await call('PUT', `/api/things/${HA7.id}/r2r`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Alert Not Delivered', test_mode: true, delivered: false });
+    expect((await call('GET', `/api/things/${HA7.id}`)).json()).toMatchObject({ test_mode: true });
+    // Back as it was, for the next tests.
+    expect((await call('PUT', `/api/things/${HA7.id}/r2r`)).json()).toMatchObject({ test_mode: false });
+  });
+
   it('a device failure: "Unable to activate Test Mode", and test mode stays as it was', async () => {
     simulator().force(HA7.device, 'fail');
     const response = await call('PUT', `/api/things/${HA7.id}/r2r`);

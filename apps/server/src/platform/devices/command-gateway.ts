@@ -85,12 +85,13 @@ export async function mqttCommandGateway(
   };
 }
 
-export type ForcedOutcome = 'fail' | 'timeout';
+/** A device's next answer: a refusal, none at all, or (an R2R test) the alert not reaching the indicator. */
+export type ForcedOutcome = 'fail' | 'timeout' | 'undelivered';
 
 /**
  * The built-in simulator's devices: each keeps its test mode and LED intensity and answers after a
  * short delay, refusing the configured share of changes. A forced outcome makes a device's next
- * command fail or go unanswered (tests).
+ * command fail, go unanswered or (an R2R test) not reach the indicator (tests).
  */
 export class SimulatedDevices implements CommandGateway {
   private readonly pending: PendingReplies;
@@ -127,7 +128,11 @@ export class SimulatedDevices implements CommandGateway {
     this.devices.set(deviceId, device);
     switch (command.command) {
       case 'r2r_test':
-        return { id: command.id, ok: true, result: { delivered: true, test_mode: command.params.test_mode } };
+        return {
+          id: command.id,
+          ok: true,
+          result: { delivered: forced !== 'undelivered', test_mode: command.params.test_mode },
+        };
       case 'get_light_intensity':
         return { id: command.id, ok: true, result: { light_intensity: device.lightIntensity } };
       case 'set_light_intensity': {
