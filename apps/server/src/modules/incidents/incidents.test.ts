@@ -141,6 +141,34 @@ describe('the locations API', () => {
     )!;
   });
 
+  it('lists the active incidents and those that started in the last 7 days, unless asked for more', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const ended = (days: number) => ({
+      organization_id: demoOrganizationId('springfield-pd'),
+      lat: 39.9,
+      lng: -89.7,
+      start_lat: 39.9,
+      start_lng: -89.7,
+      alert_message: 'Old scene',
+      start_time: daysAgo(days),
+      end_time: daysAgo(days - 0.1),
+    });
+    const [sixDays, eightDays] = await t.db
+      .insertInto('incidents')
+      .values([ended(6), ended(8)])
+      .returning('id')
+      .execute();
+    const listed = async (query = '') =>
+      (await get('user@springfield-pd.test', `/api/locations${query}`))
+        .json<{ data: Location[] }>()
+        .data.map((location) => location.id);
+    expect(await listed()).toContain(sixDays!.id);
+    expect(await listed()).not.toContain(eightDays!.id);
+    expect(await listed()).toContain(incident.id);
+    const nineDaysAgo = Math.floor(daysAgo(9).getTime() / 1000);
+    expect(await listed(`?start_date=${nineDaysAgo}`)).toContain(eightDays!.id);
+  });
+
   it('shows incidents only to organisations that may see them', async () => {
     expect(await active('user@capital-roadworks.test')).toEqual([]);
     const asked = await get(
