@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS, apiKeyPermissions, can, MANAGE_ACCOUNTS_MENU, type Access } from './access';
-import { PERMISSIONS, grants, parsePermission, permissionConstant, type Permission } from './permissions';
+import {
+  PERMISSIONS,
+  grants,
+  holdsAny,
+  parsePermission,
+  permissionConstant,
+  type Permission,
+} from './permissions';
 
 /** Every row of the access table: each listed permission alone suffices. */
 const TABLE: Array<[Access, Permission[]]> = [
@@ -104,6 +111,15 @@ describe("an API key's scopes", () => {
     const cad = apiKeyPermissions(['incidents:read', 'closures:read']);
     expect(can(cad, 'viewEvents') && can(cad, 'viewClosures')).toBe(true);
     expect(can(cad, 'viewThings') || can(cad, 'editThing') || can(cad, 'editEvent')).toBe(false);
+  });
+});
+
+describe('holding any of the required permissions', () => {
+  it('an empty list of required permissions lets everyone through, even without permissions', () => {
+    expect(holdsAny([], [])).toBe(true);
+    expect(holdsAny(['thing:read'], [])).toBe(true);
+    expect(holdsAny([], ['thing:read'] as Permission[])).toBe(false);
+    expect(holdsAny(['thing:manage'], ['thing:read'] as Permission[])).toBe(true);
   });
 });
 
