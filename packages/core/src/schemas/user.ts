@@ -66,11 +66,21 @@ export const UpdateUserInputSchema = z
     suspended: z.boolean().optional(),
     /** Left out, the phone stays as it is; empty or null clears it. */
     phone: phoneField(),
+    /** The spec's spelling of `phone`, which the profile save sends; it wins when both come. */
+    phonenumber: phoneField(),
     /** Sending any address field replaces the whole address (see personAddressOf). */
     ...PERSON_ADDRESS_FIELDS,
   })
   .superRefine(personAddressIssues);
 export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
+
+/** The phone an update sets: `phonenumber` or `phone`; undefined leaves it, null or empty clears it. */
+export function phoneOfUpdate(
+  input: Pick<UpdateUserInput, 'phone' | 'phonenumber'>,
+): string | null | undefined {
+  const phone = input.phonenumber !== undefined ? input.phonenumber : input.phone;
+  return phone === undefined ? undefined : phone || null;
+}
 
 export const DeleteUserResponseSchema = z.object({ uuid: z.string() });
 

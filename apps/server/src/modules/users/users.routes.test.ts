@@ -268,6 +268,15 @@ describe('PUT /api/users/{id}', () => {
     // Names alone (the users screen's edit) leave the phone and address as they are.
     await call(ADMIN, 'PUT', `/api/users/${me}`, { firstname: 'Ada', lastname: 'Admin' });
     expect(await userRow(ADMIN)).toMatchObject({ phone: '+1 (555) 010-2000', city: 'Toronto' });
+    // The spec's spelling, `phonenumber`, sets it too (and wins over `phone`).
+    const spelled = await call(ADMIN, 'PUT', `/api/users/${me}`, {
+      firstname: 'Ada',
+      lastname: 'Admin',
+      phone: '+1 555 0000',
+      phonenumber: '+1 (555) 010-3000',
+    });
+    expect(spelled.statusCode).toBe(200);
+    expect(await userRow(ADMIN)).toMatchObject({ phone: '+1 (555) 010-3000' });
     // An emptied address and phone are cleared.
     const cleared = await call(ADMIN, 'PUT', `/api/users/${me}`, {
       firstname: 'Ada',

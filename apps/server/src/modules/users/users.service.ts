@@ -6,11 +6,12 @@
 import { MESSAGES } from '@flare/core/messages';
 import { personAddressOf } from '@flare/core/schemas/address';
 import type { Role } from '@flare/core/schemas/reference';
-import type {
-  CreateUserInput,
-  OrganizationUsersResponse,
-  OrganizationUserWire,
-  UpdateUserInput,
+import {
+  phoneOfUpdate,
+  type CreateUserInput,
+  type OrganizationUsersResponse,
+  type OrganizationUserWire,
+  type UpdateUserInput,
 } from '@flare/core/schemas/user';
 import { assignableRoles, outranksOrEquals } from '@flare/core/users/user-rules';
 import type { Principal } from '../../platform/auth-hook';
@@ -127,7 +128,7 @@ export class UsersService {
         email: input.email,
         roleId: input.role_id,
         suspended: input.suspended,
-        phone: input.phone === undefined ? undefined : input.phone || null,
+        phone: phoneOfUpdate(input),
         address: personAddressOf(input),
       });
     } catch (error) {

@@ -51,12 +51,13 @@ export function ProfileForm({ profile, readOnly }: { profile: Profile; readOnly:
   const { control, formState } = form;
   const submitFailed = formState.submitCount > 0 && !formState.isSubmitSuccessful;
 
-  const submit = async ({ firstName, lastName, ...rest }: ProfileFormValues) => {
+  const submit = async ({ firstName, lastName, phone, ...address }: ProfileFormValues) => {
     setServerError(null);
     try {
+      // The profile save's fields as the spec spells them (phonenumber, not phone).
       await updateUser.mutateAsync({
         userId: profile.id,
-        input: { firstname: firstName, lastname: lastName, ...rest },
+        input: { firstname: firstName, lastname: lastName, phonenumber: phone, ...address },
       });
       form.reset(profileFormValues(await loadProfile()));
     } catch (error) {

@@ -37,7 +37,9 @@ async function render(
       body: [{ id: 3, name: 'ADMIN', label: 'Admin', description: '', order: 3 }],
     }),
     'PUT /users/user-1': (call) => {
-      current = { ...current, ...(call.body as Partial<ProfileResponse>) };
+      // As the server takes it: `phonenumber` is the phone.
+      const { phonenumber, ...fields } = call.body as Partial<ProfileResponse> & { phonenumber?: string };
+      current = { ...current, ...fields, ...(phonenumber === undefined ? {} : { phone: phonenumber }) };
       return { status: 200, body: wireUser };
     },
     ...answers,
@@ -112,7 +114,7 @@ describe('profile', FORM_TESTS, () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       firstname: 'Ada',
       lastname: 'Lovelace',
-      phone: '+1 555 0100',
+      phonenumber: '+1 555 0100',
       country_code: '',
     });
     expect(calls.filter((c) => c.path === '/profile')).toHaveLength(2);
