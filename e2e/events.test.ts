@@ -243,7 +243,7 @@ describe('incidents', () => {
     await media.close();
   });
 
-  it('titles an incident without a street by the saved area it is near: list, map marker and detail', async () => {
+  it('titles an incident without a street by the saved area it is near: list, map marker and detail, desktop and phone', async () => {
     const api = await apiAs(server.url, ADMIN);
     const { body: types } = await api<Array<{ id: string; db_name: string }>>('GET', '/ez_types');
     // A station drawn as a point: its reach is a 100 m circle.
@@ -270,5 +270,20 @@ describe('incidents', () => {
     await row.getByRole('button').first().click();
     await page.getByRole('main').getByRole('heading', { level: 1, name: 'Near Station 9' }).waitFor();
     await expectAccessible(page);
+
+    // On a phone too: the row and the detail.
+    const phone = await browser.newPage({ viewport: { width: 390, height: 800 }, touch: true });
+    await signInAs(phone, server.url, ADMIN);
+    await phone.goto(`${server.url}/dashboard/events?display=active`);
+    const phoneRow = phone
+      .getByRole('list', { name: 'Incidents' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Near Station 9' });
+    await phoneRow.waitFor();
+    await expectAccessible(phone);
+    await phoneRow.getByRole('button').first().tap();
+    await phone.getByRole('main').getByRole('heading', { level: 1, name: 'Near Station 9' }).waitFor();
+    await expectAccessible(phone);
+    await phone.close();
   });
 });
