@@ -85,7 +85,7 @@ it('follows the organisation picked from the list, across a reload, with the liv
   await sections().getByRole('link', { name: 'Events', exact: true }).waitFor();
 });
 
-it('offers Add only where it saves: in a managed organisation an administrator who is not a platform administrator has none', async () => {
+it('offers Add (areas, zones) only where it saves: in a managed organisation an administrator who is not a platform administrator has none', async () => {
   await page.goto(`${server.url}/dashboard/areas`);
   const main = page.getByRole('main');
   await main.getByText(/^Showing \(\d+\/\d+\)$/).waitFor();
@@ -97,6 +97,12 @@ it('offers Add only where it saves: in a managed organisation an administrator w
   // A new area would belong to Springfield, which only a platform administrator may add to.
   expect(await main.getByRole('link', { name: 'Add' }).count()).toBe(0);
   await expectAccessible(page);
+  // Alerting zones the same.
+  await page.goto(`${server.url}/dashboard/zones`);
+  await main.getByText(/^Showing \(\d+\/\d+\)$/).waitFor();
+  expect(await main.getByRole('link', { name: 'Add' }).count()).toBe(0);
   await switchTo(OWN);
+  await main.getByRole('link', { name: 'Add' }).waitFor();
+  await page.goto(`${server.url}/dashboard/areas`);
   await main.getByRole('link', { name: 'Add' }).waitFor();
 });

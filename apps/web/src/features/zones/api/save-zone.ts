@@ -17,7 +17,8 @@ export async function saveZone({
 }): Promise<AlertingZone> {
   const body = await apiFetch<unknown>(
     id ? `/organization/alerting_zones/${encodeURIComponent(id)}` : '/organization/alerting_zones',
-    { method: id ? 'PUT' : 'POST', body: input },
+    // A new zone belongs to the organisation on show (a platform admin may have switched to another).
+    { method: id ? 'PUT' : 'POST', body: input, scoped: !id },
   );
   return parseResponse(AlertingZoneSchema, body);
 }

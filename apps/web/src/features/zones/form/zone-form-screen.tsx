@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { mayManageZone } from '@flare/core/permissions/zone-access';
+import { subscribedOrganizationOf } from '../../../lib/subscribed-organization';
 import {
   AlertingZoneInputSchema,
   ZONE_ALERT_MESSAGE_MAX,
@@ -90,7 +91,8 @@ function ZoneForm({ profile, zone }: { profile: Profile; zone: AlertingZone | nu
   });
   const { control, formState } = form;
   const submitFailed = formState.submitCount > 0 && !formState.isSubmitSuccessful;
-  const organizationId = zone?.organization_id ?? profile.userOrg.id;
+  // A new zone is added to the organisation on show (api-client's scoped create).
+  const organizationId = zone?.organization_id ?? subscribedOrganizationOf(profile).id;
 
   // The draft (and the drawing on the map) lives as long as this screen.
   useEffect(() => {

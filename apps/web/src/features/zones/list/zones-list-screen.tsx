@@ -8,6 +8,7 @@ import { IconRoute, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { mayManageZone } from '@flare/core/permissions/zone-access';
+import { subscribedOrganizationOf } from '../../../lib/subscribed-organization';
 import { zonesLoadErrorMessage, zoneStatus, type AlertingZone } from '@flare/core/schemas/alerting-zone';
 import { searchZones } from '@flare/core/zones/zone-search';
 import { GeoJsonActions } from '../../../components/ui/geojson-actions';
@@ -36,7 +37,9 @@ export function ZonesListScreen() {
   const [search, setSearch] = useState('');
   const all = useMemo(() => zones.data ?? [], [zones.data]);
   const rows = useMemo(() => searchZones(all, search), [all, search]);
-  const canManage = !!profile && mayManageZone(callerOf(profile), { organizationId: profile.userOrg.id });
+  // Add and Import save into the organisation on show.
+  const canManage =
+    !!profile && mayManageZone(callerOf(profile), { organizationId: subscribedOrganizationOf(profile).id });
   const zoneImport = useFeatureImport(readZonesFile, ZONE_SAVER, ZONES_KEY);
   const importFile = canManage && !isMobile ? (file: File) => void zoneImport.start(file) : null;
   const { dragging, dropProps } = useFileDrop(zoneImport.state.phase === 'idle' ? importFile : null);
