@@ -142,14 +142,19 @@ function settingsOf(closure: Closure | null, wzdxOrganization: boolean): Setting
 }
 
 /**
- * The times a closure turned active or scheduled starts with, where the user has set none: an end an
- * hour from now (DEFAULT_CLOSURE_LENGTH_MS) and, for an active one, a start now.
+ * A closure turned active, scheduled or neither (the two exclude each other). Turned on, a time the
+ * user has not set takes its default: an end an hour from now (DEFAULT_CLOSURE_LENGTH_MS) and, for an
+ * active one, a start now (editable back to when it began).
  */
-function defaultTimes(settings: Settings, { startNow }: { startNow: boolean }): Partial<Settings> {
+function timingOf(settings: Settings, mode: 'active' | 'scheduled' | null): Partial<Settings> {
   const now = Date.now();
   return {
-    start: settings.start || (startNow ? toZoneInput(now) : ''),
-    end: settings.end || toZoneInput(now + DEFAULT_CLOSURE_LENGTH_MS),
+    is_active: mode === 'active',
+    is_scheduled: mode === 'scheduled',
+    ...(mode && {
+      start: settings.start || (mode === 'active' ? toZoneInput(now) : ''),
+      end: settings.end || toZoneInput(now + DEFAULT_CLOSURE_LENGTH_MS),
+    }),
   };
 }
 
@@ -322,11 +327,7 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
                   const active =
                     !!thing_id &&
                     assetHasActiveClosure(closures.data?.data ?? [], thing_id, closure?.id ?? null);
-                  change({
-                    thing_id,
-                    is_active: active,
-                    ...(active ? { is_scheduled: false, ...defaultTimes(settings, { startNow: true }) } : {}),
-                  });
+                  change({ thing_id, ...(active ? timingOf(settings, 'active') : { is_active: false }) });
                 }}
                 nothingFoundMessage="No Assets Available"
               />
@@ -385,28 +386,13 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
           <Switch
             label="Active"
             checked={settings.is_active}
-            onChange={(event) => {
-              const on = event.currentTarget.checked;
-              // Active from now (or earlier, for one entered after it began) to an hour from now.
-              change({
-                is_active: on,
-                is_scheduled: false,
-                ...(on ? defaultTimes(settings, { startNow: true }) : {}),
-              });
-            }}
+            onChange={(event) => change(timingOf(settings, event.currentTarget.checked ? 'active' : null))}
           />
           <Switch
             label="Scheduled"
             error={fieldErrors.is_scheduled}
             checked={settings.is_scheduled}
-            onChange={(event) => {
-              const on = event.currentTarget.checked;
-              change({
-                is_scheduled: on,
-                is_active: false,
-                ...(on ? defaultTimes(settings, { startNow: false }) : {}),
-              });
-            }}
+            onChange={(event) => change(timingOf(settings, event.currentTarget.checked ? 'scheduled' : null))}
           />
           {(settings.is_active || settings.is_scheduled) && (
             <ZonedTimeInput
