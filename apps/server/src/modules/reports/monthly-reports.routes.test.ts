@@ -427,8 +427,9 @@ describe('POST /api/reports/{orgId}/organization_monthly_report (the month to da
     await expect
       .poll(async () => (await reportOf(SPD, year, month))!.file_id, { timeout: 30_000 })
       .not.toBe(first.file_id);
-    // The replaced report is gone: its file, a link given before and new links.
-    expect(existsSync(path.join(t.dataDir, 'files', first.file_id))).toBe(false);
+    // The replaced report is gone: its file, a link given before and new links. The file is removed
+    // just after the new report is saved (never before: the list would link a missing file).
+    await expect.poll(() => existsSync(path.join(t.dataDir, 'files', first.file_id))).toBe(false);
     const old = await t.app.inject({ method: 'GET', url: firstUrl });
     expect(old.statusCode).toBe(404);
     expect(old.json()).toMatchObject({ message: 'File not found' });
