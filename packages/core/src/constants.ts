@@ -31,6 +31,12 @@ export const LAYOUT = {
   bannerHeightMobile: 75,
 } as const;
 
+/**
+ * Option lists (selects, multi-selects, autocompletes): at most 400 px tall; a list of more than 20
+ * options gets 40 px rows, easier to hit as it scrolls.
+ */
+export const OPTION_LIST = { maxHeightPx: 400, longListOver: 20, longListRowPx: 40 } as const;
+
 /** The application name the dashboard sends with the password grant. */
 export const DASHBOARD_APPLICATION = 'dashboard';
 
@@ -78,6 +84,7 @@ export const LOCATIONS_POLL_MS = 30_000;
 /** Closures without the live feed (large organisations, users who may not view assets). */
 export const CLOSURES_POLL_MS = 30_000;
 export const THINGS_PAGE_SIZE = 500;
+/** The asset and closure lists' searches wait this long after the last key. */
 export const SEARCH_DEBOUNCE_MS = 350;
 /** The user list's search waits this long after the last key. */
 export const USER_SEARCH_DEBOUNCE_MS = 250;
@@ -88,6 +95,8 @@ export const ASSET_ROW_HEIGHT = { inService: 65, outOfService: 90 } as const;
 /** Events list rows: 80, +90 when active, + the active-vehicle count, +15 per inactive vehicle. */
 export const EVENT_ROW_HEIGHT = { base: 80, active: 90, perInactiveVehicle: 15 } as const;
 export const AREA_ROW_HEIGHT = 75;
+/** Closures list rows: 70, or 90 for an out-of-service closure (its extra line). */
+export const CLOSURE_ROW_HEIGHT = { inService: 70, outOfService: 90 } as const;
 /** The events list's Display choices, the default first looked at being one day ago. */
 export const EVENTS_DISPLAYS = ['active', 'today', 'day', 'all'] as const;
 export type EventsDisplay = (typeof EVENTS_DISPLAYS)[number];

@@ -7,7 +7,10 @@ export const MESSAGES = {
   invalidEmail: 'Must be a valid email',
   invalidPhone: 'Invalid phone number',
   connectionFailed: 'Connection failed.',
-  unknownFailure: 'Unknown failure.',
+  /** The generic fallback for a failure with no message of its own. */
+  unknownFailure: 'Unknown failure',
+  /** The sign-in, users and organisation catalogues spell their fallback with a full stop. */
+  accountsUnknownFailure: 'Unknown failure.',
   fileNotFound: 'File not found',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   wrongCredentials: 'Email and/or password incorrect.',

@@ -54,7 +54,7 @@ export function signInErrorView({ status, error, description }: SignInFailure): 
       case 'not_safetycloud_enabled':
         return view(MESSAGES.notAuthorizedForDashboard);
       case 'locked_out':
-        return view(description ?? MESSAGES.unknownFailure);
+        return view(description ?? MESSAGES.accountsUnknownFailure);
       case 'email_not_verified':
         return view(MESSAGES.ssoEmailNotVerified);
       case 'unknown_user':
@@ -65,7 +65,7 @@ export function signInErrorView({ status, error, description }: SignInFailure): 
         break;
     }
   }
-  return view(MESSAGES.unknownFailure);
+  return view(MESSAGES.accountsUnknownFailure);
 }
 
 /**

@@ -1,5 +1,12 @@
-import { createTheme, Menu, type CSSVariablesResolver } from '@mantine/core';
-import { BREAKPOINTS } from '@flare/core/constants';
+import {
+  Autocomplete,
+  createTheme,
+  Menu,
+  MultiSelect,
+  Select,
+  type CSSVariablesResolver,
+} from '@mantine/core';
+import { BREAKPOINTS, OPTION_LIST } from '@flare/core/constants';
 
 const em = (px: number) => `${px / 16}em`;
 
@@ -24,6 +31,9 @@ export const theme = createTheme({
     // Mantine's initial-focus placeholder is a focusable div inside role=menu, which may hold only
     // menu items (axe aria-required-children). Without it, opening a menu focuses its first item.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Select: Select.extend({ defaultProps: { maxDropdownHeight: OPTION_LIST.maxHeightPx } }),
+    MultiSelect: MultiSelect.extend({ defaultProps: { maxDropdownHeight: OPTION_LIST.maxHeightPx } }),
+    Autocomplete: Autocomplete.extend({ defaultProps: { maxDropdownHeight: OPTION_LIST.maxHeightPx } }),
   },
 });
 

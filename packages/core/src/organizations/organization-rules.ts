@@ -32,5 +32,5 @@ const SHOWN = new Set<string>([
 /** The line under the organisation form's buttons for a refused call (status 0: unreachable). */
 export function organizationErrorMessage(status: number, message: string | null | undefined): string {
   if (status === 0) return MESSAGES.connectionFailed;
-  return message && SHOWN.has(message) ? message : MESSAGES.unknownFailure;
+  return message && SHOWN.has(message) ? message : MESSAGES.accountsUnknownFailure;
 }

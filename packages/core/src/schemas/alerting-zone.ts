@@ -3,12 +3,13 @@
  * detected. The API's shapes, the save payload, and the messages.
  */
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
 import { requiredText, storable } from './common';
 
 export const ZONE_MESSAGES = {
   connectionFailed: 'Connection failed',
   notAllowed: 'User does not have required permissions',
-  unknownFailure: 'Unknown failure',
+  unknownFailure: MESSAGES.unknownFailure,
   tooFewPoints: 'A zone needs at least 2 points',
   hotspotTaken: 'Hotspot ID is already in use. Please select a new ID',
   notFound: 'Zone not found',

@@ -42,7 +42,7 @@ export const EXPORT_MESSAGES = {
   noDeletePermission: 'User does not have required permissions',
   notFound: 'Export not found',
   fileNotFound: MESSAGES.fileNotFound,
-  unknownFailure: 'Unknown failure',
+  unknownFailure: MESSAGES.unknownFailure,
   failed: 'The requested exports have failed and are no longer In-Progress.',
   failedPrompt: 'Please submit a support request so we can look into it.',
   inProgressTitle: 'Export In-Progress',

@@ -64,7 +64,7 @@ export const MAX_STORED_LOCATIONS = 500;
 export const LOCATION_MESSAGES = {
   connectionFailed: 'Connection failed',
   organizationNotFound: MESSAGES.organizationNotFound,
-  unknownFailure: 'Unknown failure',
+  unknownFailure: MESSAGES.unknownFailure,
   noLongerActive: 'Location no longer active',
   noAccess: 'User does not have access to Location',
   notFound: 'Location not found',

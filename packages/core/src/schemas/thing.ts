@@ -97,7 +97,7 @@ export const THING_MESSAGES = {
   organizationNotFound: MESSAGES.organizationNotFound,
   /** Profile and association updates and the assets load say these without a full stop. */
   connectionFailed: 'Connection failed',
-  unknownFailure: 'Unknown failure',
+  unknownFailure: MESSAGES.unknownFailure,
   emergencyTypeOnly: 'An emergency asset can only have an emergency type',
   subtypeMismatch: 'Asset subtype does not belong to the asset type',
   ownerRelationship: 'The owner cannot also be a manager or accessor',

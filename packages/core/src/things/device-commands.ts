@@ -4,6 +4,7 @@
  * replies that the devices (and the built-in simulator) speak.
  */
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
 import { holdsAny } from '../permissions/permissions';
 import { STATUS_CODE, fromServerStatus, type ServerStatus } from '../status/thing-status';
 
@@ -30,7 +31,7 @@ export const DEVICE_COMMAND_MESSAGES = {
   somethingWrong: 'Something went wrong',
   connectionFailed: 'Connection failed',
   notFound: 'Asset not found',
-  unknownFailure: 'Unknown failure',
+  unknownFailure: MESSAGES.unknownFailure,
 } as const;
 
 /** How long the result line stays: R2R 10 s, LED 4 s. */

@@ -22,7 +22,7 @@ export function createUserErrorMessage(status: number, message: string | null | 
   const text = message ?? '';
   if (status === 422 && /email/i.test(text)) return MESSAGES.emailInUse;
   if (status === 422 && /not found/i.test(text)) return MESSAGES.userNotFound;
-  return MESSAGES.unknownFailure;
+  return MESSAGES.accountsUnknownFailure;
 }
 
 /**
@@ -41,5 +41,5 @@ export function updateUserErrorMessage(status: number, message: string | null | 
 export function usersErrorMessage(status: number): string {
   if (status === 0) return MESSAGES.usersConnectionFailed;
   if (status === 422) return MESSAGES.userNotFound;
-  return MESSAGES.unknownFailure;
+  return MESSAGES.accountsUnknownFailure;
 }

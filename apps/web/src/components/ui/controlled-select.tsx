@@ -1,15 +1,13 @@
 /**
  * A Select bound to a react-hook-form field holding a string ('' when nothing is chosen), showing
  * its error by the form's rule (visibleError). `onChosen` runs after a change (e.g. to clear a field
- * that depends on this one). Lists of more than 20 options scroll, in 40 px rows.
+ * that depends on this one). Lists of more than 20 options get
+ * 40 px rows (the theme caps every option list at 400 px).
  */
 import { Select, type SelectProps } from '@mantine/core';
 import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import { OPTION_LIST } from '@flare/core/constants';
 import { visibleError } from '../../lib/field-error';
-
-/** Lists longer than this scroll, with taller rows that are easier to hit. */
-const LONG_LIST = 20;
-const LONG_LIST_ROW_PX = 40;
 
 export function ControlledSelect<T extends FieldValues>({
   control,
@@ -29,11 +27,8 @@ export function ControlledSelect<T extends FieldValues>({
       name={name}
       render={({ field, fieldState }) => (
         <Select
-          {...(Array.isArray(props.data) && props.data.length > LONG_LIST
-            ? {
-                maxDropdownHeight: LONG_LIST_ROW_PX * 8,
-                styles: { option: { minHeight: LONG_LIST_ROW_PX } },
-              }
+          {...(Array.isArray(props.data) && props.data.length > OPTION_LIST.longListOver
+            ? { styles: { option: { minHeight: OPTION_LIST.longListRowPx } } }
             : {})}
           {...props}
           value={field.value || null}

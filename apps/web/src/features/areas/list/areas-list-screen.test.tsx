@@ -1,4 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { rem } from '@mantine/core';
+import { makeArea } from '@flare/core/testing/areas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
 import { signOut, startSession } from '../../../lib/session';
@@ -12,7 +14,7 @@ afterEach(() => {
 });
 
 /** The list as a user who may see areas, the list's load answered by `answer`. */
-async function listAnswered(answer: FakeAnswer | 'network-error') {
+async function openList(answer: FakeAnswer | 'network-error') {
   fakeApi({
     'GET /profile': () => ({ status: 200, body: fakeProfile(['ez:read']) }),
     'GET /ez_types': () => ({ status: 200, body: [] }),
@@ -20,6 +22,10 @@ async function listAnswered(answer: FakeAnswer | 'network-error') {
   });
   await startSession(fakeTokens());
   renderRoutes([{ path: '/dashboard/areas', element: <AreasListScreen /> }], '/dashboard/areas');
+}
+
+async function listAnswered(answer: FakeAnswer | 'network-error') {
+  await openList(answer);
   // The query tries once more before it gives up.
   return (await screen.findByRole('alert', {}, { timeout: 5_000 })).textContent;
 }
@@ -29,6 +35,17 @@ describe('areas list', () => {
     expect(await listAnswered({ status: 404, body: { message: 'Organization not found' } })).toBe(
       MESSAGES.organizationNotFound,
     );
+  });
+
+  it('has rows 75 high', async () => {
+    const station = makeArea({
+      id: 'area-1',
+      name: 'Station 2',
+      point_geom: { type: 'Point', coordinates: [-89.65, 39.8] },
+    });
+    await openList({ status: 200, body: { data: [station] } });
+    const list = await screen.findByRole('list', { name: 'Areas' });
+    expect(within(list).getByRole('listitem').style.height).toBe(rem(75));
   });
 
   it('says the connection failed when the server is not reached', async () => {

@@ -23,6 +23,7 @@ import { Link, useNavigate } from 'react-router';
 import { mayAddClosure, mayEditClosure } from '@flare/core/permissions/closure-access';
 import { CLOSURE_MESSAGES, CLOSURE_STATUSES, CLOSURE_TYPES, type Closure } from '@flare/core/schemas/closure';
 import { MESSAGES } from '@flare/core/messages';
+import { CLOSURE_ROW_HEIGHT, SEARCH_DEBOUNCE_MS } from '@flare/core/constants';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { Tag } from '../../../components/ui/tag';
 import { callerOf } from '../../../lib/caller';
@@ -36,9 +37,6 @@ import { CLOSURE_STATUS_LOOK, CLOSURE_TYPE_LABELS, CLOSURES_PATH } from '../clos
 import { DEFAULT_CLOSURE_FILTERS, filterClosures, type ClosureFilters } from './filter-closures';
 import { HelpTip } from '../../../components/ui/help-tip';
 import { FeedButton } from '../../../components/feeds/feeds-dialog';
-
-const SEARCH_DEBOUNCE_MS = 350;
-const ROW_HEIGHT = { inService: 70, outOfService: 90 };
 
 export function ClosuresListScreen() {
   const profile = useSession()?.profile;
@@ -172,7 +170,7 @@ function ClosureRow({
       role="listitem"
       gap="xs"
       wrap="nowrap"
-      h={closure.is_in_service ? ROW_HEIGHT.inService : ROW_HEIGHT.outOfService}
+      h={closure.is_in_service ? CLOSURE_ROW_HEIGHT.inService : CLOSURE_ROW_HEIGHT.outOfService}
       px="sm"
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
     >

@@ -139,7 +139,6 @@ export function ExportForm({
           hidePickedOptions
           nothingFoundMessage={MESSAGES.noAssetsToSelect}
           error={problems.thing_uuids}
-          maxDropdownHeight={240}
         />
         {options.length > 0 && (
           <Group gap="xs">

@@ -13,14 +13,17 @@ afterEach(() => {
 /** Exports are asked for an organisation by its id (a UUID). */
 const ORG = '00000000-0000-4000-b000-000000000001';
 
-async function openWizard() {
+type Reply = { status: number; body: unknown };
+const REFUSED: Reply = { status: 422, body: { message: 'Unable to create the export' } };
+
+async function openWizard(createReply: Reply = REFUSED) {
   fakeApi({
     'GET /profile': () => ({ status: 200, body: fakeProfile(['export:manage'], { org: ORG }) }),
     'GET /organization/things?per_page=5000': () => ({
       status: 200,
       body: { data: [{ id: 'car-1', nickname: 'Patrol 101', haas_id: 'SPD-CAR-101' }] },
     }),
-    'POST /organization/export': () => ({ status: 422, body: { message: 'Unable to create the export' } }),
+    'POST /organization/export': () => createReply,
   });
   await startSession(fakeTokens(ORG));
   renderRoutes(
@@ -53,5 +56,13 @@ describe('the export wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     chooseAssets();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a failure with no message of its own says "Unknown failure"', async () => {
+    await openWizard({ status: 500, body: {} });
+    chooseAssets();
+    fireEvent.click(await screen.findByRole('button', { name: 'Select all 1 assets' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Unknown failure');
   });
 });

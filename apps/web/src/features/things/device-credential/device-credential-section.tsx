@@ -5,6 +5,7 @@
  */
 import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { MESSAGES } from '@flare/core/messages';
 import type { IssuedDeviceCredential } from '@flare/core/things/device-credential';
 import { ApiError } from '../../../lib/api-client';
 import {
@@ -15,7 +16,7 @@ import {
 import { DeviceCredentialReveal } from './device-credential-reveal';
 import { formatWhen } from '../../../lib/format-time';
 
-const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'Unknown failure.');
+const failure = (error: unknown) => (error instanceof ApiError ? error.message : MESSAGES.unknownFailure);
 
 export function DeviceCredentialSection({ thingId }: { thingId: string }) {
   const state = useDeviceCredential(thingId, true);

@@ -88,6 +88,17 @@ describe('assets list', () => {
     expect(screen.getByText('Out-of-service')).toBeTruthy();
   });
 
+  it('has rows 65 high, 90 for an out-of-service asset (its extra line)', () => {
+    liveThings.replaceAll([
+      makeThing({ nickname: 'Engine 7' }),
+      makeThing({ nickname: 'Heavy Rescue Squad', in_service: false }),
+    ]);
+    renderList();
+    const heightOf = (name: string) => rows().find((row) => row.textContent?.includes(name))?.style.height;
+    expect(heightOf('Engine 7')).toBe('65px');
+    expect(heightOf('Heavy Rescue Squad')).toBe('90px');
+  });
+
   it('moves rows as live messages arrive', () => {
     const thing = makeThing({ nickname: 'Tow 3', status: 'offline' });
     liveThings.replaceAll([thing]);
