@@ -23,6 +23,7 @@ interface TestMap {
   loaded(): boolean;
   isMoving(): boolean;
   getZoom(): number;
+  getCenter(): { lng: number; lat: number };
   jumpTo(options: { center: [number, number]; zoom: number }): void;
   getBounds(): { contains(position: [number, number]): boolean };
   queryRenderedFeatures(options: { layers: string[] }): Array<{ geometry: { coordinates: number[] } }>;
@@ -71,6 +72,13 @@ const inView = (...positions: Array<[number, number]>) =>
     return !map.isMoving() && shown.every((position) => map.getBounds().contains(position));
   }, positions);
 const mapZoom = () => page.evaluate(() => (window as MapWindow).__flareMap!.getZoom());
+
+/** How many trip points the map draws once it is still (-1 while it moves). */
+const drawnTripPoints = () =>
+  page.evaluate(() => {
+    const map = (window as MapWindow).__flareMap!;
+    return map.isMoving() ? -1 : map.queryRenderedFeatures({ layers: ['flare-trip-points'] }).length;
+  });
 
 const replayMarker = () =>
   page.evaluate(
@@ -122,6 +130,23 @@ describe('Trips', () => {
       )
       .toBeGreaterThanOrEqual(2);
     await expectAccessible(page);
+  });
+
+  it('draws the trip points at zoom 17 or closer only', async () => {
+    const view = await page.evaluate(() => {
+      const map = (window as MapWindow).__flareMap!;
+      const { lng, lat } = map.getCenter();
+      return { center: [lng, lat] as [number, number], zoom: map.getZoom() };
+    });
+    expect(view.zoom).toBeLessThan(17);
+    await expect.poll(drawnTripPoints).toBe(0);
+    const jumpTo = (to: { center: [number, number]; zoom: number }) =>
+      page.evaluate((options) => (window as MapWindow).__flareMap!.jumpTo(options), to);
+    await jumpTo({ center: [-89.65, 39.75], zoom: 16.9 });
+    await expect.poll(drawnTripPoints).toBe(0);
+    await jumpTo({ center: [-89.65, 39.75], zoom: 17 });
+    await expect.poll(drawnTripPoints).toBeGreaterThan(0);
+    await jumpTo(view);
   });
 
   it('replays a run in view: the map fits the run, and follows the asset as the time plays', async () => {
