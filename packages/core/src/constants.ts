@@ -54,7 +54,8 @@ export const MAP_ZOOM = {
   afterFitMax: 17,
   myLocation: 17,
 } as const;
-export const MAP_FIT_PADDING = 50;
+/** Fitting the map: 50 px around what show-all shows, 75 px around one item fitted (a closure, a run). */
+export const MAP_FIT_PADDING = { showAll: 50, item: 75 } as const;
 export const GEOLOCATION_OPTIONS = { timeout: 10_000, maximumAge: 30_000, enableHighAccuracy: true } as const;
 /** Marker icon sizes by zoom: under 11 small, 11–12 medium, 13 and above large. */
 export const MARKER_SIZES = { thing: [16, 20, 30], station: [8, 12, 20] } as const;

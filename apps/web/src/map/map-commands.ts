@@ -30,14 +30,24 @@ export function centreMap(position: LngLat, zoom?: number): void {
   send(zoom === undefined ? { kind: 'centre', position } : { kind: 'centre', position, zoom });
 }
 
+type FitOptions = { animate?: false };
+
+function fit(positions: LngLat[], padding: number, options: FitOptions): void {
+  if (positions.length > 0)
+    send({ kind: 'fit', positions, padding, maxZoom: MAP_ZOOM.afterFitMax, ...options });
+}
+
 /**
- * Show-all: fits every given position with 50 px padding and at most zoom 17, easing there, or
- * jumping with `{ animate: false }`.
+ * Show-all (the shown assets, a stack of them, the hazards): fits every given position with 50 px
+ * padding and at most zoom 17, easing there, or jumping with `{ animate: false }`.
  */
-export function fitMap(positions: LngLat[], options: { animate?: false } = {}): void {
-  if (positions.length > 0) {
-    send({ kind: 'fit', positions, padding: MAP_FIT_PADDING, maxZoom: MAP_ZOOM.afterFitMax, ...options });
-  }
+export function showAllOnMap(positions: LngLat[], options: FitOptions = {}): void {
+  fit(positions, MAP_FIT_PADDING.showAll, options);
+}
+
+/** Fits one item (a closure's route, a zone, a trip's runs, an alert's two assets): 75 px padding, at most zoom 17. */
+export function fitMap(positions: LngLat[], options: FitOptions = {}): void {
+  fit(positions, MAP_FIT_PADDING.item, options);
 }
 
 /** Uncovers the map where the drawer covers it (phones), before centring it on what was asked for. */

@@ -4,7 +4,7 @@
  * the next frame does. Once per map, so the user's panning and zooming afterwards are left alone.
  */
 import { useLayoutEffect, useRef } from 'react';
-import { fitMap, type LngLat } from './map-commands';
+import { showAllOnMap, type LngLat } from './map-commands';
 
 /** What a map view fits: the positions, read when needed, once they are known (`ready`). */
 export interface FitTarget {
@@ -17,6 +17,6 @@ export function useFitOnce(ready: boolean, positions: () => LngLat[]): void {
   useLayoutEffect(() => {
     if (fitted.current || !ready) return;
     fitted.current = true;
-    fitMap(positions(), { animate: false });
+    showAllOnMap(positions(), { animate: false });
   }, [ready, positions]);
 }

@@ -1,6 +1,6 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconArrowsMaximize } from '@tabler/icons-react';
-import { fitMap, type LngLat } from '../map-commands';
+import { showAllOnMap, type LngLat } from '../map-commands';
 
 /** What show-all fits: read when pressed, so a large live fleet is not collected on every update. */
 export interface ShowAllTarget {
@@ -17,7 +17,7 @@ export function ShowAllControl({ target }: { target: ShowAllTarget }) {
         size="lg"
         aria-label="Show all"
         disabled={!target.enabled}
-        onClick={() => fitMap(target.positions())}
+        onClick={() => showAllOnMap(target.positions())}
       >
         <IconArrowsMaximize size={18} aria-hidden />
       </ActionIcon>

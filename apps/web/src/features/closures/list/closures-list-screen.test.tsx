@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeClosure } from '@flare/core/testing/closures';
 import { signOut, startSession } from '../../../lib/session';
 import { fakeApi, fakeProfile, fakeTokens } from '../../../testing/fake-api';
+import { onMapCommand, type MapCommand } from '../../../map/map-commands';
 import { renderRoutes } from '../../../testing/render';
 import { ClosuresListScreen } from './closures-list-screen';
 
@@ -27,7 +28,13 @@ async function openList() {
     }),
   });
   await startSession(fakeTokens());
-  renderRoutes([{ path: '/dashboard/closures', element: <ClosuresListScreen /> }], '/dashboard/closures');
+  renderRoutes(
+    [
+      { path: '/dashboard/closures', element: <ClosuresListScreen /> },
+      { path: '/dashboard/closures/:closureId', element: <p>Detail</p> },
+    ],
+    '/dashboard/closures',
+  );
   fireEvent.click(await screen.findByRole('switch', { name: 'Show out of service' }));
   return screen.findByRole('list', { name: 'Closures' });
 }
@@ -62,5 +69,17 @@ describe('the closures list', () => {
         .getAllByRole('listitem')
         .map((row) => row.textContent),
     ).toEqual([expect.stringContaining('DOT work zone')]);
+  });
+
+  it('opening a closure fits the map to its route with 75 px around it, at most zoom 17', async () => {
+    const list = await openList();
+    const commands: MapCommand[] = [];
+    const stop = onMapCommand((command) => commands.push(command));
+    fireEvent.click(await within(list).findByText('Main St resurfacing'));
+    stop();
+    expect(commands).toEqual([
+      { kind: 'fit', positions: closures[0]!.route_path.coordinates, padding: 75, maxZoom: 17 },
+    ]);
+    await screen.findByText('Detail');
   });
 });

@@ -12,7 +12,7 @@ import { MESSAGES } from '@flare/core/messages';
 import { HAZARD_MESSAGES, HAZARD_REPORT, HAZARD_TYPES, type Hazard } from '@flare/core/schemas/hazard';
 import { HelpTip } from '../../../components/ui/help-tip';
 import { ApiError } from '../../../lib/api-client';
-import { fitMap } from '../../../map/map-commands';
+import { showAllOnMap } from '../../../map/map-commands';
 import { useHazards } from '../api/get-hazards';
 import { SeverityBadge, StatusTag } from '../hazard-look';
 import { defaultReport, HAZARDS_PATH, reportFromSearch, searchOfReport } from '../hazard-search';
@@ -34,7 +34,7 @@ export function HazardsScreen() {
       );
   }, [report, navigate]);
   useEffect(() => {
-    if (hazards.data) fitMap(hazards.data.hazards.map((h) => [h.lng, h.lat]));
+    if (hazards.data) showAllOnMap(hazards.data.hazards.map((h) => [h.lng, h.lat]));
   }, [hazards.data]);
 
   return (

@@ -12,7 +12,7 @@ import type { Thing } from '@flare/core/schemas/thing';
 import { fromServerStatus } from '@flare/core/status/thing-status';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
 import { testHooks } from '../../../config/test-hooks';
-import { fitMap, type LngLat } from '../../../map/map-commands';
+import { showAllOnMap, type LngLat } from '../../../map/map-commands';
 import { mercatorOf, worldSize } from '../../../map/mercator';
 import { badgeCell, TONE_COLORS } from './things-icon-atlas';
 import { badgeShift, badgeSize, HIGHLIGHT_SCALE, ThingsGlLayer } from './things-gl-layer';
@@ -304,7 +304,7 @@ export class ThingsLayerController {
         ? {
             onZoomIn: () => {
               this.stackList?.remove();
-              fitMap(positions);
+              showAllOnMap(positions);
             },
           }
         : {}),
