@@ -1,6 +1,13 @@
-/** Addresses outside the dashboard. The spec names the "Refer a Fleet" link but not its target. */
-export const REFER_A_FLEET_URL = 'https://github.com/flare-dashboard/flare#refer-a-fleet';
+/** Addresses outside the dashboard, set per installation at build time. */
 
 /** The support contact named in the offline-assets notice ("{email}"). */
 export const SUPPORT_EMAIL =
   (import.meta.env.VITE_SUPPORT_EMAIL as string | undefined) ?? 'support@flare.localhost';
+
+/**
+ * "Refer a Fleet" (the spec names the link, not its target): the installation's referral page when
+ * it has one, else an e-mail to its support contact, which reaches a person on any installation.
+ */
+export const REFER_A_FLEET_URL =
+  (import.meta.env.VITE_REFER_A_FLEET_URL as string | undefined) ??
+  `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('A fleet for Flare')}`;

@@ -121,6 +121,26 @@ describe('support dialog', () => {
     await screen.findByRole('navigation', { name: 'Sections' });
     expect(screen.queryByRole('dialog', { name: 'Support' })).toBeNull();
   });
+
+  it('answers the frequent questions, linking to the sections the user may open, and offers Refer a Fleet', async () => {
+    await renderShell(['incident:read', 'trip:read'], '/dashboard/events');
+    const dialog = await screen.findByRole('dialog', { name: 'Support' });
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: 'Why does a vehicle show as stale, pending or offline?' }),
+    );
+    expect(within(dialog).getByText(/stale 30 seconds after its last report/)).toBeTruthy();
+    // Live needs thing read or manage, which this user lacks: the answer, without the link.
+    expect(within(dialog).queryByRole('link', { name: 'Open Live', hidden: true })).toBeNull();
+    expect(within(dialog).getByRole('link', { name: 'Refer a Fleet' }).getAttribute('href')).toBe(
+      'mailto:support@flare.localhost?subject=A%20fleet%20for%20Flare',
+    );
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: 'Where can I see where a vehicle went, or get the data?' }),
+    );
+    fireEvent.click(await within(dialog).findByRole('link', { name: 'Open Trips' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Support' })).toBeNull());
+    expect(await screen.findByRole('heading', { name: 'Trips' }, { timeout: 10_000 })).toBeTruthy();
+  });
 });
 
 describe('drawer', () => {

@@ -39,6 +39,13 @@ describe('side nav', () => {
     expect(renderNav(profile(['incident:read'], 'some'))).toEqual(['Events']);
   });
 
+  it('links "Refer a Fleet" to an e-mail to the support contact, in a new tab', () => {
+    renderNav(profile(['thing:read'], 'none'));
+    const link = screen.getByRole('link', { name: 'Refer a Fleet' });
+    expect(link.getAttribute('href')).toBe('mailto:support@flare.localhost?subject=A%20fleet%20for%20Flare');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
   it('shows the Data button only with data access', () => {
     renderNav(profile(['thing:read'], 'none'));
     expect(screen.queryByRole('button', { name: 'Data' })).toBeNull();

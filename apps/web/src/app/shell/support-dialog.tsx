@@ -1,7 +1,17 @@
-/** The Support dialog: opens once per visit unless "Don't show again" was chosen. */
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+/**
+ * The Support dialog: who to ask, the frequently asked questions (each answer linking to its section
+ * where the user may open it) and a way to refer a fleet. Opens once per visit unless "Don't show
+ * again" was chosen.
+ */
+import { Accordion, Anchor, Button, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { faqFor } from '@flare/core/faq';
+import { REFER_A_FLEET_URL } from '../../config/links';
+import { sectionPath } from '../../lib/nav-memory';
 import { usePref } from '../../lib/prefs';
+import { useSession } from '../../lib/session';
+import { useIsMobile } from '../../lib/use-is-mobile';
 
 export const SUPPORT_SEEN_KEY = 'flare.support-seen';
 
@@ -21,6 +31,8 @@ export function useSupportDialog() {
 export function SupportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [dismissed, setDismissed] = usePref('supportDialogDismissed');
   const [dontShow, setDontShow] = useState(dismissed);
+  const permissions = useSession()?.profile?.permissions ?? [];
+  const faq = faqFor(permissions, useIsMobile() ? 'mobile' : 'desktop');
   const close = () => {
     setDismissed(dontShow);
     onClose();
@@ -41,6 +53,32 @@ export function SupportDialog({ opened, onClose }: { opened: boolean; onClose: (
         <Text size="sm">
           Something not working as it should? Tell your administrator what you did, what you expected and what
           happened, with the time it happened.
+        </Text>
+        <Title order={2} size="h5">
+          Frequently asked questions
+        </Title>
+        <Accordion variant="separated">
+          {faq.map((entry) => (
+            <Accordion.Item key={entry.id} value={entry.id}>
+              <Accordion.Control>{entry.question}</Accordion.Control>
+              <Accordion.Panel>
+                <Stack gap={4}>
+                  <Text size="sm">{entry.answer}</Text>
+                  {entry.link && (
+                    <Anchor component={Link} to={sectionPath(entry.link.section)} size="sm" onClick={close}>
+                      {entry.link.label}
+                    </Anchor>
+                  )}
+                </Stack>
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+        <Text size="sm">
+          Know a fleet that should be on Flare?{' '}
+          <Anchor href={REFER_A_FLEET_URL} target="_blank" rel="noopener noreferrer">
+            Refer a Fleet
+          </Anchor>
         </Text>
         <Checkbox
           label="Don't show again"
