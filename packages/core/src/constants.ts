@@ -12,6 +12,8 @@ export const LOCK_AFTER_FAILED_SIGN_INS = 5;
 export const VERSION_FIRST_CHECK_MS = 10_000;
 export const VERSION_POLL_MS = 600_000;
 export const QUERY_REFRESH_MS = 30 * 60_000;
+/** Code loaded on first use that has not arrived after this long is a failed load (ChunkLoadError). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const CACHED_API_DATA_S = 3600;
 
 export const AUTO_SIGN_IN_MIN_TOKEN_LENGTH = 400;

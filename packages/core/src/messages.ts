@@ -38,6 +38,7 @@ export const MESSAGES = {
   signInSuccess: "Success! You're being redirected...",
   unauthorizedPage: 'Sorry, you are not currently authorized to access this page.',
   incident: 'Sorry, there was an incident.',
+  chunkLoadFailed: 'Part of the dashboard did not load. Reload the page to try again.',
   mobileBlocked: "This page isn't available on mobile devices.",
   notFound: 'Sorry, the requested URL was not found here.',
   notFoundButton: 'Take me back to the main page',

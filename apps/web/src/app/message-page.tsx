@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useRouteError } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
 import { MainLandmark } from '../components/ui/main-landmark';
+import { ChunkLoadError } from '../lib/lazy-screen';
 
 function MessagePage({ title, text, action }: { title: string; text?: string; action?: ReactNode }) {
   return (
@@ -41,13 +42,14 @@ export function NotFoundPage() {
   );
 }
 
-/** The router's errorElement: a screen threw while rendering or loading. */
+/** The router's errorElement: a screen threw while rendering, or its code did not load. */
 export function ErrorPage() {
   const error = useRouteError();
   console.error(error);
   return (
     <MessagePage
       title={MESSAGES.incident}
+      text={error instanceof ChunkLoadError ? MESSAGES.chunkLoadFailed : undefined}
       action={<Button onClick={() => window.location.reload()}>Reload the page</Button>}
     />
   );

@@ -1,16 +1,17 @@
 /**
  * A map layer as the shell mounts it inside the map view: its code, and MapLibre's, loads with the
  * map rather than with the sign-in page. A failure (its code could not be fetched while the server
- * was unreachable, say) hides the layer and tries again, instead of taking the dashboard down.
+ * was unreachable, or it hung for 120 s) hides the layer and tries again, instead of taking the dashboard down.
  */
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { loadChunk } from '../lib/lazy-screen';
 
 const RETRY_MS = 5000;
 
 export function lazyMapLayer<Props extends object = object>(
   load: () => Promise<ComponentType<Props>>,
 ): ComponentType<Props> {
-  const loadLayer = () => lazy(() => load().then((Layer) => ({ default: Layer })));
+  const loadLayer = () => lazy(() => loadChunk(load).then((Layer) => ({ default: Layer })));
   return function LazyMapLayer(props: Props) {
     const [{ Layer, attempt }, setLoad] = useState<{ Layer: ComponentType<Props>; attempt: number }>(() => ({
       Layer: loadLayer(),

@@ -2,20 +2,14 @@
  * The Events section's routes: list, detail, and Edit Location (edit-event access on a
  * large screen). Screens load on first visit, so the sign-in page does not carry them.
  */
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 import type { RouteObject } from 'react-router';
 
-const EventsListScreen = lazy(() =>
-  import('./list/events-list-screen').then((m) => ({ default: m.EventsListScreen })),
-);
+const EventsListScreen = lazyScreen(() => import('./list/events-list-screen'), 'EventsListScreen');
 
-const EventDetailScreen = lazy(() =>
-  import('./detail/event-detail-screen').then((m) => ({ default: m.EventDetailScreen })),
-);
+const EventDetailScreen = lazyScreen(() => import('./detail/event-detail-screen'), 'EventDetailScreen');
 
-const EditLocationScreen = lazy(() =>
-  import('./edit/edit-location-screen').then((m) => ({ default: m.EditLocationScreen })),
-);
+const EditLocationScreen = lazyScreen(() => import('./edit/edit-location-screen'), 'EditLocationScreen');
 
 /** Edit Location, for the app to mount behind its edit-event and large-screen guard. */
 export const editLocationRoutes: RouteObject[] = [{ index: true, element: <EditLocationScreen /> }];

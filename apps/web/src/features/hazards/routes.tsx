@@ -1,11 +1,9 @@
 /** The Hazards section's routes: the hazard report and one hazard. The screens load on first visit. */
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 import type { RouteObject } from 'react-router';
 
-const HazardsScreen = lazy(() => import('./list/hazards-screen').then((m) => ({ default: m.HazardsScreen })));
-const HazardDetailScreen = lazy(() =>
-  import('./detail/hazard-detail-screen').then((m) => ({ default: m.HazardDetailScreen })),
-);
+const HazardsScreen = lazyScreen(() => import('./list/hazards-screen'), 'HazardsScreen');
+const HazardDetailScreen = lazyScreen(() => import('./detail/hazard-detail-screen'), 'HazardDetailScreen');
 
 export const hazardsRoutes: RouteObject[] = [
   { index: true, element: <HazardsScreen /> },

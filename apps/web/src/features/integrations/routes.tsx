@@ -1,11 +1,9 @@
 /** The integrations screens (API keys: list and new), shown in both accounts sections. */
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 import type { RouteObject } from 'react-router';
 
-const ApiKeysScreen = lazy(() => import('./api-keys-screen').then((m) => ({ default: m.ApiKeysScreen })));
-const NewApiKeyScreen = lazy(() =>
-  import('./new-api-key-screen').then((m) => ({ default: m.NewApiKeyScreen })),
-);
+const ApiKeysScreen = lazyScreen(() => import('./api-keys-screen'), 'ApiKeysScreen');
+const NewApiKeyScreen = lazyScreen(() => import('./new-api-key-screen'), 'NewApiKeyScreen');
 
 export const integrationsRoutes: RouteObject[] = [
   { path: 'integrations', element: <ApiKeysScreen /> },

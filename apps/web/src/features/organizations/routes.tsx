@@ -1,17 +1,20 @@
 /**
  * The organisations screens (list, new, edit), shown in both accounts sections. Screens load on first visit.
  */
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 import type { RouteObject } from 'react-router';
 
-const OrganizationsListScreen = lazy(() =>
-  import('./list/organizations-list-screen').then((m) => ({ default: m.OrganizationsListScreen })),
+const OrganizationsListScreen = lazyScreen(
+  () => import('./list/organizations-list-screen'),
+  'OrganizationsListScreen',
 );
-const NewOrganizationScreen = lazy(() =>
-  import('./forms/new-organization-screen').then((m) => ({ default: m.NewOrganizationScreen })),
+const NewOrganizationScreen = lazyScreen(
+  () => import('./forms/new-organization-screen'),
+  'NewOrganizationScreen',
 );
-const EditOrganizationScreen = lazy(() =>
-  import('./forms/edit-organization-screen').then((m) => ({ default: m.EditOrganizationScreen })),
+const EditOrganizationScreen = lazyScreen(
+  () => import('./forms/edit-organization-screen'),
+  'EditOrganizationScreen',
 );
 
 export const organizationsRoutes: RouteObject[] = [

@@ -1,9 +1,7 @@
 /** Data → Reports: the monthly reports screen, loaded on first visit. */
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 import type { RouteObject } from 'react-router';
 
-const MonthlyReportsScreen = lazy(() =>
-  import('./monthly-reports-screen').then((m) => ({ default: m.MonthlyReportsScreen })),
-);
+const MonthlyReportsScreen = lazyScreen(() => import('./monthly-reports-screen'), 'MonthlyReportsScreen');
 
 export const reportsRoutes: RouteObject[] = [{ index: true, element: <MonthlyReportsScreen /> }];

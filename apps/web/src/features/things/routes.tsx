@@ -2,24 +2,20 @@
  * The Live section's routes: list, detail, edit profile and access, new asset.
  * Screens load on first visit, so the sign-in page does not carry them.
  */
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 import type { RouteObject } from 'react-router';
 
-const ThingsListScreen = lazy(() =>
-  import('./list/things-list-screen').then((m) => ({ default: m.ThingsListScreen })),
+const ThingsListScreen = lazyScreen(() => import('./list/things-list-screen'), 'ThingsListScreen');
+const ThingDetailScreen = lazyScreen(() => import('./detail/thing-detail-screen'), 'ThingDetailScreen');
+const EditThingProfileScreen = lazyScreen(
+  () => import('./forms/edit-thing-profile-screen'),
+  'EditThingProfileScreen',
 );
-const ThingDetailScreen = lazy(() =>
-  import('./detail/thing-detail-screen').then((m) => ({ default: m.ThingDetailScreen })),
+const EditThingAssociationsScreen = lazyScreen(
+  () => import('./forms/edit-thing-associations-screen'),
+  'EditThingAssociationsScreen',
 );
-const EditThingProfileScreen = lazy(() =>
-  import('./forms/edit-thing-profile-screen').then((m) => ({ default: m.EditThingProfileScreen })),
-);
-const EditThingAssociationsScreen = lazy(() =>
-  import('./forms/edit-thing-associations-screen').then((m) => ({ default: m.EditThingAssociationsScreen })),
-);
-const NewThingScreen = lazy(() =>
-  import('./forms/new-thing-screen').then((m) => ({ default: m.NewThingScreen })),
-);
+const NewThingScreen = lazyScreen(() => import('./forms/new-thing-screen'), 'NewThingScreen');
 
 export const thingsRoutes: RouteObject[] = [
   { index: true, element: <ThingsListScreen /> },

@@ -1,7 +1,7 @@
 /** The Trips section's routes. The screen loads on first visit. */
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 import type { RouteObject } from 'react-router';
 
-const TripsScreen = lazy(() => import('./trips-screen').then((m) => ({ default: m.TripsScreen })));
+const TripsScreen = lazyScreen(() => import('./trips-screen'), 'TripsScreen');
 
 export const tripsRoutes: RouteObject[] = [{ index: true, element: <TripsScreen /> }];

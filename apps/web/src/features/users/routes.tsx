@@ -1,22 +1,14 @@
 /**
  * The users screens (list, new, edit) and Profile & Preferences, shown in both accounts sections. Screens load on first visit.
  */
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 import type { RouteObject } from 'react-router';
 
-const UsersListScreen = lazy(() =>
-  import('./list/users-list-screen').then((m) => ({ default: m.UsersListScreen })),
-);
-const NewUserScreen = lazy(() =>
-  import('./forms/new-user-screen').then((m) => ({ default: m.NewUserScreen })),
-);
-const EditUserScreen = lazy(() =>
-  import('./forms/edit-user-screen').then((m) => ({ default: m.EditUserScreen })),
-);
+const UsersListScreen = lazyScreen(() => import('./list/users-list-screen'), 'UsersListScreen');
+const NewUserScreen = lazyScreen(() => import('./forms/new-user-screen'), 'NewUserScreen');
+const EditUserScreen = lazyScreen(() => import('./forms/edit-user-screen'), 'EditUserScreen');
 
-const ProfileScreen = lazy(() =>
-  import('./profile/profile-screen').then((m) => ({ default: m.ProfileScreen })),
-);
+const ProfileScreen = lazyScreen(() => import('./profile/profile-screen'), 'ProfileScreen');
 
 /** Profile & Preferences: the index of the legacy accounts section, the profile tab of accounts-new. */
 export const profileElement = <ProfileScreen />;
