@@ -26,6 +26,7 @@ export const theme = createTheme({
     md: em(BREAKPOINTS.md),
     lg: em(BREAKPOINTS.lg),
     xl: em(BREAKPOINTS.xl),
+    xxl: em(BREAKPOINTS.xxl),
   },
   components: {
     // Mantine's initial-focus placeholder is a focusable div inside role=menu, which may hold only

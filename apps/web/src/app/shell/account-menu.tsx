@@ -4,6 +4,7 @@
  * manages), Support (the phone has no side nav to reach it), Sign Out.
  */
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { useViewportSize } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { can, MANAGE_ACCOUNTS_MENU } from '@flare/core/permissions/access';
@@ -30,9 +31,16 @@ export function AccountMenu({ profile, onSupport }: { profile: Profile; onSuppor
   const [feedOpen, setFeedOpen] = useState(false);
   const feeds = useManagedFeeds();
   const isMobile = useIsMobile();
+  const viewport = useViewportSize();
   return (
     <>
-      <Menu trigger="click-hover" position="bottom-end" width={LAYOUT.dropdownWidth / 2} withinPortal>
+      <Menu
+        trigger="click-hover"
+        position="bottom-end"
+        // The desktop dropdown is 460 px; a phone's profile dropdown 700 px, as wide as the screen allows.
+        width={isMobile ? Math.min(LAYOUT.profileDropdownWidth, viewport.width - 16) : LAYOUT.dropdownWidth}
+        withinPortal
+      >
         <Menu.Target>
           {/* The visible initials are part of the name too (WCAG 2.5.3, axe label-content-name-mismatch). */}
           <UnstyledButton aria-label={`Account menu, ${initials(profile)}`}>

@@ -60,6 +60,42 @@ describe('account menu', () => {
   });
 });
 
+describe('layout', () => {
+  it('has a 160 px side nav and a 400 px panel on a desktop', async () => {
+    await renderShell(['thing:read']);
+    await closeSupport();
+    const sideNav = screen.getByRole('navigation', { name: 'Sections' }).closest('aside')!;
+    expect(sideNav.style.width).toBe('calc(10rem * var(--mantine-scale))');
+    const panel = screen.getByRole('button', { name: 'Close panel' }).closest<HTMLElement>('[aria-hidden]')!;
+    expect(panel.style.width).toBe('calc(25rem * var(--mantine-scale))');
+  });
+
+  it('has a 50 px top bar and a 70 px bottom nav on a phone', async () => {
+    setViewportWidth(400);
+    await renderShell(['thing:read']);
+    await closeSupport();
+    expect(screen.getByRole('banner').style.height).toBe('calc(3.125rem * var(--mantine-scale))');
+    expect(screen.getByRole('navigation', { name: 'Sections' }).style.height).toBe(
+      'calc(4.375rem * var(--mantine-scale))',
+    );
+  });
+});
+
+describe('account menu width', () => {
+  it.each([
+    [1024, 'calc(28.75rem * var(--mantine-scale))'],
+    [400, 'calc(24rem * var(--mantine-scale))'],
+  ])('at %i px wide is %s', async (width, expected) => {
+    setViewportWidth(width);
+    await renderShell(['thing:read']);
+    await closeSupport();
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu, AL' }));
+    const menu = await screen.findByRole('menu');
+    await within(menu).findByRole('menuitem', { name: 'Sign Out' });
+    expect(menu.style.width).toBe(expected);
+  });
+});
+
 describe('Manage Accounts & Users', () => {
   it.each([
     [['user:read'], '/dashboard/accounts/users'],
