@@ -13,6 +13,14 @@ export function isResponderOrganizationType(typeName: string): boolean {
   return (RESPONDER_ORGANIZATION_TYPES as readonly string[]).includes(typeName);
 }
 
+/**
+ * A new organisation's responders type when none is chosen: a fire, police, ambulance or emergency-
+ * response organisation's assets are responders (its events are Incidents); any other type's are not.
+ */
+export function defaultRespondersType(typeName: string): RespondersType {
+  return isResponderOrganizationType(typeName) ? 'all' : 'none';
+}
+
 /** Organisations whose assets are all responders call events "Incidents"; others "Events". */
 export function eventsLabel(respondersType: RespondersType): 'Incidents' | 'Events' {
   return respondersType === 'all' ? 'Incidents' : 'Events';

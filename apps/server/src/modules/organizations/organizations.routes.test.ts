@@ -278,6 +278,25 @@ describe('POST /api/organization', () => {
     expect(list.data.map((o: { name: string }) => o.name)).toContain('Lakeside Towing');
   });
 
+  it('makes a responder organisation (fire, police, ambulance, emergency response) all responders unless told', async () => {
+    const create = async (name: string, type: string, email: string, chosen?: string) => {
+      const response = await call(PLATFORM, 'POST', '/api/organization', {
+        ...created(email),
+        name,
+        organization_type_id: organizationTypeId(type),
+        ...(chosen ? { responders_type: chosen } : {}),
+      });
+      expect(response.statusCode).toBe(201);
+      return OrganizationSchema.parse(response.json()).responders_type;
+    };
+    expect(await create('Lakeside Fire', 'fire', 'chief@lakeside-fire.test')).toBe('all');
+    expect(await create('Lakeside EMS', 'ambulance', 'lead@lakeside-ems.test')).toBe('all');
+    expect(await create('Lakeside Recovery', 'tow', 'desk@lakeside-recovery.test')).toBe('none');
+    expect(await create('Lakeside Rescue', 'emergency_response', 'duty@lakeside-rescue.test', 'some')).toBe(
+      'some',
+    );
+  });
+
   it('creates nothing when the Org Admin e-mail is taken', async () => {
     const response = await call(PLATFORM, 'POST', '/api/organization', {
       ...created(SPD_ADMIN),

@@ -3,6 +3,7 @@
  * administrators) creating one with its first Org Admin and deleting an empty one.
  */
 import { MESSAGES } from '@flare/core/messages';
+import { defaultRespondersType } from '@flare/core/labels';
 import { assignableOrganizationTypes } from '@flare/core/organizations/organization-rules';
 import { can } from '@flare/core/permissions/access';
 import {
@@ -107,13 +108,13 @@ export class OrganizationsService {
    * administrator cannot be created (e.g. the e-mail is taken) the organisation is removed again.
    */
   async create(principal: Principal, input: CreateOrganizationInput): Promise<Organization> {
-    await this.assignableType(principal, input);
+    const type = await this.assignableType(principal, input);
     const role = (await this.accounts.roles()).find((r) => r.name === FIRST_ADMIN_ROLE);
     if (!role) throw new Error(`role ${FIRST_ADMIN_ROLE} is missing`);
     const id = await this.repository.create({
       ...fieldsOf(input),
       timezone: input.timezone ?? DEFAULT_ORGANIZATION_TIMEZONE,
-      responders_type: input.responders_type ?? 'none',
+      responders_type: input.responders_type ?? defaultRespondersType(type.name),
     });
     try {
       await this.users.invite(id, { ...input.admin, role_id: role.id }, principal.userId);
@@ -132,10 +133,12 @@ export class OrganizationsService {
     return { uuid: id };
   }
 
-  private async assignableType(principal: Principal, input: OrganizationInput): Promise<void> {
+  /** The organisation type the input names, when the caller may assign it. */
+  private async assignableType(principal: Principal, input: OrganizationInput): Promise<OrganizationType> {
     const { organization_types: types } = await this.assignable(principal);
-    if (!types.some((type) => type.id === input.organization_type_id))
-      throw unprocessable('invalid_type', MESSAGES.organizationTypeNotAssignable);
+    const type = types.find((candidate) => candidate.id === input.organization_type_id);
+    if (!type) throw unprocessable('invalid_type', MESSAGES.organizationTypeNotAssignable);
+    return type;
   }
 
   private async standing(principal: Principal): Promise<Standing> {

@@ -6,16 +6,16 @@ import { fakeApi, fakeProfile, fakeTokens, type FakeAnswer, type FakeCall } from
 import { renderRoutes } from '../../testing/render';
 import { organizationsRoutes } from './routes';
 
-const type = (id: string, display_name: string): OrganizationType => ({
+const type = (id: string, name: string, display_name: string): OrganizationType => ({
   id,
-  name: id,
+  name,
   display_name,
   acs: false,
   on_icon_url: null,
   off_icon_url: null,
 });
-const POLICE = type('00000000-0000-4000-8000-000000000001', 'Police');
-const TOW = type('00000000-0000-4000-8000-000000000002', 'Tow');
+const POLICE = type('00000000-0000-4000-8000-000000000001', 'police', 'Police');
+const TOW = type('00000000-0000-4000-8000-000000000002', 'tow', 'Tow');
 
 const org = (id: string, name: string, changes: Partial<Organization> = {}): Organization => ({
   id,
@@ -212,8 +212,14 @@ describe('new organization', FORM_TESTS, () => {
     fireEvent.change(await screen.findByRole('textbox', { name: /^Name/ }), {
       target: { value: 'Lakeside Towing' },
     });
+    // The responders type follows the type chosen: a police department's assets are responders.
+    const responders = () => screen.getByRole('combobox', { name: /Responders/ }) as HTMLInputElement;
+    fireEvent.click(screen.getByRole('combobox', { name: /Organization type/ }));
+    fireEvent.click(screen.getByRole('option', { name: 'Police' }));
+    expect(responders().value).toBe('All');
     fireEvent.click(screen.getByRole('combobox', { name: /Organization type/ }));
     fireEvent.click(screen.getByRole('option', { name: 'Tow' }));
+    expect(responders().value).toBe('None');
     fireEvent.change(screen.getByRole('textbox', { name: /^Address( \*)?$/ }), {
       target: { value: '2 Lake Rd' },
     });
@@ -230,6 +236,7 @@ describe('new organization', FORM_TESTS, () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
       name: 'Lakeside Towing',
       organization_type_id: TOW.id,
+      responders_type: 'none',
       state: 'IL',
       admin: { firstname: 'Lena', lastname: 'Lake', email: 'lena@lake.test' },
     });

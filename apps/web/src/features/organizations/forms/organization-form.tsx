@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { RESPONDERS_LABELS, RESPONDERS_TYPES } from '@flare/core/labels';
+import { defaultRespondersType, RESPONDERS_LABELS, RESPONDERS_TYPES } from '@flare/core/labels';
 import {
   ORGANIZATION_NAME_MAX,
   OrganizationFormSchema,
@@ -77,6 +77,12 @@ export function OrganizationForm({
           label="Organization type"
           withAsterisk
           allowDeselect={false}
+          onChosen={(typeId) => {
+            // A new organisation's responders type follows its type until the user chooses one.
+            const type = types.find((candidate) => candidate.id === typeId);
+            if (withAdmin && type && !form.getFieldState('responders_type').isDirty)
+              form.setValue('responders_type', defaultRespondersType(type.name));
+          }}
           data={types.map((type) => ({ value: type.id, label: type.display_name }))}
           submitFailed={submitFailed}
         />
