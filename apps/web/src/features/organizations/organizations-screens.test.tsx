@@ -213,7 +213,7 @@ describe('new organization', FORM_TESTS, () => {
       target: { value: 'Lakeside Towing' },
     });
     // The responders type follows the type chosen: a police department's assets are responders.
-    const responders = () => screen.getByRole('combobox', { name: /Responders/ }) as HTMLInputElement;
+    const responders = () => screen.getByRole<HTMLInputElement>('combobox', { name: /Responders/ });
     fireEvent.click(screen.getByRole('combobox', { name: /Organization type/ }));
     fireEvent.click(screen.getByRole('option', { name: 'Police' }));
     expect(responders().value).toBe('All');
