@@ -58,23 +58,10 @@ describe('areas', () => {
     await page.goto(`${server.url}/dashboard/areas`);
     await expect.poll(() => showing().textContent()).toBe('Showing (0/0)');
     await expectAccessible(page);
-    const mapView = () =>
-      page.evaluate(() => {
-        const map = (window as MapWindow).__flareMap!;
-        const { lng, lat } = map.getCenter();
-        return { lng, lat, zoom: map.getZoom() };
-      });
-    const before = await mapView();
     await main().getByRole('link', { name: 'Add' }).click();
     await page.waitForURL('**/dashboard/areas/new');
     await closeInstructions(page, 'Drawing an area');
     await main().getByText('0 points drawn').waitFor();
-    // A new area is an exclusion (an outline) where the map is, zoomed to 15.5 to draw it.
-    expect(await main().getByRole('radio', { name: 'Outline' }).isChecked()).toBe(true);
-    await expect.poll(async () => (await mapView()).zoom).toBe(15.5);
-    const drawingAt = await mapView();
-    expect(drawingAt.lng).toBeCloseTo(before.lng, 6);
-    expect(drawingAt.lat).toBeCloseTo(before.lat, 6);
     // Shapes in words a user knows: any type of area (a station too) is drawn as an outline.
     expect(await main().getByRole('radiogroup', { name: 'Shape' }).locator('label').allInnerTexts()).toEqual([
       'Outline',
@@ -154,9 +141,28 @@ describe('areas', () => {
   });
 
   it('draws a circle, saved as an exclusion tracing it', async () => {
+    // Where the map stands once it is loaded and still (null before then).
+    const mapView = () =>
+      page.evaluate(() => {
+        const map = (window as MapWindow).__flareMap;
+        if (!map?.loaded() || map.isMoving()) return null;
+        const { lng, lat } = map.getCenter();
+        return { lng, lat, zoom: map.getZoom() };
+      });
+    // The map opened on the fleet when the assets were in (the status strip counts them), in the
+    // earlier test that loaded the page: once it is still, only the user moves it.
+    await page.getByText(/^Assets: \d+$/).waitFor();
+    await expect.poll(mapView).not.toBeNull();
+    const before = (await mapView())!;
     await main().getByRole('link', { name: 'Add' }).click();
     await page.waitForURL('**/dashboard/areas/new');
     await closeInstructions(page, 'Drawing an area');
+    // A new area is an exclusion (an outline) where the map is, zoomed to 15.5 to draw it.
+    expect(await main().getByRole('radio', { name: 'Outline' }).isChecked()).toBe(true);
+    await expect.poll(async () => (await mapView())?.zoom).toBe(15.5);
+    const drawingAt = (await mapView())!;
+    expect(drawingAt.lng).toBeCloseTo(before.lng, 6);
+    expect(drawingAt.lat).toBeCloseTo(before.lat, 6);
     await main()
       .locator('label', { hasText: /^Circle$/ })
       .click();

@@ -190,6 +190,12 @@ describe('on a phone', () => {
     const dialog = page.getByRole('dialog', { name: 'Support' });
     await dialog.waitFor();
     await expectAccessible(page);
+    // A frequent question opens its answer, with a link to the section that answers it.
+    await dialog
+      .getByRole('button', { name: 'Why does a vehicle show as stale, pending or offline?' })
+      .click();
+    await dialog.getByRole('link', { name: 'Open Live' }).waitFor();
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.close();

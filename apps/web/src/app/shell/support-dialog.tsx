@@ -76,7 +76,7 @@ export function SupportDialog({ opened, onClose }: { opened: boolean; onClose: (
         </Accordion>
         <Text size="sm">
           Know a fleet that should be on Flare?{' '}
-          <Anchor href={REFER_A_FLEET_URL} target="_blank" rel="noopener noreferrer">
+          <Anchor href={REFER_A_FLEET_URL} target="_blank" rel="noopener noreferrer" underline="always">
             Refer a Fleet
           </Anchor>
         </Text>
