@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isFeedAsset,
   compassPoint,
   displayName,
   displaySpeed,
@@ -44,5 +45,15 @@ describe('motion', () => {
     expect(displaySpeed(10, { unit: 'km/h', stale: false, moving: true })).toBe(36);
     expect(displaySpeed(10, { unit: 'mph', stale: true, moving: true })).toBe(0);
     expect(displaySpeed(10, { unit: 'mph', stale: false, moving: false })).toBe(0);
+  });
+});
+
+describe('feed assets', () => {
+  it('are those reporting through the API or linked to an integration provider', () => {
+    const own = { device_type: 'osmand', external_identifiers: [] };
+    expect(isFeedAsset(own)).toBe(false);
+    expect(isFeedAsset({ ...own, device_type: 'api' })).toBe(true);
+    expect(isFeedAsset({ ...own, external_identifiers: [{ is_deleted: false }] })).toBe(true);
+    expect(isFeedAsset({ ...own, external_identifiers: [{ is_deleted: true }] })).toBe(false);
   });
 });

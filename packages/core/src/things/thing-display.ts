@@ -72,3 +72,14 @@ export function displaySpeed(
   if (options.stale || !options.moving || metresPerSecond === null) return 0;
   return speedIn(metresPerSecond, options.unit);
 }
+
+/**
+ * A feed asset reports through an integration rather than a device of its own: the JSON API or a
+ * forwarding server (device type api), or a provider such as Geotab or Samsara it is linked to.
+ */
+export function isFeedAsset(thing: {
+  device_type: string;
+  external_identifiers: ReadonlyArray<{ is_deleted: boolean }>;
+}): boolean {
+  return thing.device_type === 'api' || thing.external_identifiers.some((id) => !id.is_deleted);
+}

@@ -31,6 +31,8 @@ describe('assets list filters', () => {
     };
     const params = filtersToSearch(filters, true);
     expect(params.toString()).toBe('status=active&q=tow&type=tow');
+    expect(filtersToSearch({ ...filters, feed: false }, true).get('feed')).toBe('0');
+    expect(filtersFromSearch(new URLSearchParams('feed=0'), true).feed).toBe(false);
     expect(sameFilters(filtersFromSearch(params, true), filters)).toBe(true);
     expect(filtersToSearch(defaultFilters(true), true).toString()).toBe('');
   });
@@ -71,10 +73,13 @@ describe('assets list filters', () => {
       thing_subtype_uuid: 'sub-1',
       organization: { id: 'org-2', name: 'Tow Co', organization_type: 'tow' },
     });
-    const all = [managed, offline, oos, tow];
+    const feed = makeThing({ device_type: 'api' });
+    const all = [managed, offline, oos, tow, feed];
     const ids = (patch: object) => visibleThings(all, { ...defaultFilters(true), ...patch }).map((t) => t.id);
     expect(ids({ statuses: ['standby'] })).not.toContain(offline.id);
     expect(ids({ outOfService: false })).not.toContain(oos.id);
+    expect(ids({})).toContain(feed.id);
+    expect(ids({ feed: false })).toEqual(ids({}).filter((id) => id !== feed.id));
     expect(ids({ typeName: 'tow' })).toEqual([tow.id]);
     expect(ids({ typeName: 'tow', subtypeId: 'sub-2' })).toEqual([]);
     expect(ids({ ownedOrgIds: ['org-2'] })).toEqual([tow.id]);

@@ -10,13 +10,15 @@ import {
   type CountBucket,
   type ThingStatus,
 } from '@flare/core/status/thing-status';
-import { primaryDisplayName } from '@flare/core/things/thing-display';
+import { isFeedAsset, primaryDisplayName } from '@flare/core/things/thing-display';
 import type { Thing } from '@flare/core/schemas/thing';
 
 export interface ThingFilters {
   statuses: ThingStatus[];
   /** Include out-of-service assets. */
   outOfService: boolean;
+  /** Include feed assets (those reporting through an integration). */
+  feed: boolean;
   search: string;
   typeName: string | null;
   subtypeId: string | null;
@@ -29,6 +31,7 @@ export function defaultFilters(showOffline: boolean): ThingFilters {
   return {
     statuses: THING_STATUSES.filter((s) => s !== 'offline' || showOffline),
     outOfService: true,
+    feed: true,
     search: '',
     typeName: null,
     subtypeId: null,
@@ -46,6 +49,7 @@ export function filtersFromSearch(params: URLSearchParams, showOffline: boolean)
   return {
     statuses: status === null ? defaults.statuses : THING_STATUSES.filter((s) => list(status).includes(s)),
     outOfService: params.get('oos') !== '0',
+    feed: params.get('feed') !== '0',
     search: params.get('q') ?? '',
     typeName: params.get('type'),
     subtypeId: params.get('subtype'),
@@ -62,6 +66,7 @@ export function filtersToSearch(filters: ThingFilters, showOffline: boolean, bas
   const sameStatuses = filters.statuses.join() === defaults.statuses.join();
   set('status', sameStatuses ? null : filters.statuses.join(',') || 'none');
   set('oos', filters.outOfService ? null : '0');
+  set('feed', filters.feed ? null : '0');
   set('q', filters.search.trim() || null);
   set('type', filters.typeName);
   set('subtype', filters.subtypeId);
@@ -98,6 +103,7 @@ function matchesSearch(thing: Thing, needle: string): boolean {
 
 export function matchesFilters(thing: Thing, filters: ThingFilters): boolean {
   if (!thing.in_service && !filters.outOfService) return false;
+  if (!filters.feed && isFeedAsset(thing)) return false;
   if (!filters.statuses.includes(fromServerStatus(thing.status))) return false;
   if (filters.typeName && thing.thing_type.name !== filters.typeName) return false;
   if (filters.subtypeId && thing.thing_subtype_uuid !== filters.subtypeId) return false;

@@ -47,7 +47,7 @@ export function ThingsFilterPanel({ applied, showOffline, options, respondersTyp
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState(applied);
   const change = (patch: Partial<ThingFilters>) => setDraft((current) => ({ ...current, ...patch }));
-  const showAll = draft.statuses.length === THING_STATUSES.length && draft.outOfService;
+  const showAll = draft.statuses.length === THING_STATUSES.length && draft.outOfService && draft.feed;
   const changed = !sameFilters(draft, applied);
 
   const open = () => {
@@ -124,8 +124,8 @@ export function ThingsFilterPanel({ applied, showOffline, options, respondersTyp
               onChange={(event) =>
                 change(
                   event.currentTarget.checked
-                    ? { statuses: [...THING_STATUSES], outOfService: true }
-                    : { statuses: [], outOfService: false },
+                    ? { statuses: [...THING_STATUSES], outOfService: true, feed: true }
+                    : { statuses: [], outOfService: false, feed: false },
                 )
               }
             />
@@ -145,6 +145,11 @@ export function ThingsFilterPanel({ applied, showOffline, options, respondersTyp
             label="Out-of-service"
             checked={draft.outOfService}
             onChange={(event) => change({ outOfService: event.currentTarget.checked })}
+          />
+          <Checkbox
+            label="Feed (reports through an integration)"
+            checked={draft.feed}
+            onChange={(event) => change({ feed: event.currentTarget.checked })}
           />
           <MultiSelect
             label="Owned by"

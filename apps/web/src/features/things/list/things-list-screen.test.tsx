@@ -196,6 +196,24 @@ describe('assets list', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('hides assets that report through an integration when Feed is unticked', () => {
+    liveThings.replaceAll([
+      makeThing({ nickname: 'Engine 1' }),
+      makeThing({ nickname: 'Plow 2', device_type: 'api' }),
+      makeThing({
+        nickname: 'Truck 3',
+        external_identifiers: [{ identifier_id: 'g-1', system_name: 'geotab', is_deleted: false }],
+      }),
+    ]);
+    const { router } = renderList();
+    expect(rows()).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Feed (reports through an integration)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(rows()).toHaveLength(1);
+    expect(router.state.location.search).toBe('?feed=0');
+  });
+
   it('stores whether offline assets are shown by default', () => {
     liveThings.replaceAll([makeThing({ status: 'offline' })]);
     const view = renderList();
