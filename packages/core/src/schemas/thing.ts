@@ -228,6 +228,9 @@ export const ThingsCountSchema = z.object({
 });
 
 /** GET /things/coverage: how well each asset reported over the last 24 hours. */
+/** How long a coverage answer is kept (by the browser and caches on the way). */
+export const COVERAGE_CACHE_SECONDS = 60;
+
 export const ThingCoverageSchema = z.object({
   thing_id: z.string(),
   points_24h: z.number(),

@@ -26,6 +26,8 @@ export const TRIP_REPORT = {
   maxWindowMs: 24 * 3_600_000,
   /** How long an asset's trips are kept by the browser (and may be by caches on the way). */
   cacheSeconds: 300,
+  /** A report of several assets shown together is fetched again once its data is older than this. */
+  combinedCacheSeconds: 60,
   /** Trip points show on the map at this zoom or closer. */
   pointsMinZoom: 17,
 } as const;

@@ -441,6 +441,7 @@ describe('registration and reference data', () => {
       'user@springfield-pd.test',
     );
     expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, max-age=60');
     const [reported, silent] = response.json();
     expect(reported.points_24h).toBe(1);
     expect(reported.coverage).toBeCloseTo(1 / 288);

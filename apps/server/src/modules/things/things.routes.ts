@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AcknowledgeAlarmQuerySchema,
   CreateThingInputSchema,
+  COVERAGE_CACHE_SECONDS,
   ThingCoverageSchema,
   ThingSchema,
   ThingsCountSchema,
@@ -72,9 +73,11 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
         response: { 200: z.array(ThingCoverageSchema), ...errors },
       },
     },
-    (request) => {
+    async (request, reply) => {
       const ids = request.query['thing_ids[]'];
-      return service.coverage(principalOf(request), Array.isArray(ids) ? ids : [ids]);
+      const coverage = await service.coverage(principalOf(request), Array.isArray(ids) ? ids : [ids]);
+      void reply.header('cache-control', `private, max-age=${COVERAGE_CACHE_SECONDS}`);
+      return coverage;
     },
   );
 

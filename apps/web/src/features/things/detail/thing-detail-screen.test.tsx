@@ -53,6 +53,18 @@ const acknowledgeCall = (thing: Thing) =>
   `DELETE /things/${thing.id}/alarm?${new URLSearchParams({ raised_at: thing.alarm_raised_at! })}`;
 
 describe('asset detail panel', () => {
+  it('shows how steadily the asset reported over the last 24 hours', async () => {
+    const thing = makeThing();
+    await renderDetail(thing, ['thing:read'], 'US', {
+      [`GET /things/coverage?thing_ids%5B%5D=${thing.id}`]: () => ({
+        status: 200,
+        body: [{ thing_id: thing.id, points_24h: 1500, last_report_at: null, coverage: 0.75 }],
+      }),
+    });
+    expect(await screen.findByText('75% of 5-minute slots · 1,500 points')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: /in 75% of the last 24 hours/ })).toBeTruthy();
+  });
+
   it('shows direction, speed in mph and the run of a responding asset', async () => {
     const start = new Date(Date.now() - 65_000).toISOString();
     await renderDetail(

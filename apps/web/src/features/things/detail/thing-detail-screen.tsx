@@ -20,6 +20,7 @@ import { DeviceCredentialSection } from '../device-credential/device-credential-
 import { ThingAccessSection } from './thing-access-section';
 import { ThingAlarmAlert } from './thing-alarm-alert';
 import { ThingCommandsSection } from './thing-commands-section';
+import { ThingCoverageField } from './thing-coverage-field';
 import { ThingProfileSection } from './thing-profile-section';
 import { ThingStatusSection } from './thing-status-section';
 import { SavedNotice } from './saved-notice';
@@ -102,6 +103,7 @@ export function ThingDetailScreen() {
         respondersType={organization?.responders_type ?? 'none'}
         polling={organization?.is_large_org ?? false}
       />
+      <ThingCoverageField thingId={thing.id} />
       <ThingCommandsSection thing={thing} permissions={profile?.permissions ?? []} />
       <Divider />
       <ThingProfileSection thing={thing} canEdit={canEdit} wzdxOrg={organization?.is_wzdx_org ?? false} />

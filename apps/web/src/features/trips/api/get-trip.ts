@@ -1,4 +1,7 @@
-/** GET /things/{id}/trips: an asset's runs in a window, kept for 5 minutes per asset and window. */
+/**
+ * GET /things/{id}/trips: an asset's runs in a window, kept for 5 minutes per asset and window; a
+ * report of several assets, compared side by side, is fetched again once older than a minute.
+ */
 import { queryOptions, useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { TRIP_REPORT, TripSchema, type Trip } from '@flare/core/schemas/trip';
 import { apiFetch, parseResponse } from '../../../lib/api-client';
@@ -20,11 +23,11 @@ export async function getTrip(thingId: string, window: TripWindow): Promise<Trip
   );
 }
 
-export const tripQueryOptions = (thingId: string, window: TripWindow) =>
+export const tripQueryOptions = (thingId: string, window: TripWindow, combined = false) =>
   queryOptions({
     queryKey: ['trips', thingId, window.start, window.end],
     queryFn: () => getTrip(thingId, window),
-    staleTime: TRIP_REPORT.cacheSeconds * 1000,
+    staleTime: (combined ? TRIP_REPORT.combinedCacheSeconds : TRIP_REPORT.cacheSeconds) * 1000,
     retry: false,
   });
 
@@ -41,7 +44,7 @@ const combine = (results: UseQueryResult<Trip>[]): TripResult[] =>
 /** The trips of each asset of a report, in its order. */
 export function useTrips(thingIds: readonly string[], window: TripWindow | null): TripResult[] {
   return useQueries({
-    queries: window ? thingIds.map((id) => tripQueryOptions(id, window)) : [],
+    queries: window ? thingIds.map((id) => tripQueryOptions(id, window, thingIds.length > 1)) : [],
     combine,
   });
 }
