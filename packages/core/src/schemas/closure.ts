@@ -116,9 +116,13 @@ export const ClosureSchema = z.object({
       nickname: z.string().nullable(),
       haas_id: z.string(),
       heartbeat_datetime: z.string().nullable(),
+      registry_number: z.string().nullable(),
+      vin_number: z.string().nullable(),
+      license_plate_number: z.string().nullable(),
     })
     .nullable(),
-  organization: z.object({ id: z.string(), name: z.string() }),
+  /** organization_type: the organisation type's name (police, fire, tow, ...). */
+  organization: z.object({ id: z.string(), name: z.string(), organization_type: z.string() }),
   status: z.enum(CLOSURE_STATUSES),
   is_active: z.boolean(),
   is_in_service: z.boolean(),
@@ -133,6 +137,18 @@ export const ClosureSchema = z.object({
   /** The points the user clicked, and the route the directions service drew through them. */
   user_route: RouteSchema,
   route_path: RouteSchema,
+  /** The route the directions service calculated through the user's points (route_path's spec name). */
+  calculated_route: RouteSchema,
+  /** The calculated route as a GeoJSON feature carrying what the geocoder found along it. */
+  geocoded_route: z.object({
+    type: z.literal('Feature'),
+    geometry: RouteSchema,
+    properties: z.object({
+      street_start: z.string().nullable(),
+      street_end: z.string().nullable(),
+      road_names: z.array(z.string()),
+    }),
+  }),
   /** The roads it closes: typed on the form, else the streets the geocoder found at its ends. */
   road_names: z.array(z.string()),
   street_start: z.string().nullable(),

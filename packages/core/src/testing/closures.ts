@@ -12,12 +12,16 @@ export function makeClosure(overrides: Partial<Closure> = {}): Closure {
       [-89.64, 39.801],
     ] as Array<[number, number]>,
   };
-  return {
+  const closure: Omit<Closure, 'calculated_route' | 'geocoded_route'> = {
     id: `00000000-0000-4000-c000-${String(next).padStart(12, '0')}`,
     closure_type: 'manual',
     thing_id: null,
     thing: null,
-    organization: { id: '00000000-0000-4000-b000-000000000001', name: 'Springfield Police Department' },
+    organization: {
+      id: '00000000-0000-4000-b000-000000000001',
+      name: 'Springfield Police Department',
+      organization_type: 'police',
+    },
     status: 'standby',
     is_active: false,
     is_in_service: true,
@@ -45,5 +49,15 @@ export function makeClosure(overrides: Partial<Closure> = {}): Closure {
     updated_at: '2026-11-22T10:00:00.000Z',
     is_deleted: false,
     ...overrides,
+  };
+  const { route_path, street_start, street_end, road_names } = closure;
+  return {
+    calculated_route: route_path,
+    geocoded_route: {
+      type: 'Feature',
+      geometry: route_path,
+      properties: { street_start, street_end, road_names },
+    },
+    ...closure,
   };
 }

@@ -6,9 +6,13 @@ import type { ClosuresTable } from '../../platform/db/schema';
 
 export type ClosureRow = Selectable<ClosuresTable> & {
   organization_name: string;
+  organization_type: string;
   thing_nickname: string | null;
   thing_device_id: string | null;
   thing_heartbeat_at: Date | null;
+  thing_registry_number: string | null;
+  thing_vin_number: string | null;
+  thing_license_plate_number: string | null;
 };
 
 /** What a save writes (the payload already checked). */
@@ -43,14 +47,19 @@ export class ClosuresRepository {
     return this.db
       .selectFrom('closures')
       .innerJoin('organizations as org', 'org.id', 'closures.organization_id')
+      .innerJoin('organization_types as org_type', 'org_type.id', 'org.organization_type_id')
       .leftJoin('things', 'things.id', 'closures.thing_id')
       .leftJoin('thing_states as state', 'state.thing_id', 'closures.thing_id')
       .selectAll('closures')
       .select([
         'org.name as organization_name',
+        'org_type.name as organization_type',
         'things.nickname as thing_nickname',
         'things.device_id as thing_device_id',
         'state.heartbeat_at as thing_heartbeat_at',
+        'things.registry_number as thing_registry_number',
+        'things.vin_number as thing_vin_number',
+        'things.license_plate_number as thing_license_plate_number',
       ]);
   }
 

@@ -65,13 +65,24 @@ describe('saving closures', () => {
       status: 'standby',
       is_active: false,
       is_dashboard_managed: true,
-      organization: { id: SPD },
+      organization: { id: SPD, organization_type: 'police' },
       impacted_lanes: [2],
       start_time: null,
       end_time: null,
     });
     // Without a driving route, the straight segments between the user's points.
     expect(saved.route_path).toEqual(saved.user_route);
+    // The spec's names for the calculated route, and the route with what the geocoder found.
+    expect(saved.calculated_route).toEqual(saved.route_path);
+    expect(saved.geocoded_route).toEqual({
+      type: 'Feature',
+      geometry: saved.route_path,
+      properties: {
+        street_start: saved.street_start,
+        street_end: saved.street_end,
+        road_names: saved.road_names,
+      },
+    });
     const listed = (await call('GET', PATH, USER)).json();
     expect(listed.data.map((c: { id: string }) => c.id)).toContain(saved.id);
     expect(listed.counts.standby).toBeGreaterThanOrEqual(1);
@@ -267,6 +278,14 @@ describe('closures and their assets', () => {
     });
     expect(report.statusCode, report.body).toBe(200);
     expect(await statusOf()).not.toBe('active');
+    const numbered = await call('PUT', `/api/things/${demoThingId(CAR)}`, ADMIN, {
+      in_service: true,
+      is_publicly_alerting: true,
+      registry_number: 'Unit 105',
+      license_plate_number: 'SPD 105',
+      vin_number: '1FAHP3F28CL148530',
+    });
+    expect(numbered.statusCode, numbered.body).toBe(200);
     const saved = await call(
       'POST',
       PATH,
@@ -278,7 +297,15 @@ describe('closures and their assets', () => {
         end_time: inMinutes(60),
       }),
     );
-    expect(saved.json()).toMatchObject({ status: 'active', thing: { haas_id: CAR } });
+    expect(saved.json()).toMatchObject({
+      status: 'active',
+      thing: {
+        haas_id: CAR,
+        registry_number: 'Unit 105',
+        license_plate_number: 'SPD 105',
+        vin_number: '1FAHP3F28CL148530',
+      },
+    });
     await expect.poll(statusOf).toBe('active');
     // Standby by the asset's last check-in once switched off.
     const off = await call(

@@ -29,7 +29,15 @@ const closures = [
     status: 'pending',
     is_in_service: true,
     description: 'Arrow board',
-    thing: { id: 't', nickname: 'Board 7', haas_id: 'CRW-AB-107', heartbeat_datetime: null },
+    thing: {
+      id: 't',
+      nickname: 'Board 7',
+      haas_id: 'CRW-AB-107',
+      heartbeat_datetime: null,
+      registry_number: 'Unit 44',
+      vin_number: null,
+      license_plate_number: 'IL 123 456',
+    },
   }),
 ];
 const ids = (filters: Partial<typeof DEFAULT_CLOSURE_FILTERS>) =>
@@ -49,5 +57,7 @@ describe('the closures filters', () => {
     expect(ids({ search: 'MAIN st' })).toEqual(['manual-active']);
     expect(ids({ search: 'il-29' })).toEqual(['manual-active']);
     expect(ids({ search: 'crw-ab' })).toEqual(['automated-pending']);
+    expect(ids({ search: 'unit 44' })).toEqual(['automated-pending']);
+    expect(ids({ search: 'il 123' })).toEqual(['automated-pending']);
   });
 });

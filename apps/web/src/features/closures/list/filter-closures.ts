@@ -1,6 +1,6 @@
 /**
  * The Closures list's filters: types, statuses, out-of-service shown or not, and a search over the
- * description, the streets, the work-zone id and the asset's names. By default every type, the
+ * description, the streets, the work-zone id and the asset's names and numbers. By default every type, the
  * statuses active, standby and pending, out-of-service hidden, no search.
  */
 import type { Closure, ClosureStatus, ClosureType } from '@flare/core/schemas/closure';
@@ -35,6 +35,9 @@ export function filterClosures(closures: readonly Closure[], filters: ClosureFil
           closure.external_id,
           closure.thing?.nickname,
           closure.thing?.haas_id,
+          closure.thing?.registry_number,
+          closure.thing?.license_plate_number,
+          closure.thing?.vin_number,
         ].some((text) => text?.toLowerCase().includes(needle))),
   );
 }
