@@ -1,13 +1,18 @@
 /**
  * Organisations in the browser: an Org Admin moves the organisation's address from the US to Canada
  * (the labels follow, the state is cleared) and saves; a platform administrator creates an
- * organisation with its first Org Admin, who is mailed an invitation.
+ * organisation with its map position and its first Org Admin, who is mailed an invitation, sets a
+ * password and finds the map open on the organisation's town (it has nothing else to show yet).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '@flare/server/test/mail-catcher';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { signInAs } from './support/sign-in';
+import { fillSignIn, signInAs } from './support/sign-in';
+
+interface MapWindow {
+  __flareMap?: { loaded(): boolean; getCenter(): { lat: number; lng: number } };
+}
 
 let server: RunningServer;
 let browser: Browser;
@@ -77,6 +82,12 @@ describe('organizations', () => {
       await page.getByRole('combobox', { name: /State/ }).click();
       await page.getByRole('option', { name: 'Illinois' }).click();
       await page.getByRole('textbox', { name: 'Zip code' }).fill('61602');
+      const position = page.getByRole('textbox', { name: 'Map position (lat, lng)' });
+      await position.fill('40.69, nowhere');
+      await position.blur();
+      await page.getByText('Invalid coordinates').waitFor();
+      await position.fill('40.6936, -89.589');
+      await page.getByText('Invalid coordinates').waitFor({ state: 'detached' });
       await page.getByRole('textbox', { name: /First name/ }).fill('Lena');
       await page.getByRole('textbox', { name: /Last name/ }).fill('Lake');
       await page.getByRole('textbox', { name: /Admin email/ }).fill(email);
@@ -92,7 +103,25 @@ describe('organizations', () => {
 
       const invitation = await mail.next(email);
       expect(invitation.subject).toBe('You have been invited to Lakeside Towing on Flare');
-      expect(invitation.text).toMatch(/\/welcome\/reset\//);
+      const link = /(https?:\/\/\S+\/welcome\/reset\/\S+)/.exec(invitation.text)?.[1];
+      expect(link).toBeDefined();
+
+      const lena = await browser.newPage({ map: 'blank' });
+      try {
+        await lena.goto(link!);
+        await lena.getByLabel('New password').fill('Lakeside!2026');
+        await lena.getByLabel('Confirm password').fill('Lakeside!2026');
+        await lena.getByRole('button', { name: 'Save Password' }).click();
+        await lena.waitForURL('**/welcome/signin');
+        await fillSignIn(lena, email, 'Lakeside!2026');
+        await lena.waitForURL('**/dashboard/**');
+        await lena.waitForFunction(() => (window as MapWindow).__flareMap?.loaded() === true);
+        const centre = await lena.evaluate(() => (window as MapWindow).__flareMap!.getCenter());
+        expect(centre.lat).toBeCloseTo(40.6936, 3);
+        expect(centre.lng).toBeCloseTo(-89.589, 3);
+      } finally {
+        await lena.close();
+      }
     } finally {
       await page.close();
     }

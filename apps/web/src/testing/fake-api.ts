@@ -68,6 +68,7 @@ export function fakeProfile(
   const organization = {
     id: org,
     name: 'Springfield Police Department',
+    position: null,
     timezone: 'America/Chicago',
     country_code: 'US',
     organization_type: {

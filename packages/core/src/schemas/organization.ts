@@ -19,10 +19,21 @@ export const OrganizationTypeSchema = z.object({
 });
 export type OrganizationType = z.infer<typeof OrganizationTypeSchema>;
 
+/**
+ * Where the organisation's maps open while there is nothing of it to show yet (no asset has reported,
+ * no incident): its town, not somewhere else. Null until an administrator sets it.
+ */
+export const MapPositionSchema = z.object({
+  lat: z.number().min(-90, 'Latitude is -90 to 90').max(90, 'Latitude is -90 to 90'),
+  lng: z.number().min(-180, 'Longitude is -180 to 180').max(180, 'Longitude is -180 to 180'),
+});
+export type MapPosition = z.infer<typeof MapPositionSchema>;
+
 /** The short organisation shape used in the profile's user_org / managed_orgs / accessed_orgs. */
 export const OrganizationSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
+  position: MapPositionSchema.nullable(),
   timezone: z.string(),
   country_code: z.string().nullable(),
   organization_type: OrganizationTypeSchema,
@@ -38,6 +49,8 @@ export const ORGANIZATION_RELATIONSHIPS = ['own', 'managed', 'accessed', 'other'
 export type OrganizationRelationship = (typeof ORGANIZATION_RELATIONSHIPS)[number];
 
 export const ORGANIZATION_NAME_MAX = 100;
+
+const RelatedOrganizationSchema = z.object({ id: z.string(), name: z.string() });
 
 /** An organisation of GET /organizations, and the answer of PUT and POST /organization. */
 export const OrganizationSchema = z.object({
@@ -59,6 +72,14 @@ export const OrganizationSchema = z.object({
   relationship: z.enum(ORGANIZATION_RELATIONSHIPS),
   /** Whether the caller may change it (PUT /organization/{id}). */
   editable: z.boolean(),
+  position: MapPositionSchema.nullable(),
+  /**
+   * The billing system's customer id, and the organisations that manage or access its assets: told to
+   * the organisation's own users and platform administrators (null and empty for others).
+   */
+  billing_customer_id: z.string().nullable(),
+  managers: z.array(RelatedOrganizationSchema),
+  accessors: z.array(RelatedOrganizationSchema),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
@@ -90,6 +111,8 @@ export const OrganizationInputSchema = z
     timezone: TimeZoneSchema.optional(),
     /** Only Org Admins and platform administrators may change it (setRespondersType). */
     responders_type: z.enum(RESPONDERS_TYPES).optional(),
+    /** Left as it is when left out; null clears it. */
+    position: MapPositionSchema.nullish(),
   })
   .and(FullAddressInputSchema);
 export type OrganizationInput = z.infer<typeof OrganizationInputSchema>;

@@ -3,6 +3,8 @@ import type { Db } from '../../platform/db/database';
 const organizationColumns = [
   'org.id',
   'org.name',
+  'org.lat',
+  'org.lng',
   'org.timezone',
   'org.country_code',
   'org.responders_type',

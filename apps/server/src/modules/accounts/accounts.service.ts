@@ -1,6 +1,6 @@
 /** The signed-in user's profile and the organisations they work in. */
 import type { ProfileResponse } from '@flare/core/schemas/profile';
-import type { OrganizationSummary } from '@flare/core/schemas/organization';
+import type { MapPosition, OrganizationSummary } from '@flare/core/schemas/organization';
 import type { Role } from '@flare/core/schemas/reference';
 import { roleLabel } from '@flare/core/labels';
 import { can } from '@flare/core/permissions/access';
@@ -9,10 +9,15 @@ import { notFound, unauthorized } from '../../platform/http-errors';
 import type { Principal } from '../../platform/auth-hook';
 import type { AccountsRepository, OrganizationRow } from './accounts.repository';
 
+/** The organisation's map position from its columns (both set or neither). */
+export const positionOf = (row: { lat: number | null; lng: number | null }): MapPosition | null =>
+  row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null;
+
 export function toOrganizationSummary(row: OrganizationRow): OrganizationSummary {
   return {
     id: row.id,
     name: row.name,
+    position: positionOf(row),
     timezone: row.timezone,
     country_code: row.country_code,
     organization_type: {

@@ -19,6 +19,8 @@ export interface OrganizationFields {
   /** Left as they are when undefined. */
   timezone: string | undefined;
   responders_type: RespondersType | undefined;
+  lat: number | null | undefined;
+  lng: number | null | undefined;
 }
 
 export class OrganizationsRepository {
@@ -43,6 +45,9 @@ export class OrganizationsRepository {
         'org.country_code',
         'org.timezone',
         'org.responders_type',
+        'org.lat',
+        'org.lng',
+        'org.billing_customer_id',
         'type.id as type_id',
         'type.name as type_name',
         'type.display_name as type_display_name',
@@ -61,6 +66,19 @@ export class OrganizationsRepository {
 
   find(id: string) {
     return this.organizations().where('org.id', '=', id).executeTakeFirst();
+  }
+
+  /** The organisations that manage or access each of these, by name. */
+  related(ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('organization_relationships as rel')
+      .innerJoin('organizations as related', 'related.id', 'rel.related_organization_id')
+      .select(['rel.organization_id', 'rel.relationship_type', 'related.id', 'related.name'])
+      .where('rel.organization_id', 'in', ids)
+      .orderBy('related.name')
+      .orderBy('related.id')
+      .execute();
   }
 
   listTypes() {

@@ -79,6 +79,33 @@ describe('GET /api/organizations', () => {
     ]);
   });
 
+  it("tells an organisation's own users and platform administrators who manages and accesses it, and its billing id", async () => {
+    await t.db
+      .updateTable('organizations')
+      .set({ billing_customer_id: 'cus_0042' })
+      .where('id', 'in', [SPD, CAPITAL])
+      .execute();
+    const list = async (email: string) =>
+      OrganizationsResponseSchema.parse((await call(email, 'GET', '/api/organizations')).json()).data;
+    const spd = await list(SPD_ADMIN);
+    expect(spd.find((o) => o.id === SPD)).toMatchObject({
+      billing_customer_id: 'cus_0042',
+      managers: [{ id: PRAIRIE }],
+      accessors: [],
+    });
+    // Capital is only accessed: who else manages or accesses it is not Springfield's to know.
+    expect(spd.find((o) => o.id === CAPITAL)).toMatchObject({
+      billing_customer_id: null,
+      managers: [],
+      accessors: [],
+    });
+    expect((await list(PLATFORM)).find((o) => o.id === CAPITAL)).toMatchObject({
+      billing_customer_id: 'cus_0042',
+      managers: [{ id: PRAIRIE }],
+      accessors: [{ id: SPD, name: 'Springfield Police Department' }],
+    });
+  });
+
   it('is refused without an organisation permission', async () => {
     for (const email of ['user@springfield-pd.test', 'media@springfield-pd.test'])
       expect((await call(email, 'GET', '/api/organizations')).statusCode).toBe(403);
@@ -116,6 +143,25 @@ describe('PUT /api/organization', () => {
     });
     expect(await orgRow(SPD)).toMatchObject({ city: 'Ottawa', postal_code: 'K1A 0B1', address2: null });
     expect((await call(SPD_ADMIN, 'PUT', '/api/organization', organization())).statusCode).toBe(200);
+  });
+
+  it('sets the map position, keeps it when left out, clears it with null, and shows it in the profile', async () => {
+    const put = (changes: Record<string, unknown>) =>
+      call(SPD_ADMIN, 'PUT', '/api/organization', organization(changes));
+    const set = await put({ position: { lat: 41.8781, lng: -87.6298 } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().position).toEqual({ lat: 41.8781, lng: -87.6298 });
+    expect((await put({})).json().position).toEqual({ lat: 41.8781, lng: -87.6298 });
+    const profile = (await call(SPD_ADMIN, 'GET', '/api/profile')).json();
+    expect(profile.user_org.position).toEqual({ lat: 41.8781, lng: -87.6298 });
+    expect((await put({ position: null })).json().position).toBeNull();
+    expect(await orgRow(SPD)).toMatchObject({ lat: null, lng: null });
+    for (const position of [{ lat: 91, lng: 0 }, { lat: 0, lng: -181 }, { lat: 1 }, 'x']) {
+      const refused = await put({ position });
+      expect(refused.statusCode, JSON.stringify(position)).toBe(400);
+    }
+    expect(messagesOf(await put({ position: { lat: 91, lng: 0 } }))).toContain('Latitude is -90 to 90');
+    expect((await put({ position: { lat: 39.7817, lng: -89.6501 } })).statusCode).toBe(200);
   });
 
   it.each([

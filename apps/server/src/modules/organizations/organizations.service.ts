@@ -17,7 +17,7 @@ import {
 } from '@flare/core/schemas/organization';
 import type { Principal } from '../../platform/auth-hook';
 import { conflict, forbidden, unprocessable } from '../../platform/http-errors';
-import type { AccountsService } from '../accounts/accounts.service';
+import { positionOf, type AccountsService } from '../accounts/accounts.service';
 import type { UsersService } from '../users/users.service';
 import type {
   OrganizationFields,
@@ -46,6 +46,8 @@ function fieldsOf(input: OrganizationInput): OrganizationFields {
     country_code: input.country_code,
     timezone: input.timezone,
     responders_type: input.responders_type,
+    lat: input.position === undefined ? undefined : (input.position?.lat ?? null),
+    lng: input.position === undefined ? undefined : (input.position?.lng ?? null),
   };
 }
 
@@ -59,6 +61,9 @@ function typeOf(row: OrganizationListRow): OrganizationType {
     off_icon_url: row.type_off_icon_url,
   };
 }
+
+/** The organisations that manage and that access each organisation, by its id. */
+type Related = Map<string, Pick<Organization, 'managers' | 'accessors'>>;
 
 /** How the caller stands to the organisations: their own, those they manage and those they access. */
 interface Standing {
@@ -81,7 +86,8 @@ export class OrganizationsService {
     const rows = await this.repository.list(
       standing.platformAdmin ? null : [standing.own, ...standing.managed, ...standing.accessed],
     );
-    return { data: rows.map((row) => this.toWire(row, standing)) };
+    const related = await this.relatedOf(rows, standing);
+    return { data: rows.map((row) => this.toWire(row, standing, related)) };
   }
 
   async assignable(principal: Principal): Promise<Assignable> {
@@ -174,10 +180,30 @@ export class OrganizationsService {
   private async wireOf(id: string, standing: Standing): Promise<Organization> {
     const row = await this.repository.find(id);
     if (!row) throw notFound();
-    return this.toWire(row, standing);
+    return this.toWire(row, standing, await this.relatedOf([row], standing));
   }
 
-  private toWire(row: OrganizationListRow, standing: Standing): Organization {
+  /** Who manages or accesses an organisation is told to its own users and to platform administrators. */
+  private mayKnowRelations(id: string, standing: Standing): boolean {
+    return standing.platformAdmin || id === standing.own;
+  }
+
+  private async relatedOf(rows: OrganizationListRow[], standing: Standing): Promise<Related> {
+    const ids = rows.map((row) => row.id).filter((id) => this.mayKnowRelations(id, standing));
+    const related: Related = new Map();
+    for (const rel of await this.repository.related(ids)) {
+      const lists = related.get(rel.organization_id) ?? { managers: [], accessors: [] };
+      lists[rel.relationship_type === 'manager' ? 'managers' : 'accessors'].push({
+        id: rel.id,
+        name: rel.name,
+      });
+      related.set(rel.organization_id, lists);
+    }
+    return related;
+  }
+
+  private toWire(row: OrganizationListRow, standing: Standing, related: Related): Organization {
+    const knows = this.mayKnowRelations(row.id, standing);
     return {
       id: row.id,
       name: row.name,
@@ -196,6 +222,9 @@ export class OrganizationsService {
       responders_type: row.responders_type,
       relationship: this.relationship(row.id, standing),
       editable: this.editable(row.id, standing),
+      position: positionOf(row),
+      billing_customer_id: knows ? row.billing_customer_id : null,
+      ...(related.get(row.id) ?? { managers: [], accessors: [] }),
     };
   }
 }

@@ -24,8 +24,9 @@ export interface OrganizationsTable {
   id: Generated<string>;
   name: string;
   email: string | null;
-  lat: Generated<number>;
-  lng: Generated<number>;
+  /** The map position, both set or neither. */
+  lat: number | null;
+  lng: number | null;
   address1: string | null;
   address2: string | null;
   city: string | null;

@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client';
 import { rememberTarget } from '../../lib/nav-memory';
 import { hasFreshProfile, loadProfile, ProfileLoadError, useSession } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { useSubscribedOrganization } from '../../lib/subscribed-organization';
 import { AccountMenu } from './account-menu';
 import { BottomNav } from './bottom-nav';
 import { MobileTopBar } from './mobile-top-bar';
@@ -274,6 +275,8 @@ function ShellMap({
   covered?: boolean;
   coveredBelow?: number;
 }) {
+  // Before anything of the organisation is fitted (or when nothing is), its own map position.
+  const position = useSubscribedOrganization()?.position;
   return (
     <Box
       style={{ flex: 1, position: 'relative' }}
@@ -283,7 +286,7 @@ function ShellMap({
       aria-hidden={covered || undefined}
       inert={covered}
     >
-      <LazyMapView>
+      <LazyMapView initialCenter={position ? [position.lng, position.lat] : undefined}>
         <MapBottomCover fraction={coveredBelow} />
         <LazyThingsLayer />
         <LazyTripsLayer />

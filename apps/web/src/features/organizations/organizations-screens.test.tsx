@@ -35,6 +35,10 @@ const org = (id: string, name: string, changes: Partial<Organization> = {}): Org
   responders_type: 'all',
   relationship: 'managed',
   editable: true,
+  position: null,
+  billing_customer_id: null,
+  managers: [],
+  accessors: [],
   ...changes,
 });
 const OWN = org('org-1', 'Springfield Police Department', { relationship: 'own' });
@@ -126,6 +130,41 @@ describe('edit organization', FORM_TESTS, () => {
       state: 'ON',
       postal_code: 'K1A 0B1',
     });
+  });
+
+  it('takes the map position as "lat, lng" and refuses what is not a position', async () => {
+    const placed = { ...OWN, position: { lat: 39.7817, lng: -89.6501 } };
+    const { calls } = await render('/dashboard/accounts-new/organizations/org-1/edit', [placed], {
+      'PUT /organization/org-1': () => ({ status: 200, body: OWN }),
+    });
+    const field = await screen.findByRole('textbox', { name: 'Map position (lat, lng)' });
+    expect((field as HTMLInputElement).value).toBe('39.7817, -89.6501');
+    fireEvent.change(field, { target: { value: '91, -89.6' } });
+    fireEvent.blur(field);
+    expect(await screen.findByText('Invalid coordinates')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByText('Invalid coordinates')).toBeTruthy());
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(field, { target: { value: '41.8781, -87.6298' } });
+    await waitFor(() => expect(screen.queryByText('Invalid coordinates')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      position: { lat: 41.8781, lng: -87.6298 },
+    });
+  });
+
+  it('clears the map position when the field is emptied', async () => {
+    const placed = { ...OWN, position: { lat: 39.7817, lng: -89.6501 } };
+    const { calls } = await render('/dashboard/accounts-new/organizations/org-1/edit', [placed], {
+      'PUT /organization/org-1': () => ({ status: 200, body: OWN }),
+    });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Map position (lat, lng)' }), {
+      target: { value: '' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ position: null });
   });
 
   it('asks for a free-text Region elsewhere, and shows the server refusal under the buttons', async () => {

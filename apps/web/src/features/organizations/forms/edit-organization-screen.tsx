@@ -36,6 +36,7 @@ function formOf(org: Organization): OrganizationFormInput {
     state: org.state ?? '',
     postal_code: org.postal_code ?? '',
     country_code: org.country_code ?? '',
+    position: org.position,
   };
 }
 

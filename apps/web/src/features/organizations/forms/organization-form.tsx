@@ -1,6 +1,7 @@
 /**
  * The organisation form of the edit and new screens: name, type, time zone, responders type (for
- * those who may set it), contacts and the address (whose labels and lists follow the country); on the
+ * those who may set it), contacts, the address (whose labels and lists follow the country) and the
+ * map position; on the
  * new screen also the first Org Admin. Save is enabled
  * once the form changed and reads "Saving..." while it saves; the server's refusal shows under the
  * buttons.
@@ -22,6 +23,7 @@ import { AddressFields } from '../../../components/ui/address-fields';
 import { ControlledSelect } from '../../../components/ui/controlled-select';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
 import { FormActions, ServerErrorLine } from '../../../components/ui/form-layout';
+import { MapPositionInput } from '../../../components/ui/map-position-input';
 
 export function OrganizationForm({
   defaultValues,
@@ -117,6 +119,13 @@ export function OrganizationForm({
           setValue={form.setValue}
           submitFailed={submitFailed}
           streetRequired
+        />
+        <MapPositionInput
+          control={control}
+          name="position"
+          label="Map position (lat, lng)"
+          description="Where the organization's maps open while it has no asset or incident to show. Right-click the map to copy a position."
+          submitFailed={submitFailed}
         />
         {withAdmin && (
           <>
