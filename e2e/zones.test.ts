@@ -1,13 +1,15 @@
 /**
  * The Zones section against a real server: a wrong-way-driver zone drawn on the map point by point
- * (terra-draw), refused without a line, saved, found by the search (zone id, description, and the
- * wrong-way-driver asset reporting next to it through the OsmAnd port), shown Active while that asset
- * detects a wrong-way driver, and deleted after a confirmation. Every screen passes axe.
+ * (terra-draw) with its default expiry, refused without a line, saved, found by the search (zone id,
+ * description, and the wrong-way-driver asset reporting next to it through the OsmAnd port), shown
+ * Active while that asset detects a wrong-way driver and while an incident on it counts (with the
+ * time it stops counting), and deleted after a confirmation. Every screen passes axe.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
-import { ZONE_MESSAGES } from '@flare/core/schemas/alerting-zone';
+import { ZONE_DEFAULT_EXPIRY_MINUTES, ZONE_MESSAGES } from '@flare/core/schemas/alerting-zone';
+import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import type { ZoneFeatureCollection } from '@flare/core/zones/zone-geojson';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { clickMap, closeInstructions } from './support/map-drawing';
@@ -91,6 +93,10 @@ describe('alerting zones', () => {
     );
     await hotspot.fill('HS-EXIT-92');
     await main().getByRole('textbox', { name: 'Description' }).fill('Exit 92 off-ramp');
+    const expiry = main().getByRole('textbox', { name: /Default Expiry \(minutes\)/ });
+    expect(await expiry.inputValue()).toBe(String(ZONE_DEFAULT_EXPIRY_MINUTES));
+    await expiry.fill('45');
+    await expectAccessible(page);
     await main().getByRole('button', { name: 'Save' }).click();
     await main().getByRole('alert').filter({ hasText: ZONE_MESSAGES.tooFewPoints }).waitFor();
 
@@ -109,7 +115,7 @@ describe('alerting zones', () => {
     await expectAccessible(page);
   });
 
-  it('finds the zone by its id, its description and the detector along it, Active while it detects', async () => {
+  it('finds the zone by its id, its description and the detector along it, Active while it detects or an incident on it counts', async () => {
     const { token } = await page.evaluate(
       () => JSON.parse(localStorage.getItem('flare.auth')!) as { token: string },
     );
@@ -142,6 +148,20 @@ describe('alerting zones', () => {
       await expect.poll(() => showing().textContent()).toBe(shown);
     }
     await search().fill('');
+
+    // A patrol car stands at the ramp with its lights on for the dwell time: an incident opens there,
+    // and the zone's row says until when the zone counts it.
+    const stoppedAt = Math.floor(Date.now() / 1000) - 120;
+    for (const timestamp of [stoppedAt, stoppedAt + SCENE_RULES.dwellMs / 1000])
+      await sendOsmandReport(osmandPort, 'SPD-CAR-101', {
+        lat: String(lat),
+        lon: String(lng),
+        alerting: 'true',
+        timestamp: String(timestamp),
+      });
+    await page.reload();
+    await row.getByText(/^INC-\d+ .* · until \d{1,2}:\d{2} [AP]M$/).waitFor();
+    await expectAccessible(page);
   });
 
   it('exports the zones as GeoJSON', async () => {
@@ -154,7 +174,12 @@ describe('alerting zones', () => {
     );
     exported = JSON.parse(await readFile(await download.path(), 'utf8')) as ZoneFeatureCollection;
     expect(exported.features.map((feature) => feature.properties)).toEqual([
-      { hotspot_id: 'HS-EXIT-92', description: 'Exit 92 off-ramp', alert_message: null },
+      {
+        hotspot_id: 'HS-EXIT-92',
+        description: 'Exit 92 off-ramp',
+        alert_message: null,
+        default_expiry_minutes: 45,
+      },
     ]);
   });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   AlertingZoneInputSchema,
+  ZONE_EXPIRY_MINUTES_MAX,
+  ZONE_EXPIRY_MINUTES_MIN,
   ZONE_MESSAGES,
   zonesLoadErrorMessage,
   zoneSaveErrorMessage,
@@ -35,6 +37,19 @@ describe('the alerting zone payload', () => {
     );
     expect(AlertingZoneInputSchema.safeParse({ ...valid, type: 'speeding' }).success).toBe(false);
     expect(AlertingZoneInputSchema.safeParse({ ...valid, geom_type: 'polygon' }).success).toBe(false);
+  });
+
+  it(`takes a default expiry of ${ZONE_EXPIRY_MINUTES_MIN} to ${ZONE_EXPIRY_MINUTES_MAX} whole minutes, or none (the zone's own)`, () => {
+    expect(AlertingZoneInputSchema.parse(valid).default_expiry_minutes).toBeUndefined();
+    for (const minutes of [ZONE_EXPIRY_MINUTES_MIN, ZONE_EXPIRY_MINUTES_MAX])
+      expect(
+        AlertingZoneInputSchema.parse({ ...valid, default_expiry_minutes: minutes }).default_expiry_minutes,
+      ).toBe(minutes);
+    for (const minutes of [0, ZONE_EXPIRY_MINUTES_MAX + 1, 2.5, '30', null])
+      expect(
+        AlertingZoneInputSchema.safeParse({ ...valid, default_expiry_minutes: minutes }).error?.issues[0]
+          ?.message,
+      ).toBe(ZONE_MESSAGES.expiryRange);
   });
 });
 

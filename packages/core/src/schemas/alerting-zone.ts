@@ -6,6 +6,14 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { requiredText, storable } from './common';
 
+/**
+ * How long an active incident on a zone keeps it active, from the incident's start, unless it ends
+ * sooner: a stale incident cannot hold a wrong-way warning on for ever.
+ */
+export const ZONE_DEFAULT_EXPIRY_MINUTES = 30;
+export const ZONE_EXPIRY_MINUTES_MIN = 1;
+export const ZONE_EXPIRY_MINUTES_MAX = 1_440;
+
 export const ZONE_MESSAGES = {
   connectionFailed: 'Connection failed',
   notAllowed: 'User does not have required permissions',
@@ -15,6 +23,7 @@ export const ZONE_MESSAGES = {
   notFound: 'Zone not found',
   unableToSave: 'Unable to save Zone',
   unableToDelete: 'Unable to delete Zone',
+  expiryRange: `Default expiry must be a whole number of minutes from ${ZONE_EXPIRY_MINUTES_MIN} to ${ZONE_EXPIRY_MINUTES_MAX}`,
 } as const;
 
 export const ZONE_TYPE = 'wrong_way_driver';
@@ -22,6 +31,12 @@ export const ZONE_HOTSPOT_ID_MAX = 100;
 export const ZONE_DESCRIPTION_MAX = 100;
 export const ZONE_ALERT_MESSAGE_MAX = 40;
 const ZONE_POINTS_MAX = 1_000;
+
+const ZoneExpiryMinutesSchema = z
+  .number({ error: ZONE_MESSAGES.expiryRange })
+  .int(ZONE_MESSAGES.expiryRange)
+  .min(ZONE_EXPIRY_MINUTES_MIN, ZONE_MESSAGES.expiryRange)
+  .max(ZONE_EXPIRY_MINUTES_MAX, ZONE_MESSAGES.expiryRange);
 
 const LngLatSchema = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
 
@@ -33,6 +48,16 @@ export type LineStringGeometry = z.infer<typeof LineStringGeometrySchema>;
 
 const ZoneThingSchema = z.object({ id: z.string(), name: z.string(), is_active: z.boolean() });
 export type ZoneThing = z.infer<typeof ZoneThingSchema>;
+
+/** An active incident ("location") on the zone, and when the zone stops counting it (`default_expiry`). */
+const ZoneLocationSchema = z.object({
+  id: z.string(),
+  external_id: z.string(),
+  /** Its title: street, saved area or position (core's locationPlace). */
+  name: z.string(),
+  start_time: z.string(),
+  default_expiry: z.string(),
+});
 
 export const AlertingZoneSchema = z.object({
   id: z.string(),
@@ -56,11 +81,18 @@ export const AlertingZoneSchema = z.object({
       )
       .min(1),
   }),
-  /** Whether a wrong-way-driver asset along it is responding now (see zones/zone-reach.ts). */
+  /**
+   * Whether a wrong-way-driver asset along it is responding now, or an active incident on it has not
+   * expired (see zones/zone-reach.ts).
+   */
   is_active: z.boolean(),
   /** The wrong-way-driver assets along the zone, and those of them responding now. */
   things: z.array(ZoneThingSchema),
   active_things: z.array(ZoneThingSchema),
+  /** The active incidents on the zone that it still counts. */
+  active_locations: z.array(ZoneLocationSchema),
+  /** Minutes an incident on the zone keeps it active, from the incident's start. */
+  default_expiry_minutes: z.number().int(),
   updated_at: z.string(),
 });
 export type AlertingZone = z.infer<typeof AlertingZoneSchema>;
@@ -83,6 +115,7 @@ export const ZoneFormSchema = z.object({
   alert_message: storable(
     z.string().trim().max(ZONE_ALERT_MESSAGE_MAX, `${ZONE_ALERT_MESSAGE_MAX} Max Characters`),
   ).nullish(),
+  default_expiry_minutes: ZoneExpiryMinutesSchema,
 });
 export type ZoneFormInput = z.input<typeof ZoneFormSchema>;
 
@@ -91,6 +124,8 @@ export const AlertingZoneInputSchema = ZoneFormSchema.extend({
   type: z.literal(ZONE_TYPE),
   geom_type: z.literal('polyline'),
   geometry: LineStringGeometrySchema,
+  /** Default ZONE_DEFAULT_EXPIRY_MINUTES on create; left out on update, the zone keeps its own. */
+  default_expiry_minutes: ZoneExpiryMinutesSchema.optional(),
   /** On create: the owner (default the caller's organisation). Ignored on update. */
   organization_id: z.uuid().optional(),
 });

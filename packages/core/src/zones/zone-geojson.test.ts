@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { GEOJSON_FILE_MESSAGES, GeoJsonFileError } from '../geojson/feature-import';
-import { ZONE_MESSAGES, type AlertingZone } from '../schemas/alerting-zone';
+import { ZONE_MESSAGES } from '../schemas/alerting-zone';
+import { makeZone, RAMP } from '../testing/zones';
 import { zoneInputsFromGeoJson, zonesToGeoJson, ZONE_GEOJSON_MESSAGES } from './zone-geojson';
 
-const RAMP: Array<[number, number]> = [
-  [-89.66, 39.81],
-  [-89.655, 39.81],
-];
-const zone = {
-  id: 'z1',
-  organization_id: 'org',
-  organization_name: 'Springfield',
-  external_id: 'HS-EXIT-92',
-  alerting_zone_type_name: 'wrong_way_driver',
-  alert_message: 'Wrong-way driver ahead',
-  description: 'Exit 92 off-ramp',
-  features: {
-    type: 'FeatureCollection',
-    features: [{ type: 'Feature', properties: null, geometry: { type: 'LineString', coordinates: RAMP } }],
-  },
-  is_active: false,
-  things: [],
-  active_things: [],
-  updated_at: '2026-11-25T10:00:00.000Z',
-} satisfies AlertingZone;
+const zone = makeZone({ default_expiry_minutes: 45 });
 
 const line = (coordinates: unknown, properties: Record<string, unknown> = { hotspot_id: 'HS-1' }) => ({
   type: 'Feature',
@@ -44,6 +25,7 @@ describe('zones as GeoJSON', () => {
           hotspot_id: 'HS-EXIT-92',
           description: 'Exit 92 off-ramp',
           alert_message: 'Wrong-way driver ahead',
+          default_expiry_minutes: 45,
           geometry: { type: 'LineString', coordinates: RAMP },
         },
       },
@@ -67,6 +49,7 @@ describe('zones as GeoJSON', () => {
         ]),
         'nonsense',
         line([[-89.66, 39.81, 180], RAMP[1]], { hotspot_id: 'HS-OK' }),
+        line(RAMP, { hotspot_id: 'HS-EXPIRY', default_expiry_minutes: 0 }),
       ],
     });
     expect(refused).toEqual([
@@ -75,6 +58,7 @@ describe('zones as GeoJSON', () => {
       { index: 2, name: 'HS-P', reason: ZONE_GEOJSON_MESSAGES.unsupportedGeometry('Polygon') },
       { index: 3, name: 'HS-1', reason: GEOJSON_FILE_MESSAGES.badCoordinates },
       { index: 4, reason: GEOJSON_FILE_MESSAGES.notFeature },
+      { index: 6, name: 'HS-EXPIRY', reason: `default_expiry_minutes: ${ZONE_MESSAGES.expiryRange}` },
     ]);
     expect(inputs.map(({ index, input }) => [index, input.hotspot_id, input.geometry.coordinates])).toEqual([
       [5, 'HS-OK', RAMP],

@@ -1,7 +1,7 @@
 /**
  * Alerting zones as GeoJSON, out and in. Out: a FeatureCollection with a LineString feature per zone
- * (its hotspot id, description and alert message in the properties). In: each feature becomes the
- * zone's save payload, checked by AlertingZoneInputSchema, or is refused with the reason. Exported
+ * (its hotspot id, description, alert message and default expiry in the properties). In: each feature
+ * becomes the zone's save payload (no default expiry: the server's default), checked by AlertingZoneInputSchema, or is refused with the reason. Exported
  * zones import as the same lines and fields.
  */
 import { z } from 'zod';
@@ -32,7 +32,12 @@ export interface ZoneFeatureCollection {
     type: 'Feature';
     id: string;
     geometry: { type: 'LineString'; coordinates: Array<[number, number]> };
-    properties: { hotspot_id: string; description: string | null; alert_message: string | null };
+    properties: {
+      hotspot_id: string;
+      description: string | null;
+      alert_message: string | null;
+      default_expiry_minutes: number;
+    };
   }>;
 }
 
@@ -47,6 +52,7 @@ export function zonesToGeoJson(zones: readonly AlertingZone[]): ZoneFeatureColle
         hotspot_id: zone.external_id,
         description: zone.description,
         alert_message: zone.alert_message,
+        default_expiry_minutes: zone.default_expiry_minutes,
       },
     })),
   };
@@ -75,6 +81,7 @@ function zoneInputOf(json: unknown): FeatureRead<AlertingZoneInput> {
   const fields = Object.fromEntries(TEXT_FIELDS.map((field) => [field, properties[field]]));
   const input = AlertingZoneInputSchema.safeParse({
     ...fields,
+    default_expiry_minutes: properties.default_expiry_minutes ?? undefined,
     type: ZONE_TYPE,
     geom_type: 'polyline',
     geometry: { type: 'LineString', coordinates: line.data },

@@ -1,4 +1,4 @@
-/** Alerting zones (wrong-way-driver hotspots): their API. */
+/** Alerting zones (wrong-way-driver hotspots): their API, active with the incidents on them. */
 import fp from 'fastify-plugin';
 import { apiRoutes } from '../../platform/platform.plugin';
 import { AlertingZonesRepository } from './alerting-zones.repository';
@@ -7,8 +7,12 @@ import { AlertingZonesService } from './alerting-zones.service';
 
 export const alertingZonesModule = fp(
   async (app) => {
-    const service = new AlertingZonesService(new AlertingZonesRepository(app.db), app.accounts);
+    const service = new AlertingZonesService(
+      new AlertingZonesRepository(app.db),
+      app.accounts,
+      app.incidents,
+    );
     await apiRoutes(app, (api) => registerAlertingZonesRoutes(api, service));
   },
-  { name: 'alerting-zones', dependencies: ['platform', 'auth', 'accounts'] },
+  { name: 'alerting-zones', dependencies: ['platform', 'auth', 'accounts', 'incidents'] },
 );

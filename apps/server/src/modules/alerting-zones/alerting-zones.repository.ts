@@ -14,6 +14,8 @@ export interface ZoneValues {
   description: string | null;
   alert_message: string | null;
   geometry: string;
+  /** Undefined on an update: left as it is. */
+  default_expiry_minutes: number | undefined;
 }
 
 export interface WrongWayThingRow {

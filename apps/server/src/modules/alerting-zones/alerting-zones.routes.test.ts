@@ -1,13 +1,24 @@
 /**
  * The alerting zones API (`/api/organization/alerting_zones`): the save rules and messages, who may
  * do what, other organisations' zones, and a zone turning active while a wrong-way-driver asset
- * reporting through the real ingest path responds on it.
+ * reporting through the real ingest path responds on it, or while an incident detected on it counts
+ * (until its default expiry, on a fake clock).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlertingZoneSchema, ZONE_MESSAGES } from '@flare/core/schemas/alerting-zone';
+import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
+import {
+  AlertingZoneSchema,
+  ZONE_DEFAULT_EXPIRY_MINUTES,
+  ZONE_MESSAGES,
+  type AlertingZone,
+} from '@flare/core/schemas/alerting-zone';
+import type { Location } from '@flare/core/schemas/location';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { demoOrganizationId } from '../../seed/demo-data';
+import { demoThingId } from '../../seed/demo-fleet';
 import { thingTypeId } from '../../seed/reference-data';
+import { AlertingZonesRepository } from './alerting-zones.repository';
+import { AlertingZonesService } from './alerting-zones.service';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -64,6 +75,7 @@ describe('saving alerting zones', () => {
       active_things: [],
     });
     expect(saved.features.features[0]!.geometry.coordinates).toEqual(RAMP);
+    expect([saved.active_locations, saved.default_expiry_minutes]).toEqual([[], ZONE_DEFAULT_EXPIRY_MINUTES]);
     const listed = (await call('GET', PATH, USER)).json().data as Array<{ id: string }>;
     expect(listed.map((z) => z.id)).toContain(saved.id);
     const byHotspot = (await call('GET', `${PATH}?hotspot_id=HS-EXIT-92`, USER)).json().data;
@@ -100,6 +112,32 @@ describe('saving alerting zones', () => {
     expect((await call('PUT', `${PATH}/${saved.id}`, ADMIN, zone())).statusCode).toBe(409);
     const unknown = await call('PUT', `${PATH}/00000000-0000-4000-8000-000000000000`, ADMIN, zone());
     expect([unknown.statusCode, unknown.json().message]).toEqual([404, ZONE_MESSAGES.notFound]);
+  });
+
+  it('keeps the default expiry a PUT leaves out, and refuses one out of bounds with the reason', async () => {
+    const saved = (
+      await call('POST', PATH, ADMIN, zone({ hotspot_id: 'HS-EXPIRY', default_expiry_minutes: 45 }))
+    ).json();
+    expect(saved.default_expiry_minutes).toBe(45);
+    const kept = await call('PUT', `${PATH}/${saved.id}`, ADMIN, zone({ hotspot_id: 'HS-EXPIRY' }));
+    expect(kept.json().default_expiry_minutes).toBe(45);
+    const changed = await call(
+      'PUT',
+      `${PATH}/${saved.id}`,
+      ADMIN,
+      zone({ hotspot_id: 'HS-EXPIRY', default_expiry_minutes: 60 }),
+    );
+    expect(changed.json().default_expiry_minutes).toBe(60);
+    for (const minutes of [0, 1441, 1.5, 'soon']) {
+      const refused = await call(
+        'PUT',
+        `${PATH}/${saved.id}`,
+        ADMIN,
+        zone({ hotspot_id: 'HS-EXPIRY', default_expiry_minutes: minutes }),
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(ZONE_MESSAGES.expiryRange);
+    }
   });
 
   it('deletes a zone; deleting it again answers 404 Zone not found; its hotspot id is free again', async () => {
@@ -183,5 +221,88 @@ describe('zone activity', () => {
     });
     // Half a kilometre away it belongs to the zone no more.
     expect(await report(39.815, true)).toMatchObject({ is_active: false, things: [] });
+  });
+});
+
+describe('incidents on a zone', () => {
+  /** 20 m north of the ramp. */
+  const SCENE = { lat: 39.8102, lng: -89.657 };
+  let at = Math.floor(Date.now() / 1000) - 3_600;
+  const report = async (deviceId: string, position: { lat: number; lng: number }, speed = 0) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/ingest/osmand?id=${deviceId}&timestamp=${(at += 10)}&lat=${position.lat}&lon=${position.lng}&speed=${speed}&alerting=true`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  /** A patrol car stops there with its lights on for the dwell time: an incident opens; returns it. */
+  const arrive = async (deviceId: string): Promise<Location> => {
+    await report(deviceId, SCENE);
+    at += SCENE_RULES.dwellMs / 1000;
+    await report(deviceId, SCENE);
+    const active = (
+      await t.app.inject({ method: 'GET', url: '/api/locations/active', headers: bearer(tokens[USER]!) })
+    )
+      .json<{ data: Location[] }>()
+      .data.filter((location) => location.things_active.some((thing) => thing.id === demoThingId(deviceId)));
+    expect(active).toHaveLength(1);
+    return active[0]!;
+  };
+  const leave = (deviceId: string) => report(deviceId, { lat: SCENE.lat + 0.01, lng: SCENE.lng }, 20);
+  const listed = async (hotspotId: string, email = USER): Promise<AlertingZone> =>
+    (await call('GET', `${PATH}?hotspot_id=${hotspotId}`, email)).json().data[0];
+
+  it('is active while an incident on it is open, listing it with when the zone stops counting it', async () => {
+    await call('POST', PATH, ADMIN, zone({ hotspot_id: 'HS-INCIDENT', default_expiry_minutes: 1_440 }));
+    const incident = await arrive('SPD-CAR-105');
+    expect(await listed('HS-INCIDENT')).toMatchObject({
+      is_active: true,
+      things: [],
+      active_things: [],
+      active_locations: [
+        {
+          id: incident.id,
+          external_id: incident.external_id,
+          start_time: incident.start_time,
+          default_expiry: new Date(Date.parse(incident.start_time) + 1_440 * 60_000).toISOString(),
+        },
+      ],
+    });
+    // Another organisation's zone on the same road does not count Springfield's incident.
+    await call('POST', PATH, OTHER_ADMIN, zone({ hotspot_id: 'HS-INCIDENT' }));
+    expect(await listed('HS-INCIDENT', OTHER_ADMIN)).toMatchObject({
+      is_active: false,
+      active_locations: [],
+    });
+    // The incident ends with its last responder leaving: the zone is in standby again.
+    await leave('SPD-CAR-105');
+    expect(await listed('HS-INCIDENT')).toMatchObject({ is_active: false, active_locations: [] });
+  });
+
+  it("stops counting an open incident at its start + the zone's default expiry (a fake clock)", async () => {
+    await call('POST', PATH, ADMIN, zone({ hotspot_id: 'HS-EXPIRING', default_expiry_minutes: 30 }));
+    const incident = await arrive('SPD-CAR-106');
+    let now = 0;
+    const zones = new AlertingZonesService(
+      new AlertingZonesRepository(t.db),
+      t.app.accounts,
+      t.app.incidents,
+      () => now,
+    );
+    const principal = {
+      userId: 'user',
+      sessionId: 'session',
+      organizationId: SPD,
+      roleId: 2,
+      permissions: [],
+    };
+    const shown = async (minutesAfterStart: number) => {
+      now = Date.parse(incident.start_time) + minutesAfterStart * 60_000;
+      const [expiring] = await zones.list(principal, undefined, 'HS-EXPIRING');
+      return { is_active: expiring!.is_active, counted: expiring!.active_locations.map((l) => l.id) };
+    };
+    expect(await shown(29)).toEqual({ is_active: true, counted: [incident.id] });
+    expect(await shown(30)).toEqual({ is_active: false, counted: [] });
+    await leave('SPD-CAR-106');
   });
 });

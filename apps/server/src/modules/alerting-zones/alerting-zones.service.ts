@@ -1,10 +1,11 @@
 /**
  * Alerting zones: the list of the organisations a caller sees, each with the wrong-way-driver assets
- * along it (core's zone-reach rule decides which, and whether the zone is active), and saves and
- * deletes under core's zone-access rule.
+ * and active incidents along it (core's zone-reach rule decides which, and whether the zone is active
+ * at the injected clock's now), and saves and deletes under core's zone-access rule.
  */
 import { mayManageZone } from '@flare/core/permissions/zone-access';
 import {
+  ZONE_DEFAULT_EXPIRY_MINUTES,
   ZONE_MESSAGES,
   ZONE_TYPE,
   type AlertingZone,
@@ -12,10 +13,12 @@ import {
 } from '@flare/core/schemas/alerting-zone';
 import { MESSAGES } from '@flare/core/messages';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
-import { thingsAlongZone, type ZoneCandidate } from '@flare/core/zones/zone-reach';
+import type { Location } from '@flare/core/schemas/location';
+import { zoneActivity, type ZoneCandidate } from '@flare/core/zones/zone-reach';
 import type { Principal } from '../../platform/auth-hook';
 import { conflict, forbidden, notFound } from '../../platform/http-errors';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { IncidentsService } from '../incidents/incidents.service';
 import {
   HotspotTakenError,
   type AlertingZonesRepository,
@@ -27,6 +30,8 @@ export class AlertingZonesService {
   constructor(
     private readonly repository: AlertingZonesRepository,
     private readonly accounts: AccountsService,
+    private readonly incidents: Pick<IncidentsService, 'activeOf'>,
+    private readonly now: () => number = Date.now,
   ) {}
 
   async list(
@@ -36,7 +41,7 @@ export class AlertingZonesService {
   ): Promise<AlertingZone[]> {
     const organizationIds = await this.accounts.organizationScope(principal, requested);
     const rows = await this.repository.list(organizationIds, hotspotId);
-    return this.withThings(rows);
+    return this.withActivity(rows);
   }
 
   async create(principal: Principal, input: AlertingZoneInput): Promise<AlertingZone> {
@@ -45,7 +50,10 @@ export class AlertingZonesService {
       throw notFound(MESSAGES.organizationNotFound);
     if (!mayManageZone(principal, { organizationId })) throw forbidden();
     const id = await this.saving(() =>
-      this.repository.insert(organizationId, principal.userId, valuesOf(input)),
+      this.repository.insert(organizationId, principal.userId, {
+        ...valuesOf(input),
+        default_expiry_minutes: input.default_expiry_minutes ?? ZONE_DEFAULT_EXPIRY_MINUTES,
+      }),
     );
     return this.shown(id);
   }
@@ -84,25 +92,36 @@ export class AlertingZonesService {
   }
 
   private async shown(id: string): Promise<AlertingZone> {
-    const [zone] = await this.withThings([(await this.repository.find(id))!]);
+    const [zone] = await this.withActivity([(await this.repository.find(id))!]);
     return zone!;
   }
 
-  private async withThings(rows: ZoneRow[]): Promise<AlertingZone[]> {
+  /** Each zone with what lies along it: its organisation's wrong-way-driver assets and active incidents. */
+  private async withActivity(rows: ZoneRow[]): Promise<AlertingZone[]> {
     const organizationIds = [...new Set(rows.map((row) => row.organization_id))];
-    const candidates = new Map<string, ZoneCandidate[]>();
-    for (const thing of await this.repository.wrongWayThings(organizationIds)) {
-      const list = candidates.get(thing.organization_id) ?? [];
-      list.push({
+    const [things, incidents] = await Promise.all([
+      this.repository.wrongWayThings(organizationIds),
+      this.incidents.activeOf(organizationIds),
+    ]);
+    const candidates = byOrganization(
+      things.map((thing) => ({
+        organization_id: thing.organization_id,
         id: thing.id,
         name: primaryDisplayName({ nickname: thing.nickname, haas_id: thing.device_id }),
         lat: thing.lat,
         lng: thing.lng,
         status: thing.status,
-      });
-      candidates.set(thing.organization_id, list);
-    }
-    return rows.map((row) => toZone(row, candidates.get(row.organization_id) ?? []));
+      })),
+    );
+    const incidentsOf = byOrganization(incidents);
+    const now = this.now();
+    return rows.map((row) =>
+      toZone(row, {
+        things: candidates.get(row.organization_id) ?? [],
+        incidents: incidentsOf.get(row.organization_id) ?? [],
+        now,
+      }),
+    );
   }
 }
 
@@ -113,10 +132,22 @@ function valuesOf(input: AlertingZoneInput): ZoneValues {
     description: input.description || null,
     alert_message: input.alert_message || null,
     geometry: JSON.stringify(input.geometry),
+    // Left out on update: the zone keeps its own.
+    default_expiry_minutes: input.default_expiry_minutes,
   };
 }
 
-function toZone(row: ZoneRow, candidates: readonly ZoneCandidate[]): AlertingZone {
+function byOrganization<T extends { organization_id: string }>(items: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items)
+    groups.set(item.organization_id, [...(groups.get(item.organization_id) ?? []), item]);
+  return groups;
+}
+
+function toZone(
+  row: ZoneRow,
+  nearby: { things: readonly ZoneCandidate[]; incidents: readonly Location[]; now: number },
+): AlertingZone {
   return {
     id: row.id,
     organization_id: row.organization_id,
@@ -129,7 +160,8 @@ function toZone(row: ZoneRow, candidates: readonly ZoneCandidate[]): AlertingZon
       type: 'FeatureCollection',
       features: [{ type: 'Feature', properties: { hotspot_id: row.hotspot_id }, geometry: row.geometry }],
     },
-    ...thingsAlongZone(row.geometry, candidates),
+    ...zoneActivity(row.geometry, { ...nearby, expiryMinutes: row.default_expiry_minutes }),
+    default_expiry_minutes: row.default_expiry_minutes,
     updated_at: row.updated_at.toISOString(),
   };
 }

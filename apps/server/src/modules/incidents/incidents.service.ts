@@ -64,10 +64,10 @@ export class IncidentsService {
     return this.locations({ organizationIds, activeOnly: true, limit: MAX_STORED_LOCATIONS }, Date.now());
   }
 
-  /** An organisation's active incidents, for its feed. */
-  activeOf(organizationId: string): Promise<Location[]> {
+  /** The organisations' active incidents, for a feed or their zones; the caller has checked access. */
+  activeOf(organizationIds: readonly string[]): Promise<Location[]> {
     return this.locations(
-      { organizationIds: [organizationId], activeOnly: true, limit: MAX_STORED_LOCATIONS },
+      { organizationIds: [...organizationIds], activeOnly: true, limit: MAX_STORED_LOCATIONS },
       Date.now(),
     );
   }

@@ -23,7 +23,7 @@ export function registerWazeFeedRoutes(
   const activeOf = async (token: string) => {
     const organizationId = await tokens.organizationOf(token, 'incidents');
     if (!organizationId) throw notFound(FEED_NOT_FOUND);
-    return cifsJson(await service.activeOf(organizationId));
+    return cifsJson(await service.activeOf([organizationId]));
   };
 
   api.get(

@@ -271,6 +271,8 @@ export interface AlertingZonesTable {
   alert_message: string | null;
   /** GeoJSON LineString. */
   geometry: ColumnType<LineStringGeometry, string, string>;
+  /** Minutes an active incident on the zone keeps it active, from the incident's start. */
+  default_expiry_minutes: Generated<number>;
   created_by: string | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;

@@ -1,7 +1,7 @@
 /**
- * Add a wrong-way-driver zone (zones/new) or edit one (zones/{id}/edit): its hotspot id, description
- * and alert message, and its line drawn on the map point by point; an existing zone can be deleted
- * here after a confirmation.
+ * Add a wrong-way-driver zone (zones/new) or edit one (zones/{id}/edit): its hotspot id, description,
+ * alert message and default expiry, and its line drawn on the map point by point; an existing zone
+ * can be deleted here after a confirmation.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Center, Group, List, Stack, Text } from '@mantine/core';
@@ -13,7 +13,10 @@ import { subscribedOrganizationOf } from '../../../lib/subscribed-organization';
 import {
   AlertingZoneInputSchema,
   ZONE_ALERT_MESSAGE_MAX,
+  ZONE_DEFAULT_EXPIRY_MINUTES,
   ZONE_DESCRIPTION_MAX,
+  ZONE_EXPIRY_MINUTES_MAX,
+  ZONE_EXPIRY_MINUTES_MIN,
   ZONE_HOTSPOT_ID_MAX,
   ZONE_MESSAGES,
   ZONE_TYPE,
@@ -25,6 +28,7 @@ import {
 import type { Profile } from '@flare/core/schemas/profile';
 import type { z } from 'zod';
 import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
+import { ControlledNumberInput } from '../../../components/ui/controlled-number-input';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
 import {
   FormActions,
@@ -86,6 +90,7 @@ function ZoneForm({ profile, zone }: { profile: Profile; zone: AlertingZone | nu
       hotspot_id: zone?.external_id ?? '',
       description: zone?.description ?? '',
       alert_message: zone?.alert_message ?? '',
+      default_expiry_minutes: zone?.default_expiry_minutes ?? ZONE_DEFAULT_EXPIRY_MINUTES,
     },
     mode: 'onTouched',
   });
@@ -174,6 +179,18 @@ function ZoneForm({ profile, zone }: { profile: Profile; zone: AlertingZone | nu
             name="alert_message"
             label="Alert Message"
             max={ZONE_ALERT_MESSAGE_MAX}
+            submitFailed={submitFailed}
+          />
+          <ControlledNumberInput
+            control={control}
+            name="default_expiry_minutes"
+            label="Default Expiry (minutes)"
+            description="How long an incident on the zone keeps it active, from the incident's start, unless it ends sooner."
+            withAsterisk
+            min={ZONE_EXPIRY_MINUTES_MIN}
+            max={ZONE_EXPIRY_MINUTES_MAX}
+            allowDecimal={false}
+            allowNegative={false}
             submitFailed={submitFailed}
           />
           <FormActions

@@ -1,7 +1,8 @@
 /**
  * The Zones list: wrong-way-driver zones with their status (Active while a wrong-way driver is
- * detected on them, else Standby), a search over zone id, description and the assets along each,
- * Add for those who manage zones. A row selects its zone (drawn thicker on the map and centred).
+ * detected on them or an incident on them counts, else Standby) and the incidents counted, each with
+ * the time it stops counting, a search over zone id, description and the assets along each, Add for
+ * those who manage zones. A row selects its zone (drawn thicker on the map and centred).
  */
 import { Button, Center, Group, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { IconRoute, IconSearch } from '@tabler/icons-react';
@@ -16,6 +17,7 @@ import { ImportDialog } from '../../../components/ui/import-dialog';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { Tag } from '../../../components/ui/tag';
 import { ApiError } from '../../../lib/api-client';
+import { formatClockTime } from '../../../lib/format-time';
 import { callerOf } from '../../../lib/caller';
 import { useSession } from '../../../lib/session';
 import { useFeatureImport } from '../../../lib/feature-import';
@@ -26,7 +28,7 @@ import { downloadZonesGeoJson, readZonesFile, ZONE_SAVER } from '../geojson/zone
 import { centreOnZone } from '../locate-zone';
 import { ZONES_PATH } from '../zone-paths';
 
-const ROW_HEIGHT = 64;
+const ROW_MIN_HEIGHT = 64;
 
 export function ZonesListScreen() {
   const profile = useSession()?.profile;
@@ -147,8 +149,9 @@ function ZoneRow({
       role="listitem"
       gap="xs"
       wrap="nowrap"
-      h={ROW_HEIGHT}
+      mih={ROW_MIN_HEIGHT}
       px="sm"
+      py={4}
       bg={selected ? 'blue.0' : undefined}
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
     >
@@ -166,6 +169,11 @@ function ZoneRow({
             <Text size="sm" c="gray.7" truncate>
               {[zone.description, assets].filter(Boolean).join(' · ') || 'No description'}
             </Text>
+            {zone.active_locations.map((location) => (
+              <Text key={location.id} size="sm" c="red.9" truncate>
+                {location.external_id} {location.name} · until {formatClockTime(location.default_expiry)}
+              </Text>
+            ))}
           </Stack>
         </Group>
       </UnstyledButton>
