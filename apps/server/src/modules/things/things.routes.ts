@@ -145,7 +145,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
   api.get(
     '/things/:id/device_credential',
     {
-      config: { access: 'manageDeviceCredential' },
+      config: { access: 'manageThings' },
       schema: {
         tags: ['things'],
         summary: "When the device's credential was issued, and whether its System Id alone is still accepted",
@@ -160,7 +160,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
   api.post(
     '/things/:id/device_credential',
     {
-      config: { access: 'manageDeviceCredential' },
+      config: { access: 'manageThings' },
       schema: {
         tags: ['things'],
         summary:
@@ -177,7 +177,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
   api.put(
     '/things/:id/device_credential',
     {
-      config: { access: 'manageDeviceCredential' },
+      config: { access: 'manageThings' },
       schema: {
         tags: ['things'],
         summary: 'Allow (legacy devices) or stop reports that name the asset by its System Id alone',

@@ -74,7 +74,7 @@ export function ThingDetailScreen() {
   }
 
   const canEdit = profile ? can(profile.permissions, 'editThing') : false;
-  const canManageCredential = profile ? can(profile.permissions, 'manageDeviceCredential') : false;
+  const canManageThings = profile ? can(profile.permissions, 'manageThings') : false;
   // Anyone who can see the asset may acknowledge its alarm.
   const canAcknowledge = profile ? can(profile.permissions, 'viewThings') : false;
   const secondary = secondaryDisplayName(thing);
@@ -107,7 +107,7 @@ export function ThingDetailScreen() {
       <ThingProfileSection thing={thing} canEdit={canEdit} wzdxOrg={organization?.is_wzdx_org ?? false} />
       <Divider />
       <ThingAccessSection thing={thing} canEdit={canEdit} />
-      {canManageCredential && (
+      {canManageThings && (
         <>
           <Divider />
           <DeviceCredentialSection thingId={thing.id} />
