@@ -17,6 +17,7 @@ import { useSession } from '../../../lib/session';
 import { centreMap } from '../../../map/map-commands';
 import { useThing } from '../api/get-thing';
 import { DeviceCredentialSection } from '../device-credential/device-credential-section';
+import { DeviceConfigurationSection } from '../device-configuration/device-configuration-section';
 import { ThingAccessSection } from './thing-access-section';
 import { ThingAlarmAlert } from './thing-alarm-alert';
 import { ThingCommandsSection } from './thing-commands-section';
@@ -111,6 +112,8 @@ export function ThingDetailScreen() {
         <>
           <Divider />
           <DeviceCredentialSection thingId={thing.id} />
+          <Divider />
+          <DeviceConfigurationSection thing={thing} />
         </>
       )}
     </Stack>
