@@ -2,8 +2,11 @@
  * Organisations in the browser: an Org Admin moves the organisation's address from the US to Canada
  * (the labels follow, the state is cleared) and saves; a platform administrator creates an
  * organisation with its map position and its first Org Admin, who is mailed an invitation, sets a
- * password and finds the map open on the organisation's town (it has nothing else to show yet).
+ * password and finds the map open on the organisation's town (it has nothing else to show yet). In
+ * the Assets tab an Org Admin registers an asset, sets its device model and ports, and downloads its
+ * device configuration.
  */
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '@flare/server/test/mail-catcher';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
@@ -122,6 +125,68 @@ describe('organizations', () => {
       } finally {
         await lena.close();
       }
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('assets tab', () => {
+  it('an Org Admin registers an asset, sets its device model and ports, and downloads its configuration', async () => {
+    const page = await browser.newPage({ acceptDownloads: true });
+    try {
+      await signInAs(page, server.url, 'orgadmin@capital-roadworks.test');
+      await page.goto(`${server.url}/dashboard/accounts-new`);
+      await page.waitForURL('**/accounts-new/organizations');
+      const tabs = page.getByRole('navigation', { name: 'Account screens' });
+      await tabs.getByRole('link', { name: 'Assets' }).waitFor();
+      expect(await tabs.getByRole('link').allTextContents()).toEqual([
+        'Organizations',
+        'Profile',
+        'Users',
+        'Assets',
+        'Integrations',
+        'Billing',
+        'Settings',
+      ]);
+      await tabs.getByRole('link', { name: 'Assets' }).click();
+      const table = page.getByRole('table');
+      await table.getByText(/^Capital Road Works: \d+ assets$/).waitFor();
+      await expectAccessible(page);
+
+      await page.getByRole('link', { name: 'Register Asset' }).click();
+      await page.waitForURL('**/accounts-new/assets/new');
+      await page.getByRole('textbox', { name: /Device Id/ }).fill('CRW-SIGN-1');
+      await page.getByRole('combobox', { name: /Type/ }).click();
+      await page.getByRole('option', { name: 'Arrow Board' }).click();
+      await page.getByRole('combobox', { name: /Organization/ }).click();
+      await page.getByRole('option', { name: 'Capital Road Works' }).click();
+      await page.getByRole('button', { name: 'Create' }).click();
+      const credential = page.getByRole('dialog', { name: 'Device credential' });
+      await credential.getByRole('button', { name: 'Close' }).click();
+      await page.waitForURL(/\/dashboard\/things\/[0-9a-f-]{36}$/);
+
+      const configuration = page.getByRole('region', { name: 'Device configuration' });
+      await configuration.getByRole('combobox', { name: 'Device model' }).selectOption('IBR1700');
+      await configuration.getByRole('combobox', { name: 'Port P1' }).selectOption('output');
+      await configuration.getByRole('combobox', { name: 'Port E2' }).selectOption('both');
+      await configuration.getByRole('button', { name: 'Save configuration' }).click();
+      await configuration.getByRole('status').filter({ hasText: 'Device configuration saved' }).waitFor();
+      await expectAccessible(page);
+
+      // Back in the tab, the download goes by keyboard.
+      await page.goto(`${server.url}/dashboard/accounts-new/assets`);
+      const download = page.getByRole('button', { name: 'Download device configuration of CRW-SIGN-1' });
+      await download.focus();
+      const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+      expect(file.suggestedFilename()).toBe('crw-sign-1-configuration.json');
+      expect(JSON.parse(await readFile(await file.path(), 'utf8'))).toMatchObject({
+        systemId: 'CRW-SIGN-1',
+        heartbeatInterval: 2,
+        r2r: { onPeriod: 1.1, onPulse: 0.2, offPulse: 0.25, offPeriod: 0.5, alertLength: 10 },
+        deviceModel: 'IBR1700',
+        ports: { P1: 'output', E2: 'both' },
+      });
     } finally {
       await page.close();
     }

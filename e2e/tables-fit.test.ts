@@ -1,6 +1,6 @@
 /**
- * Tables that fit their panel on a 1440×900 desktop: users, organisations, API keys, hazards and R2R
- * results stack their rows in the 400 px panel instead of scrolling sideways, every value still
+ * Tables that fit their panel on a 1440×900 desktop: users, organisations, API keys, assets, hazards
+ * and R2R results stack their rows in the 400 px panel instead of scrolling sideways, every value still
  * labelled; a wider screen shows them as a table again. (The trips table: trips.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,7 @@ describe('tables in the 400 px panel at 1440×900', () => {
     ['accounts/users', 'Email'],
     ['accounts/organizations', 'Relationship'],
     ['accounts/integrations', 'Last used'],
+    ['accounts-new/assets', 'In service'],
     ['hazards', 'Severity'],
   ])('%s: rows stack with each value labelled, nothing scrolls sideways', async (path, lastLabel) => {
     await page.goto(`${server.url}/dashboard/${path}`);

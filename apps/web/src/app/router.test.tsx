@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
 import { signOut, startSession } from '../lib/session';
@@ -38,6 +38,48 @@ describe('section guard', () => {
     renderRoutes(routes, '/dashboard/accounts-new/billing');
     expect(await within(content()).findByRole('heading', { level: 1, name: 'Billing' })).toBeTruthy();
     expect(within(content()).getByText(MESSAGES.notYetBuilt)).toBeTruthy();
+  });
+
+  it("lists New Accounts' tabs in the manager screens' order, Assets for asset administrators", async () => {
+    const tabs = async () =>
+      within(await screen.findByRole('navigation', { name: 'Account screens' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    await signedInAs([
+      'engineer:test',
+      'organization:read',
+      'user:read',
+      'thing:manage',
+      'integration_configuration:read',
+    ]);
+    const view = renderRoutes(routes, '/dashboard/accounts-new/billing');
+    expect(await tabs()).toEqual([
+      'Organizations',
+      'Profile',
+      'Users',
+      'Assets',
+      'Integrations',
+      'Billing',
+      'Settings',
+    ]);
+    view.unmount();
+    signOut();
+    await signedInAs(['engineer:test', 'thing:read']);
+    renderRoutes(routes, '/dashboard/accounts-new/billing');
+    expect(await tabs()).toEqual(['Profile', 'Billing', 'Settings']);
+  });
+
+  it('opens New Accounts at the first tab the user may use', async () => {
+    await signedInAs(['engineer:test', 'organization:read']);
+    const view = renderRoutes(routes, '/dashboard/accounts-new');
+    await waitFor(() =>
+      expect(view.router.state.location.pathname).toBe('/dashboard/accounts-new/organizations'),
+    );
+    view.unmount();
+    signOut();
+    await signedInAs(['engineer:test']);
+    const plain = renderRoutes(routes, '/dashboard/accounts-new');
+    await waitFor(() => expect(plain.router.state.location.pathname).toBe('/dashboard/accounts-new/profile'));
   });
 
   it('shows the Unauthorized page for a section the user may not see', async () => {

@@ -6,7 +6,7 @@ import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
 import { SectionPlaceholder } from '../features/sections/section-placeholder';
 import { areasRoutes, editAreaRoutes, newAreaRoutes } from '../features/areas/routes';
 import { editLocationRoutes, eventsRoutes } from '../features/events/routes';
-import { thingsRoutes } from '../features/things/routes';
+import { thingsAdminRoutes, thingsRoutes } from '../features/things/routes';
 import { profileElement, usersRoutes } from '../features/users/routes';
 import { integrationsRoutes } from '../features/integrations/routes';
 import { organizationsRoutes } from '../features/organizations/routes';
@@ -17,7 +17,7 @@ import { reportsRoutes } from '../features/reports/routes';
 import { closuresRoutes, editClosureRoutes, newClosureRoutes } from '../features/closures/routes';
 import { editZoneRoutes, newZoneRoutes, zonesRoutes } from '../features/zones/routes';
 import { exportsRoutes, newExportRoutes } from '../features/exports/routes';
-import { AccountsLayout, ACCOUNTS_NEW_TABS, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
+import { AccountsLayout, ACCOUNTS_NEW_TABS, FirstAccountsTab, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
 import { DashboardShell } from './shell/dashboard-shell';
 import { DashboardIndex, DataIndex } from './dashboard-index';
 import {
@@ -162,11 +162,12 @@ export const routes: RouteObject[] = [
                 path: 'accounts-new',
                 element: <RequireSection section="accounts-new" />,
                 children: [
-                  { index: true, element: <Navigate to="profile" replace /> },
+                  { index: true, element: <FirstAccountsTab tabs={ACCOUNTS_NEW_TABS} /> },
                   {
                     element: <AccountsLayout base="/dashboard/accounts-new" tabs={ACCOUNTS_NEW_TABS} />,
                     children: [
                       ...usersRoutes,
+                      ...thingsAdminRoutes,
                       ...organizationsRoutes,
                       ...integrationsRoutes,
                       { path: 'profile', element: profileElement },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetTimeFileName } from './download-file';
+import { assetTimeFileName, configurationFileName } from './download-file';
 
 describe('assetTimeFileName', () => {
   it("is the asset's name made safe and the local time to the minute", () => {
@@ -10,5 +10,12 @@ describe('assetTimeFileName', () => {
       'engine-7-north-2026-01-05-2359.geojson',
     );
     expect(assetTimeFileName('', new Date(2026, 0, 5), 'gpx')).toBe('asset-2026-01-05-0000.gpx');
+  });
+});
+
+describe('configurationFileName', () => {
+  it("is the asset's name made safe, then -configuration.json", () => {
+    expect(configurationFileName('Patrol 101')).toBe('patrol-101-configuration.json');
+    expect(configurationFileName('***')).toBe('asset-configuration.json');
   });
 });

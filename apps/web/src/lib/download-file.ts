@@ -23,6 +23,11 @@ export function assetTimeFileName(assetName: string, at: string | Date, extensio
   return `${slugOf(assetName, 'asset')}-${time}.${extension}`;
 }
 
+/** `{asset}-configuration.json`, the asset's name made safe: its device configuration file. */
+export function configurationFileName(assetName: string): string {
+  return `${slugOf(assetName, 'asset')}-configuration.json`;
+}
+
 export function downloadFile(content: string, type: string, fileName: string): void {
   const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');

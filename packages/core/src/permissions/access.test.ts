@@ -70,7 +70,8 @@ const TABLE: Array<[Access, Permission[]]> = [
   ['setRespondersType', ['organization:manage', 'haas:manage']],
   ['createOrganization', ['haas:manage']],
   ['deleteOrganization', ['haas:manage']],
-  ['manageDeviceCredential', ['thing:manage', 'haas:manage']],
+  ['manageThings', ['thing:manage', 'haas:manage']],
+  ['registerThing', ['thing:admin:manage', 'haas:manage']],
   ['manageIncidentFeed', ['incident:update', 'organization:update', 'organization:manage']],
   [
     'manageWorkZoneFeed',

@@ -71,8 +71,13 @@ export const ACCESS = {
   createOrganization: ['haas:manage'],
   deleteOrganization: ['haas:manage'],
   platformAdmin: ['haas:manage'],
-  /** Issue or rotate a device's credential, and allow or stop its legacy System Id. */
-  manageDeviceCredential: ['thing:manage', 'haas:manage'],
+  /**
+   * Administer assets: their device credentials (issue, rotate, legacy System Id), their device
+   * configuration, and the accounts' Assets tab.
+   */
+  manageThings: ['thing:manage', 'haas:manage'],
+  /** Register a device as a new asset of an organisation the caller manages: Org Admins and platform administrators. */
+  registerThing: ['thing:admin:manage', 'haas:manage'],
   /** See, copy, renew or turn off the organisation's incident feed for navigation apps (Waze): whoever manages incidents. */
   manageIncidentFeed: ['incident:update', 'organization:update', 'organization:manage'],
   /** The same for its work-zone feed (WZDx): whoever manages closures. */

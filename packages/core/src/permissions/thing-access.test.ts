@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   mayChangeThing,
   mayChangeThingOrganizations,
+  mayRegisterThing,
   maySeeThing,
   type ThingOrganizations,
 } from './thing-access';
@@ -25,5 +26,14 @@ describe('thing access', () => {
   it('no organisations allow nothing', () => {
     expect(maySeeThing([], thing)).toBe(false);
     expect(mayChangeThing([], thing)).toBe(false);
+  });
+
+  it.each([
+    ['for its own organisation', ['mine'], 'mine', true],
+    ['for an organisation it manages', ['mine', 'managed'], 'managed', true],
+    ['for any other organisation', ['mine', 'managed'], 'elsewhere', false],
+    ['as a platform administrator, for any organisation', null, 'elsewhere', true],
+  ] as const)('registers an asset %s: %s', (_case, caller, organization, allowed) => {
+    expect(mayRegisterThing(caller, organization)).toBe(allowed);
   });
 });

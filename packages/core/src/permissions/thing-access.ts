@@ -50,3 +50,11 @@ export function mayChangeThingOrganizations(
 ): boolean {
   return includesAny(managed, [thing.ownerId]);
 }
+
+/**
+ * Registering a device as a new asset of an organisation: the caller manages it (its own, or one it
+ * manages; any, for platform administrators), as for changing that organisation's assets.
+ */
+export function mayRegisterThing(managed: CallerOrganizations, organizationId: string): boolean {
+  return includesAny(managed, [organizationId]);
+}

@@ -86,6 +86,11 @@ export const INTEGRATION_PROVIDER_NAMES: Record<IntegrationProvider, string> = {
 };
 /** How a registered device reports (the new-asset form's device types). */
 export const DEVICE_TYPES = ['osmand', 'api', 'mqtt'] as const;
+export const DEVICE_TYPE_LABELS: Record<(typeof DEVICE_TYPES)[number], string> = {
+  osmand: 'OsmAnd (Traccar Client)',
+  api: 'API',
+  mqtt: 'MQTT',
+};
 
 export const THING_MESSAGES = {
   tooLong: `Must be ${THING_FIELD_MAX} or fewer characters`,

@@ -7,6 +7,7 @@ import {
   createThingInput,
   isThingTypeAllowed,
   NewThingFormSchema,
+  registrableOrganizations,
   removedOrganizations,
   removesLastSharedOrganization,
   subtypesOfType,
@@ -346,5 +347,20 @@ describe('new asset', () => {
         deviceType: 'mqtt',
       }),
     ).toEqual({ device_id: 'DEV-9', thing_type_id: TOW.id, organization_id: ORG, device_type: 'mqtt' });
+  });
+
+  it('offers the organisations the user may register an asset for', () => {
+    const org = (id: string, name: string) => ({ id, name }) as never;
+    const profile = {
+      permissions: ['thing:admin:manage'],
+      userOrg: org(ORG, 'Prairie Fleet'),
+      managedOrgs: [org(COUNTY, 'County Roads')],
+      accessedOrgs: [org(CITY, 'City Police')],
+    };
+    expect(registrableOrganizations(profile)).toEqual([
+      { id: ORG, name: 'Prairie Fleet' },
+      { id: COUNTY, name: 'County Roads' },
+    ]);
+    expect(registrableOrganizations({ ...profile, permissions: ['haas:manage'] })).toHaveLength(3);
   });
 });

@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { can } from '../permissions/access';
+import { mayRegisterThing } from '../permissions/thing-access';
+import type { Profile } from '../schemas/profile';
 import {
   DEVICE_TYPES,
   INTEGRATION_PROVIDERS,
@@ -272,4 +275,20 @@ export function createThingInput(values: NewThingForm): CreateThingInput {
     device_type: values.deviceType,
     ...(nickname ? { nickname } : {}),
   };
+}
+
+/**
+ * The organisations the new-asset form offers: those the profile names that the user may register an
+ * asset for (their own and those they manage; every one, for platform administrators).
+ */
+export function registrableOrganizations(
+  profile: Pick<Profile, 'permissions' | 'userOrg' | 'managedOrgs' | 'accessedOrgs'>,
+): Array<{ id: string; name: string }> {
+  const managed = can(profile.permissions, 'platformAdmin')
+    ? null
+    : [profile.userOrg.id, ...profile.managedOrgs.map((org) => org.id)];
+  const known = new Map<string, string>();
+  for (const org of [profile.userOrg, ...profile.managedOrgs, ...profile.accessedOrgs])
+    known.set(org.id, org.name);
+  return [...known].filter(([id]) => mayRegisterThing(managed, id)).map(([id, name]) => ({ id, name }));
 }

@@ -1,7 +1,8 @@
 /** Shapes a thing row into the asset wire format of the API. */
 import type { Thing } from '@flare/core/schemas/thing';
 import type { ServerStatus } from '@flare/core/status/thing-status';
-import type { ThingDetailRow } from './things.repository';
+import { buildDeviceConfiguration, type DeviceConfiguration } from '@flare/core/things/device-configuration';
+import type { ThingDetailRow, ThingsRepository } from './things.repository';
 
 /** Asset types allowed on closures: the road-work fleet. */
 const CLOSURE_TYPES = new Set(['arrow_board', 'maintenance']);
@@ -71,4 +72,14 @@ export function toThingResponse(row: ThingDetailRow): Thing {
     station_id: row.station_id,
     updated_at: row.updated_at.toISOString(),
   };
+}
+
+/** The asset's device configuration document. */
+export function toDeviceConfigurationResponse(
+  row: Awaited<ReturnType<ThingsRepository['deviceConfiguration']>>,
+): DeviceConfiguration {
+  return buildDeviceConfiguration(
+    { id: row.id, systemId: row.device_id },
+    { deviceModel: row.device_model, ports: row.device_ports },
+  );
 }

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ThingOrganizations } from '@flare/core/permissions/thing-access';
+import type { DeviceSettings } from '@flare/core/things/device-configuration';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 
@@ -320,6 +321,26 @@ export class ThingsRepository {
     await this.db
       .updateTable('things')
       .set({ device_credential_hash: hash, device_credential_created_at: issuedAt, updated_at: issuedAt })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  deviceConfiguration(id: string) {
+    return this.db
+      .selectFrom('things')
+      .select(['id', 'device_id', 'device_model', 'device_ports'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  }
+
+  async setDeviceConfiguration(id: string, settings: DeviceSettings): Promise<void> {
+    await this.db
+      .updateTable('things')
+      .set({
+        device_model: settings.deviceModel,
+        device_ports: JSON.stringify(settings.ports),
+        updated_at: new Date(),
+      })
       .where('id', '=', id)
       .execute();
   }

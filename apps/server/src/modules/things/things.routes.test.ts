@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ThingSchema } from '@flare/core/schemas/thing';
+import { THING_MESSAGES, ThingSchema } from '@flare/core/schemas/thing';
+import {
+  DEFAULT_DEVICE_CONFIGURATION,
+  DEVICE_CONFIGURATION_MESSAGES,
+} from '@flare/core/things/device-configuration';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { demoFleet, demoThingId } from '../../seed/demo-fleet';
@@ -14,6 +18,7 @@ beforeAll(async () => {
     'admin@springfield-pd.test',
     'user@springfield-pd.test',
     'admin@capital-roadworks.test',
+    'orgadmin@capital-roadworks.test',
     'orgadmin@prairie-fleet.test',
     'platform@prairie-fleet.test',
     'media@springfield-pd.test',
@@ -361,7 +366,7 @@ describe('PUT /api/things/:id/associations', () => {
 });
 
 describe('registration and reference data', () => {
-  it('platform administrators register a new asset; others may not', async () => {
+  it('platform administrators register a new asset; admins without asset administration may not', async () => {
     const body = {
       device_id: 'NEW-DEVICE-1',
       thing_type_id: thingTypeId('tow'),
@@ -371,7 +376,7 @@ describe('registration and reference data', () => {
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/things',
-      headers: bearer(tokens['orgadmin@prairie-fleet.test']!),
+      headers: bearer(tokens['admin@capital-roadworks.test']!),
       payload: body,
     });
     expect(refused.statusCode).toBe(403);
@@ -400,6 +405,27 @@ describe('registration and reference data', () => {
       t.app.inject({ method: 'GET', url: `/api/ingest/osmand?id=${id}&lat=43.07&lon=-89.4` });
     expect((await report('NEW-DEVICE-1')).statusCode).toBe(400);
     expect((await report(credential)).statusCode).toBe(200);
+  });
+
+  it('Org Admins register assets for their own organisation and those they manage, no other', async () => {
+    const register = (email: string, device_id: string, organization_id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/things',
+        headers: bearer(tokens[email]!),
+        payload: { device_id, thing_type_id: thingTypeId('maintenance'), organization_id },
+      });
+    const own = await register('orgadmin@capital-roadworks.test', 'CRW-NEW-1', CRW);
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json()).toMatchObject({ haas_id: 'CRW-NEW-1', organization: { id: CRW } });
+    // Prairie Fleet manages Capital Roadworks.
+    const managed = await register('orgadmin@prairie-fleet.test', 'CRW-NEW-2', CRW);
+    expect(managed.statusCode, managed.body).toBe(201);
+    const foreign = await register('orgadmin@capital-roadworks.test', 'SPD-NEW-1', SPD);
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().message).toBe(THING_MESSAGES.organizationNotFound);
+    const registered = t.db.selectFrom('things').select('id').where('device_id', '=', 'SPD-NEW-1');
+    expect(await registered.execute()).toEqual([]);
   });
 
   it('stores a device id as reports are compared (trimmed, NFC), and refuses one the database cannot hold', async () => {
@@ -446,5 +472,62 @@ describe('registration and reference data', () => {
     expect(reported.points_24h).toBe(1);
     expect(reported.coverage).toBeCloseTo(1 / 288);
     expect(silent).toMatchObject({ points_24h: 0, coverage: 0, last_report_at: null });
+  });
+});
+
+describe('device configuration', () => {
+  const url = `/api/things/${CAR}/configuration`;
+
+  it('answers the defaults for an asset without a model: heartbeat, R2R timing, no ports', async () => {
+    const response = await get(url, 'admin@springfield-pd.test');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      thingId: CAR,
+      systemId: 'SPD-CAR-101',
+      ...DEFAULT_DEVICE_CONFIGURATION,
+      deviceModel: null,
+      ports: {},
+    });
+  });
+
+  it('sets the model and ports, and answers them in every later document', async () => {
+    const settings = { deviceModel: 'IBR1700', ports: { E2: 'both', P1: 'output', P2: 'input' } };
+    const saved = await put(url, 'admin@springfield-pd.test', settings);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      deviceModel: 'IBR1700',
+      ports: { P1: 'output', P2: 'input', E2: 'both' },
+    });
+    // An administrator of an organisation managing the owner reads the same.
+    const read = await get(url, 'orgadmin@prairie-fleet.test');
+    expect(read.json()).toEqual(saved.json());
+    const cleared = await put(url, 'admin@springfield-pd.test', { deviceModel: null, ports: {} });
+    expect(cleared.json()).toMatchObject({ deviceModel: null, ports: {} });
+  });
+
+  it('refuses a model or ports it does not know, saying why (400)', async () => {
+    for (const [body, message] of [
+      [{ deviceModel: 'IBR1800', ports: {} }, DEVICE_CONFIGURATION_MESSAGES.unknownModel],
+      [{ deviceModel: null, ports: { P1: 'output' } }, DEVICE_CONFIGURATION_MESSAGES.portsWithoutModel],
+      [{ deviceModel: 'R500', ports: { E6: 'input' } }, 'E6'],
+    ] as const) {
+      const response = await put(url, 'admin@springfield-pd.test', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().message).toContain(message);
+    }
+  });
+
+  it('needs asset administration, and an asset the caller may change', async () => {
+    expect((await get(url, 'user@springfield-pd.test')).statusCode).toBe(403);
+    const settings = { deviceModel: 'R920', ports: {} };
+    expect((await put(url, 'user@springfield-pd.test', settings)).statusCode).toBe(403);
+    for (const response of [
+      await get(url, 'admin@capital-roadworks.test'),
+      await put(url, 'admin@capital-roadworks.test', settings),
+    ]) {
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe(THING_MESSAGES.notFound);
+    }
+    expect((await get(url, 'admin@springfield-pd.test')).json().deviceModel).not.toBe('R920');
   });
 });

@@ -19,6 +19,10 @@ import {
   IssuedDeviceCredentialSchema,
   UpdateDeviceCredentialInputSchema,
 } from '@flare/core/things/device-credential';
+import {
+  DeviceConfigurationSchema,
+  UpdateDeviceConfigurationInputSchema,
+} from '@flare/core/things/device-configuration';
 import { principalOf } from '../../platform/auth-hook';
 import type { ThingsService } from './things.service';
 import { BEARER, errorResponses } from '../../platform/api-docs';
@@ -148,7 +152,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
   api.get(
     '/things/:id/device_credential',
     {
-      config: { access: 'manageDeviceCredential' },
+      config: { access: 'manageThings' },
       schema: {
         tags: ['things'],
         summary: "When the device's credential was issued, and whether its System Id alone is still accepted",
@@ -163,7 +167,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
   api.post(
     '/things/:id/device_credential',
     {
-      config: { access: 'manageDeviceCredential' },
+      config: { access: 'manageThings' },
       schema: {
         tags: ['things'],
         summary:
@@ -180,7 +184,7 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
   api.put(
     '/things/:id/device_credential',
     {
-      config: { access: 'manageDeviceCredential' },
+      config: { access: 'manageThings' },
       schema: {
         tags: ['things'],
         summary: 'Allow (legacy devices) or stop reports that name the asset by its System Id alone',
@@ -194,19 +198,53 @@ export function registerThingsRoutes(app: FastifyInstance, service: ThingsServic
       service.setLegacyDeviceId(principalOf(request), request.params.id, request.body.legacy_device_id),
   );
 
-  api.post(
-    '/things',
+  api.get(
+    '/things/:id/configuration',
     {
-      config: { access: 'platformAdmin' },
+      config: { access: 'manageThings' },
       schema: {
         tags: ['things'],
         summary:
-          'Register a device as a new asset (platform administrators); the answer holds its device credential, shown this once',
+          "The asset's device configuration document: heartbeat interval and R2R timing (seconds), device model and ports",
+        security: BEARER,
+        params: IdParams,
+        response: { 200: DeviceConfigurationSchema, ...errors },
+      },
+    },
+    (request) => service.deviceConfiguration(principalOf(request), request.params.id),
+  );
+
+  api.put(
+    '/things/:id/configuration',
+    {
+      config: { access: 'manageThings' },
+      schema: {
+        tags: ['things'],
+        summary:
+          "Set the asset's device model and how each of its ports is used; answers the configuration document",
+        security: BEARER,
+        params: IdParams,
+        body: UpdateDeviceConfigurationInputSchema,
+        response: { 200: DeviceConfigurationSchema, ...errors },
+      },
+    },
+    (request) => service.setDeviceConfiguration(principalOf(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/things',
+    {
+      config: { access: 'registerThing' },
+      schema: {
+        tags: ['things'],
+        summary:
+          'Register a device as a new asset of an organisation you manage (Org Admins, platform administrators); the answer holds its device credential, shown this once',
         security: BEARER,
         body: CreateThingInputSchema,
         response: { 201: ThingSchema.extend({ device_credential: IssuedDeviceCredentialSchema }), ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.create(principalOf(request), request.body)),
   );
 }

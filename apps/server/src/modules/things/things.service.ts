@@ -2,6 +2,7 @@
 import {
   mayChangeThing,
   mayChangeThingOrganizations,
+  mayRegisterThing,
   maySeeThing,
   type CallerOrganizations,
   type ThingOrganizations,
@@ -32,6 +33,7 @@ import {
   type DeviceCredentialState,
   type IssuedDeviceCredential,
 } from '@flare/core/things/device-credential';
+import type { DeviceConfiguration, DeviceSettings } from '@flare/core/things/device-configuration';
 import { hashDeviceCredential, newDeviceCredential } from '../../platform/device-credentials';
 import { conflict, unprocessable, type HttpError } from '../../platform/http-errors';
 import type { Principal } from '../../platform/auth-hook';
@@ -42,7 +44,7 @@ import { ALERTING_AUTO_RESET_MS } from '@flare/core/constants';
 import { alertingResetJob } from './alerting-reset.job';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ThingStatesService } from '../telemetry/thing-states.service';
-import { toThingResponse } from './things.mapper';
+import { toDeviceConfigurationResponse, toThingResponse } from './things.mapper';
 import { isNicknameClash, type ThingFilter, type ThingsRepository } from './things.repository';
 
 const DAY_MS = 86_400_000;
@@ -257,12 +259,19 @@ export class ThingsService {
     return this.changed(id, [...new Set([...organizationIds, ...targets])]);
   }
 
-  /** Registers a device (the route admits platform administrators only), with its first credential. */
+  /**
+   * Registers a device as an asset of an organisation the caller manages (any other: as if it did not
+   * exist), with its first credential.
+   */
   async create(
+    principal: Principal,
     input: z.infer<typeof CreateThingInputSchema>,
   ): Promise<Thing & { device_credential: IssuedDeviceCredential }> {
-    const names = await this.accounts.organizationNames([input.organization_id]);
-    if (!names.has(input.organization_id))
+    const [names, managed] = await Promise.all([
+      this.accounts.organizationNames([input.organization_id]),
+      this.accounts.managedOrganizationIds(principal),
+    ]);
+    if (!names.has(input.organization_id) || !mayRegisterThing(managed, input.organization_id))
       throw unprocessable('not_found', THING_MESSAGES.organizationNotFound);
     if (!(await this.repository.findType(input.thing_type_id)))
       throw unprocessable('invalid_type', 'Asset type not found');
@@ -315,6 +324,22 @@ export class ThingsService {
     await this.repository.setLegacyDeviceId(id, legacy);
     await this.changed(id, organizationIds);
     return this.deviceCredential(principal, id);
+  }
+
+  /** The asset's device configuration document; changing the asset is needed to read it as to set it. */
+  async deviceConfiguration(principal: Principal, id: string): Promise<DeviceConfiguration> {
+    await this.authorise(principal, id, 'edit');
+    return toDeviceConfigurationResponse(await this.repository.deviceConfiguration(id));
+  }
+
+  async setDeviceConfiguration(
+    principal: Principal,
+    id: string,
+    settings: DeviceSettings,
+  ): Promise<DeviceConfiguration> {
+    await this.authorise(principal, id, 'edit');
+    await this.repository.setDeviceConfiguration(id, settings);
+    return toDeviceConfigurationResponse(await this.repository.deviceConfiguration(id));
   }
 
   private issued(credential: string, state: DeviceCredentialState): IssuedDeviceCredential {

@@ -5,6 +5,7 @@ import type { ClosureRoute, ClosureType, LocationMethod, VehicleImpact } from '@
 import type { ExportStatus, ExportType } from '@flare/core/schemas/export';
 import type { FeedKind } from '@flare/core/schemas/feeds';
 import type { ApiKeyScope } from '@flare/core/schemas/api-key';
+import type { DeviceModel, DevicePorts } from '@flare/core/things/device-configuration';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -196,6 +197,10 @@ export interface ThingsTable {
   device_credential_created_at: NullableTimestamp;
   /** Whether the device may still report with its System Id alone (guessable: for old devices). */
   legacy_device_id: Generated<boolean>;
+  /** The integration device model (core's DEVICE_MODELS); null: none chosen. */
+  device_model: DeviceModel | null;
+  /** Port to direction, as JSON; ports left out are not used. */
+  device_ports: ColumnType<DevicePorts, string | undefined, string>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }

@@ -1,9 +1,10 @@
 /**
- * The Live section's routes: list, detail, edit profile and access, new asset.
- * Screens load on first visit, so the sign-in page does not carry them.
+ * The Live section's routes (list, detail, edit profile and access, new asset) and the accounts'
+ * Assets tab. Screens load on first visit, so the sign-in page does not carry them.
  */
+import { Navigate, useParams, type RouteObject } from 'react-router';
 import { lazyScreen } from '../../lib/lazy-screen';
-import type { RouteObject } from 'react-router';
+import { liveThingPath } from './thing-path';
 
 const ThingsListScreen = lazyScreen(() => import('./list/things-list-screen'), 'ThingsListScreen');
 const ThingDetailScreen = lazyScreen(() => import('./detail/thing-detail-screen'), 'ThingDetailScreen');
@@ -16,6 +17,7 @@ const EditThingAssociationsScreen = lazyScreen(
   'EditThingAssociationsScreen',
 );
 const NewThingScreen = lazyScreen(() => import('./forms/new-thing-screen'), 'NewThingScreen');
+const AssetsScreen = lazyScreen(() => import('./admin/assets-screen'), 'AssetsScreen');
 
 export const thingsRoutes: RouteObject[] = [
   { index: true, element: <ThingsListScreen /> },
@@ -24,4 +26,17 @@ export const thingsRoutes: RouteObject[] = [
   { path: ':thingId/edit', element: <EditThingProfileScreen /> },
   { path: ':thingId/edit/profile', element: <EditThingProfileScreen /> },
   { path: ':thingId/edit/associations', element: <EditThingAssociationsScreen /> },
+];
+
+/** An asset opened from the Assets tab (a newly registered one) shows in the Live section. */
+function ToLiveThing() {
+  const { thingId = '' } = useParams();
+  return <Navigate to={liveThingPath(thingId)} replace />;
+}
+
+/** The accounts' Assets tab: the list and registering an asset. */
+export const thingsAdminRoutes: RouteObject[] = [
+  { path: 'assets', element: <AssetsScreen /> },
+  { path: 'assets/new', element: <NewThingScreen /> },
+  { path: 'assets/:thingId', element: <ToLiveThing /> },
 ];

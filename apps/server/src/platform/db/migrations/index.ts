@@ -24,6 +24,7 @@ import * as feedTokensByKind from './202612020900_feed_tokens_by_kind';
 import * as addClosureRoadNames from './202612021000_add_closure_road_names';
 import * as addApiKeyScopes from './202612021100_add_api_key_scopes';
 import * as addIncidentNearArea from './202612021200_add_incident_near_area';
+import * as addThingDeviceConfiguration from './202612030900_add_thing_device_configuration';
 import * as addZoneDefaultExpiry from './202612031000_add_zone_default_expiry';
 import * as organizationPosition from './202612031100_organization_position';
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '202612021000_add_closure_road_names': addClosureRoadNames,
   '202612021100_add_api_key_scopes': addApiKeyScopes,
   '202612021200_add_incident_near_area': addIncidentNearArea,
+  '202612030900_add_thing_device_configuration': addThingDeviceConfiguration,
   '202612031000_add_zone_default_expiry': addZoneDefaultExpiry,
   '202612031100_organization_position': organizationPosition,
 };

@@ -8,6 +8,7 @@ import { signOut, startSession } from '../../../lib/session';
 import { fakeApi, fakeProfile, fakeTokens, type FakeAnswer } from '../../../testing/fake-api';
 import { renderRoutes } from '../../../testing/render';
 import { makeThing } from '@flare/core/testing/things';
+import { buildDeviceConfiguration, type DeviceSettings } from '@flare/core/things/device-configuration';
 import { formatTime } from '../../../lib/format-time';
 import { returningThingId, savedNoticeState } from '../navigation-state';
 import { ThingDetailScreen } from './thing-detail-screen';
@@ -304,5 +305,52 @@ describe('raised alarm in the detail panel', () => {
     const dialog = await screen.findByRole('dialog', { name: MESSAGES.errorDialogTitle });
     expect(within(dialog).getByText(THING_MESSAGES.newerAlarm)).toBeTruthy();
     expect(within(alarm()).getByText('Low battery')).toBeTruthy();
+  });
+});
+
+describe('device configuration on the asset detail panel', () => {
+  const configurationOf = (thing: Thing, settings: DeviceSettings) =>
+    buildDeviceConfiguration({ id: thing.id, systemId: thing.haas_id }, settings);
+
+  it('is only for those who administer assets', async () => {
+    const thing = makeThing();
+    await renderDetail(thing, ['thing:read', 'thing:update']);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: 'Device configuration' })).toBeNull();
+  });
+
+  it('sets the device model and its ports, ports only with a model, and saves them', async () => {
+    const thing = makeThing();
+    const saved = { deviceModel: null, ports: {} } satisfies DeviceSettings;
+    const { calls } = await renderDetail(thing, ['thing:manage'], 'US', {
+      [`GET /things/${thing.id}/device_credential`]: () => ({
+        status: 200,
+        body: { issued_at: null, legacy_device_id: false },
+      }),
+      [`GET /things/${thing.id}/configuration`]: () => ({ status: 200, body: configurationOf(thing, saved) }),
+      [`PUT /things/${thing.id}/configuration`]: ({ body }) => ({
+        status: 200,
+        body: configurationOf(thing, body as DeviceSettings),
+      }),
+    });
+    const section = within(await screen.findByRole('region', { name: 'Device configuration' }));
+    const model = await section.findByRole('combobox', { name: 'Device model' });
+    const port = (name: string) => section.getByRole('combobox', { name: `Port ${name}` });
+    expect(port('P1')).toHaveProperty('disabled', true);
+    expect(section.getByRole('button', { name: 'Save configuration' })).toHaveProperty('disabled', true);
+    fireEvent.change(model, { target: { value: 'R1900' } });
+    fireEvent.change(port('E5'), { target: { value: 'both' } });
+    fireEvent.change(port('P2'), { target: { value: 'input' } });
+    fireEvent.click(section.getByRole('button', { name: 'Save configuration' }));
+    expect(await section.findByRole('status')).toHaveProperty('textContent', 'Device configuration saved');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      deviceModel: 'R1900',
+      ports: { E5: 'both', P2: 'input' },
+    });
+    // No model, no ports.
+    fireEvent.change(model, { target: { value: '' } });
+    expect(port('E5')).toHaveProperty('value', '');
+    expect(port('E5')).toHaveProperty('disabled', true);
+    expect(section.getByRole('button', { name: /Download device configuration/ })).toBeTruthy();
   });
 });

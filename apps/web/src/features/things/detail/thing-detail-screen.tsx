@@ -17,6 +17,7 @@ import { useSession } from '../../../lib/session';
 import { centreMap } from '../../../map/map-commands';
 import { useThing } from '../api/get-thing';
 import { DeviceCredentialSection } from '../device-credential/device-credential-section';
+import { DeviceConfigurationSection } from '../device-configuration/device-configuration-section';
 import { ThingAccessSection } from './thing-access-section';
 import { ThingAlarmAlert } from './thing-alarm-alert';
 import { ThingCommandsSection } from './thing-commands-section';
@@ -75,7 +76,7 @@ export function ThingDetailScreen() {
   }
 
   const canEdit = profile ? can(profile.permissions, 'editThing') : false;
-  const canManageCredential = profile ? can(profile.permissions, 'manageDeviceCredential') : false;
+  const canManageThings = profile ? can(profile.permissions, 'manageThings') : false;
   // Anyone who can see the asset may acknowledge its alarm.
   const canAcknowledge = profile ? can(profile.permissions, 'viewThings') : false;
   const secondary = secondaryDisplayName(thing);
@@ -109,10 +110,12 @@ export function ThingDetailScreen() {
       <ThingProfileSection thing={thing} canEdit={canEdit} wzdxOrg={organization?.is_wzdx_org ?? false} />
       <Divider />
       <ThingAccessSection thing={thing} canEdit={canEdit} />
-      {canManageCredential && (
+      {canManageThings && (
         <>
           <Divider />
           <DeviceCredentialSection thingId={thing.id} />
+          <Divider />
+          <DeviceConfigurationSection thing={thing} />
         </>
       )}
     </Stack>

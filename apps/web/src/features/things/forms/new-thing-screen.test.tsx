@@ -10,9 +10,13 @@ import { NewThingScreen } from './new-thing-screen';
 
 const TOW: ThingType = { id: 'type-tow', name: 'tow', display_name: 'Tow', emergency: false };
 
-async function renderNew(permissions: string[], post: (call: FakeCall) => FakeAnswer | 'network-error') {
+async function renderNew(
+  permissions: string[],
+  post: (call: FakeCall) => FakeAnswer | 'network-error',
+  profile = fakeProfile(permissions),
+) {
   const calls = fakeApi({
-    'GET /profile': () => ({ status: 200, body: fakeProfile(permissions) }),
+    'GET /profile': () => ({ status: 200, body: profile }),
     'GET /thing_types': () => ({ status: 200, body: [TOW] }),
     'POST /things': post,
   });
@@ -39,10 +43,23 @@ afterEach(() => {
 });
 
 describe('New Asset', () => {
-  it('is only for platform administrators', async () => {
+  it('is only for Org Admins and platform administrators', async () => {
     await renderNew(['thing:manage'], () => ({ status: 201 }));
     expect(await screen.findByText(MESSAGES.unauthorizedPage)).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: /Device Id/ })).toBeNull();
+  });
+
+  it('offers an Org Admin their own organisation and those it manages, not those it only accesses', async () => {
+    const profile = fakeProfile(['thing:admin:manage']);
+    const other = (id: string, name: string) => ({ ...profile.user_org, id, name });
+    profile.managed_orgs = [other('org-2', 'County Roads')];
+    profile.accessed_orgs = [other('org-3', 'City Towing')];
+    await renderNew(['thing:admin:manage'], () => ({ status: 201 }), profile);
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Organization' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Springfield Police Department',
+      'County Roads',
+    ]);
   });
 
   it('requires device id, type and organisation before calling', async () => {

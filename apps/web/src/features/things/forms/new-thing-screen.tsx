@@ -1,6 +1,7 @@
 /**
- * "New Asset" at things/new, for platform administrators: registers a device (id, type, organisation,
- * optional nickname, how it reports), shows its device credential once, then opens the new asset.
+ * "New Asset" at things/new and in the accounts' Assets tab, for Org Admins and platform
+ * administrators: registers a device (id, type, an organisation the user manages, optional nickname,
+ * how it reports), shows its device credential once, then opens the new asset.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Select, Stack } from '@mantine/core';
@@ -9,13 +10,20 @@ import { Controller, useForm, type Control, type FieldPath } from 'react-hook-fo
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '@flare/core/permissions/access';
 import type { Profile } from '@flare/core/schemas/profile';
-import { DEVICE_ID_MAX, DEVICE_TYPES, THING_FIELD_MAX, THING_MESSAGES } from '@flare/core/schemas/thing';
+import {
+  DEVICE_ID_MAX,
+  DEVICE_TYPE_LABELS,
+  DEVICE_TYPES,
+  THING_FIELD_MAX,
+  THING_MESSAGES,
+} from '@flare/core/schemas/thing';
 import type { IssuedDeviceCredential } from '@flare/core/things/device-credential';
 import { createThingErrorMessage } from '@flare/core/things/thing-errors';
 import {
   createThingInput,
   EMPTY_NEW_THING_FORM,
   NewThingFormSchema,
+  registrableOrganizations,
   type NewThingForm,
 } from '@flare/core/things/thing-edit';
 import {
@@ -34,16 +42,11 @@ import { DeviceCredentialReveal } from '../device-credential/device-credential-r
 import { LoadFailed, LoadingForm } from './form-parts';
 import { thingsPathOf } from './use-back-to-thing';
 
-const DEVICE_TYPE_LABELS: Record<(typeof DEVICE_TYPES)[number], string> = {
-  osmand: 'OsmAnd (Traccar Client)',
-  api: 'API',
-  mqtt: 'MQTT',
-};
 const DEVICE_TYPE_OPTIONS = DEVICE_TYPES.map((type) => ({ value: type, label: DEVICE_TYPE_LABELS[type] }));
 
 export function NewThingScreen() {
   const profile = useSession()?.profile;
-  if (!profile || !can(profile.permissions, 'platformAdmin')) return <UnauthorizedMessage />;
+  if (!profile || !can(profile.permissions, 'registerThing')) return <UnauthorizedMessage />;
   return <NewThing profile={profile} />;
 }
 
@@ -95,13 +98,10 @@ function NewThingForm({ profile, typeOptions }: { profile: Profile; typeOptions:
   });
   const { control, formState } = form;
   const submitFailed = formState.submitCount > 0 && !formState.isSubmitSuccessful;
-  // The organisations the profile knows: the user's own, and those it manages or accesses.
-  const organizationOptions = useMemo(() => {
-    const orgs = new Map<string, string>();
-    for (const org of [profile.userOrg, ...profile.managedOrgs, ...profile.accessedOrgs])
-      orgs.set(org.id, org.name);
-    return [...orgs].map(([value, label]) => ({ value, label }));
-  }, [profile.userOrg, profile.managedOrgs, profile.accessedOrgs]);
+  const organizationOptions = useMemo(
+    () => registrableOrganizations(profile).map(({ id, name }) => ({ value: id, label: name })),
+    [profile],
+  );
 
   const onSubmit = async (values: NewThingForm) => {
     setServerError(null);

@@ -94,7 +94,7 @@ export function ThingsListScreen() {
 
   const organization = useSubscribedOrganization();
   const respondersType = organization?.responders_type ?? 'none';
-  const canRegister = profile ? can(profile.permissions, 'platformAdmin') : false;
+  const canRegister = profile ? can(profile.permissions, 'registerThing') : false;
   const wzdxOrg = organization?.is_wzdx_org ?? false;
   const unit = speedUnit(organization?.country_code ?? null);
 
