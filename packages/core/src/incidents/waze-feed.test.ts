@@ -41,6 +41,26 @@ describe('the Waze (CIFS) incident feed', () => {
     expect(south!.lat).toBeLessThan(north!.lat);
   });
 
+  it('gives the line drawn along the road as the polyline, turned to run with the heading', () => {
+    const line: Array<[number, number]> = [
+      [-89.651, 39.8],
+      [-89.65, 39.8],
+      [-89.649, 39.8],
+    ];
+    const drawn = makeLocation({
+      roadway_heading: null,
+      features: { type: 'LineString', coordinates: line },
+    });
+    const both = toCifsIncident(drawn);
+    expect(both.direction).toBe('BOTH_DIRECTIONS');
+    expect(both.polyline).toBe('39.800000 -89.651000 39.800000 -89.650000 39.800000 -89.649000');
+    // Traffic heading west: the line drawn west to east is given east to west.
+    const west = toCifsIncident({ ...drawn, roadway_heading: 270 });
+    expect(west.direction).toBe('ONE_DIRECTION');
+    expect(west.polyline).toBe('39.800000 -89.649000 39.800000 -89.650000 39.800000 -89.651000');
+    expect(toCifsIncident({ ...drawn, roadway_heading: 80 }).polyline).toBe(both.polyline);
+  });
+
   it('leaves the street out when it is unknown, and ended incidents out of the feed', () => {
     expect(toCifsIncident(makeLocation({ street: null }))).not.toHaveProperty('street');
     // An area name is no road name: Waze matches `street` against its roads.

@@ -3,8 +3,11 @@
  * each incident becomes a HAZARD / HAZARD_ON_ROAD alert at its place. CIFS needs a polyline of at
  * least two points whose order is the direction of the affected traffic: with a roadway heading, the
  * 100 m of road leading to the incident in that direction (ONE_DIRECTION); without one, 100 m of
- * north–south line through it (BOTH_DIRECTIONS). Times are ISO 8601 with an offset, to the second.
+ * north–south line through it (BOTH_DIRECTIONS). An incident whose extent is a line drawn along the
+ * road gives that line instead, turned to run with the roadway heading when there is one.
+ * Times are ISO 8601 with an offset, to the second.
  */
+import bearing from '@turf/bearing';
 import destination from '@turf/destination';
 import type { Location } from '../schemas/location';
 
@@ -40,12 +43,23 @@ function offset(lat: number, lng: number, metres: number, bearing: number): [num
 
 const pair = ([lat, lng]: [number, number]) => `${lat.toFixed(6)} ${lng.toFixed(6)}`;
 
+/** [lat, lng] points of the polyline, in the direction of the affected traffic. */
+function polylinePoints(location: Location): Array<[number, number]> {
+  const { lat, lng, roadway_heading: heading, features } = location;
+  if (features.type === 'LineString') {
+    const line = features.coordinates.map(([pointLng, pointLat]) => [pointLat, pointLng] as [number, number]);
+    const runs = bearing(features.coordinates[0]!, features.coordinates.at(-1)!);
+    const against = heading !== null && Math.abs(((runs - heading + 540) % 360) - 180) > 90;
+    return against ? line.reverse() : line;
+  }
+  return heading === null
+    ? [offset(lat, lng, CIFS_POLYLINE_M / 2, 180), offset(lat, lng, CIFS_POLYLINE_M / 2, 0)]
+    : [offset(lat, lng, CIFS_POLYLINE_M, (heading + 180) % 360), [lat, lng]];
+}
+
 export function toCifsIncident(location: Location): CifsIncident {
-  const { lat, lng, roadway_heading: heading } = location;
-  const points: Array<[number, number]> =
-    heading === null
-      ? [offset(lat, lng, CIFS_POLYLINE_M / 2, 180), offset(lat, lng, CIFS_POLYLINE_M / 2, 0)]
-      : [offset(lat, lng, CIFS_POLYLINE_M, (heading + 180) % 360), [lat, lng]];
+  const heading = location.roadway_heading;
+  const points = polylinePoints(location);
   return {
     id: location.external_id,
     type: CIFS_TYPE,

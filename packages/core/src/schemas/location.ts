@@ -3,6 +3,7 @@
  * where responders stopped with their lights on. The API's shapes, the edit rules and the messages.
  */
 import { z } from 'zod';
+import { IncidentExtentSchema } from '../incidents/incident-extent';
 import { MESSAGES } from '../messages';
 
 /** An asset's stint at an incident. `end_time` is null while it is still there. */
@@ -27,7 +28,8 @@ export const LocationSchema = z.object({
   /** Where the incident was first detected; an edit may move it at most LOCATION_MOVE_LIMIT_M from there. */
   start_lat: z.number(),
   start_lng: z.number(),
-  features: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }),
+  /** Its extent: its point, or a line, circle or polygon set in Edit Location (incidents/incident-extent.ts). */
+  features: IncidentExtentSchema,
   street: z.string().nullable(),
   /** The saved area it lies in (distance 0) or is nearest to, within reach: names it when no street does. */
   near_area: z.object({ name: z.string(), distance_m: z.number().int().min(0) }).nullable(),
@@ -74,12 +76,16 @@ export const LOCATION_MESSAGES = {
   headingRange: 'Roadway heading must be a number from 0 to 360',
 } as const;
 
-/** PUT /locations/{id}: where the incident is and the heading of its roadway. */
+/**
+ * PUT /locations/{id}: where the incident is, the heading of its roadway and (optionally) its extent;
+ * left out, the extent stays; a Point clears it.
+ */
 export const LocationUpdateSchema = z.object({
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
   roadway_heading: z.number().min(0).max(360),
   organization_id: z.uuid(),
+  features: IncidentExtentSchema.optional(),
 });
 export type LocationUpdate = z.infer<typeof LocationUpdateSchema>;
 

@@ -1,4 +1,5 @@
 /** Incidents and the assets' stints at them. */
+import type { IncidentExtent } from '@flare/core/incidents/incident-extent';
 import { sql } from 'kysely';
 import type { NearArea } from '@flare/core/areas/nearest-area';
 import { roadwayHeading } from '@flare/core/incidents/scene-rules';
@@ -22,6 +23,7 @@ export interface IncidentRow {
   start_lat: number;
   start_lng: number;
   roadway_heading: number | null;
+  extent: IncidentExtent | null;
   street: string | null;
   near_area_name: string | null;
   near_area_distance_m: number | null;
@@ -234,8 +236,14 @@ export class IncidentsRepository {
       .execute();
   }
 
-  /** A user's edit: where it is, and its roadway heading (kept from then on). */
-  async move(id: string, input: { lat: number; lng: number; roadwayHeading: number }): Promise<boolean> {
+  /**
+   * A user's edit: where it is, its roadway heading (kept from then on) and, unless undefined, its
+   * extent (null: its point alone).
+   */
+  async move(
+    id: string,
+    input: { lat: number; lng: number; roadwayHeading: number; extent: IncidentExtent | null | undefined },
+  ): Promise<boolean> {
     const moved = await this.db
       .updateTable('incidents')
       .set({
@@ -243,6 +251,7 @@ export class IncidentsRepository {
         lng: input.lng,
         roadway_heading: input.roadwayHeading,
         heading_edited: true,
+        ...(input.extent === undefined ? {} : { extent: input.extent && JSON.stringify(input.extent) }),
         updated_at: sql`now()`,
       })
       .where('id', '=', id)
@@ -278,6 +287,7 @@ export class IncidentsRepository {
         'start_lat',
         'start_lng',
         'roadway_heading',
+        'extent',
         'street',
         'near_area_name',
         'near_area_distance_m',

@@ -2,6 +2,7 @@
  * Incidents: the locations API (list, active, a user's edit), publishing each change as
  * `incident.changed`, and the assets that leave without a report (silent, or set out of service).
  */
+import { extentError, isGeoMarker } from '@flare/core/incidents/incident-extent';
 import { withinMoveLimit } from '@flare/core/incidents/move-limit';
 import type { NearArea } from '@flare/core/areas/nearest-area';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
@@ -72,7 +73,10 @@ export class IncidentsService {
     );
   }
 
-  /** Moves an active incident (at most 100 m from where it was detected) and sets its roadway heading. */
+  /**
+   * Moves an active incident (at most 100 m from where it was detected), sets its roadway heading and,
+   * when given, its extent (a Point clears it).
+   */
   async update(principal: Principal, id: string, input: LocationUpdate): Promise<Location> {
     const incident = await this.repository.find(id);
     if (!incident || !(await this.accounts.canSeeOrganization(principal, incident.organization_id)))
@@ -82,10 +86,13 @@ export class IncidentsService {
     if (incident.end_time !== null) throw unprocessable('inactive', LOCATION_MESSAGES.noLongerActive);
     if (!withinMoveLimit({ lat: incident.start_lat, lng: incident.start_lng }, input))
       throw unprocessable('too_far', LOCATION_MESSAGES.tooFar);
+    const extentProblem = input.features && extentError(input.features, input);
+    if (extentProblem) throw unprocessable('invalid_extent', extentProblem);
     const moved = await this.repository.move(id, {
       lat: input.lat,
       lng: input.lng,
       roadwayHeading: input.roadway_heading % 360,
+      extent: input.features && (isGeoMarker(input.features) ? input.features : null),
     });
     if (!moved) throw unprocessable('inactive', LOCATION_MESSAGES.noLongerActive);
     await this.requestPlace(id);

@@ -4,6 +4,7 @@
  */
 import type { IncidentChanged } from '@flare/core/events/incident-events';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
+import { EXTENT_MESSAGES } from '@flare/core/incidents/incident-extent';
 import { LOCATION_MESSAGES, type Location } from '@flare/core/schemas/location';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
@@ -220,6 +221,46 @@ describe('the locations API', () => {
     const joined = (await active()).find((i) => i.id === incident.id)!;
     expect(joined.things_active).toHaveLength(2);
     expect(joined.roadway_heading).toBe(180);
+  });
+
+  it("sets an incident's extent (a line along the road, a circle), keeps it on later edits and clears it with its point", async () => {
+    const base = {
+      ...north(5_050),
+      roadway_heading: 180,
+      organization_id: demoOrganizationId('springfield-pd'),
+    };
+    const along = (metres: number): [number, number] => [north(metres).lng, north(metres).lat];
+    const line = { type: 'LineString', coordinates: [along(4_800), along(5_300)] };
+    const drawn = await put('admin@springfield-pd.test', incident.id, { ...base, features: line });
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    expect(drawn.json().features).toEqual(line);
+    expect(changes.at(-1)?.location).toMatchObject({ id: incident.id, features: line });
+    // Left out, the extent stays; the Waze feed and the map read it from the incident.
+    expect((await put('admin@springfield-pd.test', incident.id, base)).json().features).toEqual(line);
+
+    const circle = { type: 'Circle', coordinates: along(5_050), radius: 150 };
+    expect(
+      (await put('admin@springfield-pd.test', incident.id, { ...base, features: circle })).json().features,
+    ).toEqual(circle);
+
+    const refusals: Array<[object, number, string]> = [
+      [{ type: 'LineString', coordinates: [along(5_000), along(8_000)] }, 422, EXTENT_MESSAGES.tooFar],
+      [{ type: 'Circle', coordinates: along(5_050), radius: 5_000 }, 400, EXTENT_MESSAGES.radius],
+      [{ type: 'LineString', coordinates: [along(5_000)] }, 400, EXTENT_MESSAGES.lineTooShort],
+      [{ type: 'Spiral', coordinates: along(5_000) }, 400, 'features'],
+    ];
+    for (const [features, status, message] of refusals) {
+      const refused = await put('admin@springfield-pd.test', incident.id, { ...base, features });
+      expect(refused.statusCode, JSON.stringify(features)).toBe(status);
+      expect(refused.json().message).toContain(message);
+    }
+    expect((await active()).find((i) => i.id === incident.id)?.features).toEqual(circle);
+
+    const cleared = await put('admin@springfield-pd.test', incident.id, {
+      ...base,
+      features: { type: 'Point', coordinates: [base.lng, base.lat] },
+    });
+    expect(cleared.json().features).toEqual({ type: 'Point', coordinates: [base.lng, base.lat] });
   });
 
   it('releases assets silent on scene for 10 minutes, and refuses to move an ended incident', async () => {

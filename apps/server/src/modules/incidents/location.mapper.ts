@@ -1,4 +1,5 @@
 /** Incident rows as the API and the live feed show them (a "location"). */
+import { pointExtent } from '@flare/core/incidents/incident-extent';
 import type { Location, LocationThing } from '@flare/core/schemas/location';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
 import type { IncidentRow, StintRow } from './incidents.repository';
@@ -26,7 +27,7 @@ export function toLocation(row: IncidentRow, stints: readonly StintRow[], now: n
     lng: row.lng,
     start_lat: row.start_lat,
     start_lng: row.start_lng,
-    features: { type: 'Point', coordinates: [row.lng, row.lat] },
+    features: row.extent ?? pointExtent(row),
     street: row.street,
     near_area:
       row.near_area_name === null

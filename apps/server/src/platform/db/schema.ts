@@ -1,4 +1,5 @@
 /** Table types for Kysely. Column names are the database's (snake_case). */
+import type { IncidentExtent } from '@flare/core/incidents/incident-extent';
 import type { LngLat, PolygonGeometry } from '@flare/core/areas/area-geometry';
 import type { LineStringGeometry } from '@flare/core/schemas/alerting-zone';
 import type { ClosureRoute, ClosureType, LocationMethod, VehicleImpact } from '@flare/core/schemas/closure';
@@ -448,6 +449,8 @@ export interface IncidentsTable {
   start_lng: number;
   roadway_heading: number | null;
   heading_edited: Generated<boolean>;
+  /** A line, circle or polygon (core's IncidentExtent); null: its point alone. Written as JSON text. */
+  extent: ColumnType<IncidentExtent | null, string | null, string | null>;
   street: string | null;
   near_area_name: string | null;
   near_area_distance_m: number | null;
