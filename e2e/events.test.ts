@@ -11,7 +11,9 @@ import { LOCATION_MESSAGES } from '@flare/core/schemas/location';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { apiAs } from './support/api';
 import { sendOsmandReport } from './support/osmand';
+import { clickMap, closeInstructions } from './support/map-drawing';
 import { signInAs } from './support/sign-in';
+import { renderedValues } from './support/test-map';
 import { freePort, startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
@@ -215,6 +217,27 @@ describe('incidents', () => {
     await page.getByRole('img', { name: 'Roadway heading 180°' }).waitFor();
     // Without a street, the title is the position: the new one.
     await page.getByRole('main').getByRole('heading', { level: 1, name: moved }).waitFor();
+  });
+
+  it('draws a line along the road as the extent: the detail says how long, the map draws it under the marker', async () => {
+    await page.getByRole('main').getByRole('link', { name: 'Edit Location' }).click();
+    await closeInstructions(page, 'Edit Location');
+    await page.getByRole('main').getByText('Line', { exact: true }).click();
+    await page.getByRole('main').getByText('0 points drawn').waitFor();
+    await clickMap(page, [
+      [0, -80],
+      [0, 80],
+      [0, 80],
+    ]);
+    await page.getByRole('main').getByText('2 points drawn').waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/dashboard\/events\/[0-9a-f-]{36}$/);
+    const extent = page.getByRole('main').getByText('Extent').locator('xpath=following-sibling::*[1]');
+    await expect.poll(() => extent.textContent()).toMatch(/^Line, \d+ m$/);
+    await expect
+      .poll(() => renderedValues(page, 'flare-incident-extent-line', 'colour'), { interval: 250 })
+      .toEqual(['#e03131']);
   });
 
   it('shows the incidents to a Media user, who sees events only (polling, without the live feed), the map opening on them', async () => {

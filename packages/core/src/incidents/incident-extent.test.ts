@@ -3,6 +3,7 @@ import {
   EXTENT_MESSAGES,
   extentError,
   extentShape,
+  extentSummary,
   IncidentExtentSchema,
   isGeoMarker,
   markerPosition,
@@ -112,5 +113,28 @@ describe('incident extents', () => {
     expect(shape?.type).toBe('Polygon');
     const [lng, lat] = (shape!.coordinates[0] as Array<[number, number]>)[0]!;
     expect(metresBetween(AT, { lat, lng })).toBeCloseTo(150, 0);
+  });
+
+  it('say what they are in words, with their size', () => {
+    expect(extentSummary(pointExtent(AT))).toBe('Point');
+    expect(extentSummary({ type: 'Circle', coordinates: [AT.lng, AT.lat], radius: 150 })).toBe(
+      'Circle, 150 m radius',
+    );
+    const line = extentSummary({
+      type: 'LineString',
+      coordinates: [
+        [-89.65, 39.8],
+        [EAST, 39.8],
+      ],
+    });
+    expect(line).toMatch(/^Line, 1\.0 km$/);
+    const square = [
+      [-89.65, 39.8],
+      [-89.649, 39.8],
+      [-89.649, 39.801],
+      [-89.65, 39.801],
+      [-89.65, 39.8],
+    ] as Array<[number, number]>;
+    expect(extentSummary({ type: 'Polygon', coordinates: [square] })).toMatch(/^Polygon, [\d,]+ m²$/);
   });
 });

@@ -6,7 +6,8 @@
  * Every point of a shape lies within EXTENT_REACH_M of the incident.
  */
 import along from '@turf/along';
-import { lineString } from '@turf/helpers';
+import turfArea from '@turf/area';
+import { lineString, polygon } from '@turf/helpers';
 import length from '@turf/length';
 import { z } from 'zod';
 import { circlePolygon, ringCentre, ringPoints, type LngLat } from '../areas/area-geometry';
@@ -109,3 +110,15 @@ export const pointExtent = (position: LatLng): IncidentExtent => ({
   type: 'Point',
   coordinates: [position.lng, position.lat],
 });
+
+const metres = (m: number) => (Math.round(m) < 1_000 ? `${Math.round(m)} m` : `${(m / 1_000).toFixed(1)} km`);
+
+/** The extent in words, as the detail shows it: "Line, 420 m", "Circle, 150 m radius", "Polygon, 3,400 m²". */
+export function extentSummary(extent: IncidentExtent): string {
+  if (extent.type === 'Point') return EXTENT_LABELS.Point;
+  if (extent.type === 'Circle') return `${EXTENT_LABELS.Circle}, ${metres(extent.radius)} radius`;
+  if (extent.type === 'LineString')
+    return `${EXTENT_LABELS.LineString}, ${metres(length(lineString(extent.coordinates), { units: 'meters' }))}`;
+  const squareMetres = Math.round(turfArea(polygon(extent.coordinates)));
+  return `${EXTENT_LABELS.Polygon}, ${squareMetres.toLocaleString('en-US')} m²`;
+}

@@ -5,7 +5,7 @@
 import { useEffect, useMemo } from 'react';
 import { MAP_ZOOM } from '@flare/core/constants';
 import { collection, EMPTY_COLLECTION, useGeoJsonLayer, type SourceLayer } from '../../../map/geojson-layer';
-import { LineDrawLayer } from '../../../map/line-draw-layer';
+import { ShapeDrawLayer } from '../../../map/shape-draw-layer';
 import { useMap } from '../../../map/map-context';
 import { useDirections } from '../api/get-directions';
 import { closureDraft, useClosureDraft } from '../closure-draft';
@@ -34,5 +34,5 @@ export function ClosureDrawLayer() {
   useEffect(() => {
     if (drawing && map.getZoom() < MAP_ZOOM.addClosure) map.jumpTo({ zoom: MAP_ZOOM.addClosure });
   }, [map, drawing]);
-  return <LineDrawLayer store={closureDraft} colour="#c92a2a" />;
+  return <ShapeDrawLayer store={closureDraft} colour="#c92a2a" />;
 }

@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAP_ZOOM } from '@flare/core/constants';
 import { LOCATION_MESSAGES } from '@flare/core/schemas/location';
+import { onMapCommand, type MapCommand } from '../../../map/map-commands';
 import { makeLocation, makeLocationThing } from '@flare/core/testing/locations';
 import { signOut, startSession } from '../../../lib/session';
 import { fakeApi, fakeProfile, fakeTokens } from '../../../testing/fake-api';
@@ -50,6 +52,28 @@ describe('event detail', () => {
     );
     expect(screen.getByText('on scene 2:05')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit Location' })).toBeTruthy();
+  });
+
+  it('shows the extent, and centres a geo marker on the middle of its shape at zoom 16', async () => {
+    const commands: MapCommand[] = [];
+    const stop = onMapCommand((command) => commands.push(command));
+    await signedInAs(['incident:read']);
+    const circle = makeLocation({
+      lat: 39.7817,
+      lng: -89.6501,
+      features: { type: 'Circle', coordinates: [-89.6495, 39.782], radius: 150 },
+    });
+    liveLocations.replaceAll([location, circle]);
+    const view = renderRoutes(routes, `/dashboard/events/${circle.id}`);
+    expect(screen.getByText('Extent').nextElementSibling?.textContent).toBe('Circle, 150 m radius');
+    view.unmount();
+    renderRoutes(routes, `/dashboard/events/${location.id}`);
+    expect(screen.getByText('Extent').nextElementSibling?.textContent).toBe('Point');
+    stop();
+    expect(commands).toEqual([
+      { kind: 'centre', position: [-89.6495, 39.782], zoom: MAP_ZOOM.geoMarkerLocate },
+      { kind: 'centre', position: [location.lng, location.lat], zoom: MAP_ZOOM.eventLocate },
+    ]);
   });
 
   it('offers Edit Location only with the edit-event access and while the incident is active', async () => {

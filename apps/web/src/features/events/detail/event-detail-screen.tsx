@@ -11,6 +11,7 @@ import { Link, useParams } from 'react-router';
 import { can } from '@flare/core/permissions/access';
 import { formatLatLng, LOCATION_MESSAGES, locationPlace, type Location } from '@flare/core/schemas/location';
 import { CopyValueButton } from '../../../components/ui/copy-value-button';
+import { extentSummary } from '@flare/core/incidents/incident-extent';
 import { DetailField } from '../../../components/ui/detail-field';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { formatDuration, formatTime } from '../../../lib/format-time';
@@ -93,6 +94,7 @@ function EventDetail({ location, onBack }: { location: Location; onBack: () => v
           <HeadingDial heading={location.roadway_heading} />
         </Group>
       </Group>
+      <DetailField label="Extent">{extentSummary(location.features)}</DetailField>
       <DetailField label="Start">{formatTime(location.start_time)}</DetailField>
       <DetailField label="End">{formatTime(location.end_time)}</DetailField>
       <DetailField label="Duration">{formatDuration(end - Date.parse(location.start_time))}</DetailField>

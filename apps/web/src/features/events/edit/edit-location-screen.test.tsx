@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCATION_MESSAGES } from '@flare/core/schemas/location';
 import { makeLocation } from '@flare/core/testing/locations';
@@ -7,7 +7,8 @@ import { fakeApi } from '../../../testing/fake-api';
 import { renderRoutes } from '../../../testing/render';
 import { liveLocations } from '../live/live-locations-store';
 import { EditLocationScreen } from './edit-location-screen';
-import { locationDraft } from './location-draft';
+import { EXTENT_MESSAGES } from '@flare/core/incidents/incident-extent';
+import { extentPoints, locationDraft } from './location-draft';
 
 const location = makeLocation({ lat: 39.7817, lng: -89.6501, roadway_heading: 90 });
 const routes = [
@@ -67,6 +68,7 @@ describe('Edit Location', () => {
       lng: near.lng,
       roadway_heading: 270,
       organization_id: location.organization_id,
+      features: { type: 'Point', coordinates: [near.lng, near.lat] },
     });
     answer({ status: 200, body: { ...location, ...near, roadway_heading: 270 } });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/events/${location.id}`));
@@ -92,5 +94,54 @@ describe('Edit Location', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Roadway heading (°)' }), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert').textContent).toBe(LOCATION_MESSAGES.headingRange);
+  });
+
+  it('sets a circle of a radius, or a line drawn on the map, as the extent', async () => {
+    const calls = fakeApi({
+      [`PUT /locations/${location.id}`]: () => ({ status: 200, body: location }),
+    });
+    renderEdit();
+    closeInstructions();
+    fireEvent.click(screen.getByRole('radio', { name: 'Circle' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Radius (m)' }), { target: { value: '150' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({
+      features: { type: 'Circle', coordinates: [location.lng, location.lat], radius: 150 },
+    });
+  });
+
+  it('asks for the points of a line before saving it, then saves the line drawn', async () => {
+    const calls = fakeApi({
+      [`PUT /locations/${location.id}`]: () => ({ status: 200, body: location }),
+    });
+    renderEdit();
+    closeInstructions();
+    fireEvent.click(screen.getByRole('radio', { name: 'Line' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(EXTENT_MESSAGES.lineTooShort);
+    const line: Array<[number, number]> = [
+      [location.lng - 0.002, location.lat],
+      [location.lng + 0.002, location.lat],
+    ];
+    // What the map's drawing tool reports once the line is finished.
+    act(() => extentPoints.drawn({ line }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({ features: { type: 'LineString', coordinates: line } });
+  });
+
+  it('opens on the extent the incident has, its points ready to drag', () => {
+    const ring: Array<[number, number]> = [
+      [location.lng, location.lat],
+      [location.lng + 0.001, location.lat],
+      [location.lng + 0.001, location.lat + 0.001],
+      [location.lng, location.lat],
+    ];
+    liveLocations.replaceAll([{ ...location, features: { type: 'Polygon', coordinates: [ring] } }]);
+    renderRoutes(routes, `/dashboard/events/${location.id}/edit`);
+    closeInstructions();
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Polygon' }).checked).toBe(true);
+    expect(extentPoints.get()?.line).toEqual(ring.slice(0, -1));
   });
 });

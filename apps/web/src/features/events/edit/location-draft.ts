@@ -1,11 +1,21 @@
 /**
- * The position being set in Edit Location, shared by the form in the drawer and the draggable
- * marker on the map (which live in different parts of the page). A drag that ends at or past the
- * move limit is refused: the position stays where it was and `refused` says why.
+ * The position and extent being set in Edit Location, shared by the form in the drawer and the
+ * draggable marker and shapes on the map (which live in different parts of the page). A drag that
+ * ends at or past the move limit is refused: the position stays where it was and `refused` says why.
+ * A line's or polygon's points are drawn through `extentPoints` (the map's shape-drawing layer).
  */
 import { useSyncExternalStore } from 'react';
+import type { LngLat } from '@flare/core/areas/area-geometry';
+import type { ExtentKind } from '@flare/core/incidents/incident-extent';
 import { withinMoveLimit } from '@flare/core/incidents/move-limit';
 import type { LatLng } from '@flare/core/incidents/scene-rules';
+import { createDraftStore } from '../../../lib/draft-store';
+
+export interface ExtentDraft {
+  kind: ExtentKind;
+  /** A circle's radius, metres. */
+  radius: number;
+}
 
 export interface LocationDraft {
   locationId: string;
@@ -13,7 +23,11 @@ export interface LocationDraft {
   position: LatLng;
   /** The last drag ended too far from the start and was undone. */
   refused: boolean;
+  extent: ExtentDraft;
 }
+
+/** The points of a line or polygon extent being drawn. */
+export const extentPoints = createDraftStore<{ line: LngLat[] }>();
 
 let draft: LocationDraft | null = null;
 const listeners = new Set<() => void>();
@@ -29,8 +43,11 @@ export const locationDraft = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  begin(locationId: string, start: LatLng, position: LatLng): void {
-    set({ locationId, start, position, refused: false });
+  begin(locationId: string, start: LatLng, position: LatLng, extent: ExtentDraft): void {
+    set({ locationId, start, position, refused: false, extent });
+  },
+  setExtent(patch: Partial<ExtentDraft>): void {
+    if (draft) set({ ...draft, extent: { ...draft.extent, ...patch } });
   },
   /** A drag ended here: taken when under the limit, else refused. */
   moveTo(position: LatLng): void {
@@ -42,6 +59,7 @@ export const locationDraft = {
     );
   },
   end(): void {
+    extentPoints.end();
     set(null);
   },
 };

@@ -1,13 +1,16 @@
 /**
  * Edit Location on the map: while a position is being set,
- * a draggable marker and the move limit's circle around where the incident was detected. A drag
- * ending at or past the limit goes back to the last position allowed.
+ * a draggable marker and the move limit's circle around where the incident was detected (a drag
+ * ending at or past the limit goes back to the last position allowed), and the drawing tool for a
+ * line or polygon extent.
  */
 import { Marker, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
 import { moveLimitRing } from '@flare/core/incidents/move-limit';
 import { useMap } from '../../../map/map-context';
-import { locationDraft, useLocationDraft } from '../edit/location-draft';
+import { ShapeDrawLayer } from '../../../map/shape-draw-layer';
+import { extentPoints, locationDraft, useLocationDraft } from '../edit/location-draft';
+import { EXTENT_COLOURS } from './incident-shapes';
 
 const SOURCE = 'flare-location-limit';
 const FILL = 'flare-location-limit-fill';
@@ -54,7 +57,15 @@ export function LocationEditLayer() {
     if (position) marker.current?.setLngLat([position.lng, position.lat]);
   }, [position]);
 
-  return null;
+  const kind = draft?.extent.kind;
+  if (kind !== 'LineString' && kind !== 'Polygon') return null;
+  return (
+    <ShapeDrawLayer
+      store={extentPoints}
+      colour={EXTENT_COLOURS.draft}
+      shape={kind === 'Polygon' ? 'polygon' : 'linestring'}
+    />
+  );
 }
 
 function withPin(element: HTMLElement): HTMLElement {

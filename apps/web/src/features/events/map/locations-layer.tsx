@@ -1,14 +1,17 @@
 /**
  * The incidents on the map: one marker per incident the events list shows (its Display choice and
  * search when the Events section is open, else the default), with the active or recent icon, drawn
- * above the asset markers, and the Edit Location marker and circle. Clicking one opens its detail.
+ * above the asset markers, at the middle of its extent when it has one (drawn under it), and the Edit
+ * Location marker, circle and shapes. Clicking one opens its detail.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { displayTimeZone } from '../../../lib/format-time';
 import { useNow } from '../../../lib/use-now';
 import { useDomMarkers } from '../../../map/dom-markers';
+import { markerPosition } from '@flare/core/incidents/incident-extent';
 import { useLocationDraft } from '../edit/location-draft';
+import { useIncidentShapes } from './incident-shapes';
 import { useLiveLocations } from '../live/live-locations-store';
 import { filtersFromSearch, visibleLocations } from '../list/event-filters';
 import { LocationEditLayer } from './location-edit-layer';
@@ -29,7 +32,8 @@ export function LocationsLayer() {
     [inSection, search],
   );
   // The incident being edited shows as the draggable marker instead.
-  const editing = useLocationDraft()?.locationId;
+  const draft = useLocationDraft();
+  const editing = draft?.locationId;
   const shown = useMemo(
     () =>
       visibleLocations([...locations.values()], filters, new Date(minute * 60_000), timeZone).filter(
@@ -49,10 +53,12 @@ export function LocationsLayer() {
   const stacked = useMemo(() => [...shown].reverse(), [shown]);
   useDomMarkers(stacked, {
     key: (location) => location.id,
-    position: (location) => [location.lng, location.lat],
+    position: (location) => markerPosition(location.features),
     create: (id) => createMarkerElement(() => open.current(id)),
     draw: drawMarker,
   });
+
+  useIncidentShapes(shown, draft);
 
   return <LocationEditLayer />;
 }
