@@ -11,6 +11,7 @@ describe('configuration', () => {
       dataDir: path.resolve('data'),
       seedDemo: true,
       accessTokenTtl: 900,
+      environment: 'production',
     });
     expect(config.databaseUrl).toBeUndefined();
   });
@@ -23,6 +24,7 @@ describe('configuration', () => {
     ['JWT_SECRET', 'short'],
     ['DEMO_PASSWORD', 'password'],
     ['SEED_DEMO', 'maybe'],
+    ['FLARE_ENVIRONMENT', 'uk-production'],
     ['TRUST_PROXY', 'yes please'],
     ['INGEST_DEVICE_REQUESTS_PER_MINUTE', '-1'],
     ['S3_URL', 'ftp://key:secret@s3.example.com/bucket'],
@@ -40,6 +42,10 @@ describe('configuration', () => {
       '10.0.0.0/8',
       '127.0.0.1',
     ]);
+  });
+
+  it('reads the environment the installation is', () => {
+    expect(loadConfig({ FLARE_ENVIRONMENT: 'staging' }).environment).toBe('staging');
   });
 
   it('treats empty variables as unset', () => {

@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_ENVIRONMENT, ENVIRONMENTS, type Environment } from '@flare/core/environment';
 import { PasswordPolicySchema } from '@flare/core/schemas/password';
 import { OFFLINE_MAP_STYLE } from '@flare/core/schemas/map';
 import { R2R_ALERTS } from '@flare/core/r2r/r2r-alert';
@@ -45,6 +46,7 @@ const EnvSchema = z
     SEED_DEMO: booleanFlag.default(true),
     WEB_DIST: z.string().min(1).optional(),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    FLARE_ENVIRONMENT: z.enum(ENVIRONMENTS).default(DEFAULT_ENVIRONMENT),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -203,6 +205,8 @@ export interface OidcConfig {
 }
 
 export type Config = {
+  /** development, test, staging or production: a dashboard not in production says so on every page. */
+  environment: Environment;
   port: number;
   host: string;
   dataDir: string;
@@ -308,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   return {
+    environment: e.FLARE_ENVIRONMENT,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),

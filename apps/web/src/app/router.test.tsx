@@ -9,7 +9,7 @@ import { routes } from './router';
 async function signedInAs(permissions: string[], respondersType: 'none' | 'all' = 'none') {
   fakeApi({
     'GET /profile': () => ({ status: 200, body: fakeProfile(permissions, { respondersType }) }),
-    'GET /version': () => ({ status: 200, body: { version: '1' } }),
+    'GET /version': () => ({ status: 200, body: { version: '1', environment: 'production' } }),
     'POST /revoke_token': () => ({ status: 200, body: { revoked: true } }),
   });
   await startSession(fakeTokens());

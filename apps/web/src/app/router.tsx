@@ -29,9 +29,11 @@ import {
   RootRedirect,
 } from './guards';
 import { ErrorPage, NotFoundPage } from './message-page';
+import { AppFrame } from './app-frame';
 
 export const routes: RouteObject[] = [
   {
+    element: <AppFrame />,
     errorElement: <ErrorPage />,
     children: [
       { index: true, element: <RootRedirect /> },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENVIRONMENTS } from '../environment';
 import { MESSAGES } from '../messages';
 import { unstorableText } from '../text';
 
@@ -22,7 +23,8 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-export const VersionSchema = z.object({ version: z.string() });
+/** GET /version: the build the server serves and the environment it is (environment.ts). */
+export const VersionSchema = z.object({ version: z.string(), environment: z.enum(ENVIRONMENTS) });
 export const JobQueueHealthSchema = z.object({
   running: z.boolean(),
   /** Per job: waiting (retries included), running, and failed in the last day. */

@@ -8,6 +8,7 @@ export const systemModule = fp(
     await apiRoutes(app, (api) =>
       registerSystemRoutes(api, {
         version: app.release,
+        environment: app.config.environment,
         databaseReachable: () => app.databaseReachable(),
         jobQueue: () => app.jobs.state(),
         externalFeeds: async () =>

@@ -9,9 +9,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('system routes', () => {
-  it('GET /api/version answers the version', async () => {
+  it('GET /api/version answers the version and the environment, production unless told', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/version' });
-    expect(response.json()).toEqual({ version: t.version });
+    expect(response.json()).toEqual({ version: t.version, environment: 'production' });
     expect(t.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 

@@ -2,6 +2,7 @@
  * Version (polled by the dashboard to detect a new release) and health (is the database reachable,
  * is the job queue running, and how much work waits in it).
  */
+import type { Environment } from '@flare/core/environment';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -19,6 +20,7 @@ export function registerSystemRoutes(
   app: FastifyInstance,
   options: {
     version: string;
+    environment: Environment;
     databaseReachable: () => Promise<boolean>;
     jobQueue: () => Promise<JobQueueHealth>;
     externalFeeds: () => Promise<ExternalFeedHealth[]>;
@@ -29,7 +31,7 @@ export function registerSystemRoutes(
   api.get(
     '/version',
     { config: { public: true }, schema: { tags: ['system'], response: { 200: VersionSchema } } },
-    () => ({ version: options.version }),
+    () => ({ version: options.version, environment: options.environment }),
   );
   api.get(
     '/health',

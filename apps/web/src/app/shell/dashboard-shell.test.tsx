@@ -12,13 +12,18 @@ import { routes } from '../router';
 
 type TestWindow = Window & { __FLARE_TEST__?: object };
 
-async function renderShell(permissions: string[], path = '/dashboard/things', versions = ['1']) {
+async function renderShell(
+  permissions: string[],
+  path = '/dashboard/things',
+  versions = ['1'],
+  environment = 'production',
+) {
   let versionCalls = 0;
   const calls = fakeApi({
     'GET /profile': () => ({ status: 200, body: fakeProfile(permissions) }),
     'GET /version': () => ({
       status: 200,
-      body: { version: versions[Math.min(versionCalls++, versions.length - 1)] },
+      body: { version: versions[Math.min(versionCalls++, versions.length - 1)], environment },
     }),
     'POST /revoke_token': () => ({ status: 200, body: { revoked: true } }),
     'GET /unreachable': () => 'network-error',
@@ -260,6 +265,23 @@ describe('new-version notice', () => {
     await renderShell(['thing:read'], '/dashboard/things', ['1', '1', '2']);
     expect(await screen.findByText(MESSAGES.newVersion)).toBeTruthy();
     expect(screen.getByRole('alertdialog', { name: 'New version' })).toBeTruthy();
+  });
+});
+
+describe('environment note', () => {
+  it('marks every page of an installation that is not production, and none in production', async () => {
+    document.title = 'Flare';
+    const view = await renderShell(['thing:read'], '/dashboard/things', ['1'], 'staging');
+    expect((await screen.findByRole('note', { name: 'Environment' })).textContent).toBe(
+      'Staging installation: not the live system',
+    );
+    await waitFor(() => expect(document.title).toBe('[Staging] Flare'));
+    view.unmount();
+    expect(document.title).toBe('Flare');
+    const { calls } = await renderShell(['thing:read'], '/dashboard/things', ['1'], 'production');
+    await waitFor(() => expect(calls.some((call) => call.path === '/version')).toBe(true));
+    await act(() => Promise.resolve());
+    expect(screen.queryByRole('note', { name: 'Environment' })).toBeNull();
   });
 });
 

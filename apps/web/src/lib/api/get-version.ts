@@ -2,10 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { VersionSchema } from '@flare/core/schemas/common';
 import { apiFetch, parseResponse } from '../api-client';
 
-/** GET /version: the build the server is serving (no sign-in needed). */
-export async function getVersion(): Promise<string> {
-  const body = await apiFetch<unknown>('/version', { authenticated: false });
-  return parseResponse(VersionSchema, body).version;
+/** GET /version: the build the server is serving and its environment (no sign-in needed). */
+export async function getVersion() {
+  return parseResponse(VersionSchema, await apiFetch<unknown>('/version', { authenticated: false }));
 }
 
 export const versionQueryOptions = (pollMs: number) =>
@@ -20,5 +19,16 @@ export const versionQueryOptions = (pollMs: number) =>
 
 /** Polls the server's version every `pollMs` once `enabled`. */
 export function useVersion(pollMs: number, enabled: boolean) {
-  return useQuery({ ...versionQueryOptions(pollMs), enabled });
+  return useQuery({ ...versionQueryOptions(pollMs), enabled, select: (info) => info.version });
+}
+
+/** The installation's environment, asked once (an installation does not change it while running). */
+export function useServerEnvironment() {
+  return useQuery({
+    queryKey: ['version'],
+    queryFn: getVersion,
+    staleTime: Infinity,
+    retry: false,
+    select: (info) => info.environment,
+  }).data;
 }
