@@ -62,7 +62,7 @@ describe.skipIf(!available)('MQTT ingest', () => {
     expect(row).toMatchObject({ lat: 39.7711, lng: -89.6611, speed: 11, enroute: true, status: 'active' });
   });
 
-  it('refuses and counts unknown devices and bad payloads, storing nothing', async () => {
+  it('refuses and counts unknown devices and bad payloads (text that cannot be stored too), storing nothing', async () => {
     const before = { ...t.app.ingest.stats.snapshot().rejected };
     await device.publishAsync(`${ROOT}/NOT-A-DEVICE/telemetry`, JSON.stringify({ lat: 1, lng: 1 }), {
       qos: 1,
@@ -71,12 +71,19 @@ describe.skipIf(!available)('MQTT ingest', () => {
     await device.publishAsync(`${ROOT}/SPD-CAR-106/telemetry`, JSON.stringify({ lat: 95, lng: 1 }), {
       qos: 1,
     });
+    // Text the database cannot store: a NUL character, a lone surrogate (in a value and in a name).
+    for (const report of [
+      { lat: 39.1, lng: -89.1, driver_unique_id: 'a\u0000b' },
+      { lat: 39.1, lng: -89.1, driver_unique_id: '\ud800' },
+      { lat: 39.1, lng: -89.1, attributes: { ['x\ud800']: 1 } },
+    ])
+      await device.publishAsync(`${ROOT}/SPD-CAR-106/telemetry`, JSON.stringify(report), { qos: 1 });
     const after = await eventually(
       () => Promise.resolve(t.app.ingest.stats.snapshot().rejected),
-      (r) => r.unknown_device > before.unknown_device && r.invalid >= before.invalid + 2,
+      (r) => r.unknown_device > before.unknown_device && r.invalid >= before.invalid + 5,
     );
     expect(after.unknown_device).toBe(before.unknown_device + 1);
-    expect(after.invalid).toBe(before.invalid + 2);
+    expect(after.invalid).toBe(before.invalid + 5);
     expect((await thing()).lat).toBe(39.7711);
   });
 
