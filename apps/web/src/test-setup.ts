@@ -19,6 +19,13 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// happy-dom has no FontFaceSet; Mantine's autosizing Textarea listens to document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+
 // Screens load lazily: on a loaded two-core machine (the browser tests run beside these) a first
 // render can take longer than findBy's default 1 s wait.
 configure({ asyncUtilTimeout: 5_000 });

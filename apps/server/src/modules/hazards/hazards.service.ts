@@ -12,6 +12,7 @@ import {
   photoTypeOf,
 } from '@flare/core/hazards/hazard-rules';
 import { MESSAGES } from '@flare/core/messages';
+import { mayReportHazardFor } from '@flare/core/permissions/hazard-access';
 import {
   HAZARD_MESSAGES,
   HAZARD_REPORT,
@@ -90,7 +91,7 @@ export class HazardsService {
     if (organizationId !== principal.organizationId) {
       const managed = await this.accounts.managedOrganizationIds(principal);
       const exists = (await this.accounts.organizationNames([organizationId])).has(organizationId);
-      if (!exists || (managed !== null && !managed.includes(organizationId)))
+      if (!exists || !mayReportHazardFor(organizationId, principal.organizationId, managed))
         throw notFound(MESSAGES.organizationNotFound);
     }
     return this.insert({

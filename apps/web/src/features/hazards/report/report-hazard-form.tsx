@@ -2,7 +2,8 @@
  * The Report hazard form at a point of the map: type, severity (medium at first), an optional note
  * (500 characters) and photo (JPEG, PNG or WebP up to 5 MB, checked when picked). "Saving..." while
  * it is sent; the server's refusal shows above the buttons; once reported, it says so and offers the
- * hazard in the Hazards section to those who see it.
+ * hazard in the Hazards section to those who see it. It is reported for the organisation on show
+ * unless the user only accesses that one (then for their own: core's hazard-access rule), as it says.
  */
 import { Button, FileInput, Group, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
@@ -12,6 +13,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { hazardErrorMessage, hazardPhotoProblem } from '@flare/core/hazards/hazard-rules';
 import { can } from '@flare/core/permissions/access';
+import { hazardReportOrganization } from '@flare/core/permissions/hazard-access';
 import {
   HAZARD_MESSAGES,
   HAZARD_NOTE_MAX,
@@ -27,6 +29,7 @@ import { CharacterCounter } from '../../../components/ui/counted-text-input';
 import { FormActions, ServerErrorLine } from '../../../components/ui/form-layout';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { useSubscribedOrganization } from '../../../lib/subscribed-organization';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import type { LngLat } from '../../../map/map-commands';
 import { useReportHazard } from '../api/report-hazard';
@@ -38,6 +41,7 @@ const TYPE_OPTIONS = Object.entries(HAZARD_TYPES).map(([value, label]) => ({ val
 export function ReportHazardForm({ position, onClose }: { position: LngLat; onClose: () => void }) {
   const [lng, lat] = position;
   const report = useReportHazard();
+  const reportFor = useReportingOrganization();
   const [reported, setReported] = useState<Hazard | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -61,6 +65,7 @@ export function ReportHazardForm({ position, onClose }: { position: LngLat; onCl
     const hazard = await report
       .mutateAsync({
         ...values,
+        ...(reportFor ? { organization_id: reportFor.id } : {}),
         lat,
         lng,
         note: values.note || null,
@@ -82,6 +87,7 @@ export function ReportHazardForm({ position, onClose }: { position: LngLat; onCl
         <Text size="sm">
           Location: {lat.toFixed(5)}, {lng.toFixed(5)}
         </Text>
+        {reportFor && <Text size="sm">For: {reportFor.name}</Text>}
         <Controller
           control={form.control}
           name="hazard_type"
@@ -167,4 +173,14 @@ function Reported({ hazard, onClose }: { hazard: Hazard; onClose: () => void }) 
       </Group>
     </Stack>
   );
+}
+
+/** The organisation the report is for (core's rule), named; null before the profile is there. */
+function useReportingOrganization(): { id: string; name: string } | null {
+  const profile = useSession()?.profile;
+  const onShow = useSubscribedOrganization();
+  if (!profile || !onShow) return null;
+  const managed = can(profile.permissions, 'platformAdmin') ? null : profile.managedOrgs.map((org) => org.id);
+  const id = hazardReportOrganization(onShow.id, profile.userOrg.id, managed);
+  return id === onShow.id ? onShow : profile.userOrg;
 }
