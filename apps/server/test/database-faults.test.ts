@@ -43,6 +43,8 @@ describe.skipIf(!baseUrl)('database faults', () => {
       LOG_LEVEL: 'silent',
       DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
       DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      // The devices here resend every 100 ms, far faster than real ones: no per-device limit.
+      INGEST_DEVICE_REQUESTS_PER_MINUTE: '0',
     });
     flare = await buildApp(config, { database: { url: viaProxy.toString() } });
     const signIn = await flare.app.inject({
