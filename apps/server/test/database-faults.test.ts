@@ -180,6 +180,8 @@ describe.skipIf(!baseUrl)('database faults', () => {
         device: DEVICES[i % DEVICES.length]!,
         server: i % 2 === 0 ? osmand : flare.app,
       }));
+      // The devices have reported before (their routes are known), so the burst's reports reach the commit.
+      await Promise.all(DEVICES.map((device, i) => deliver(start + 60 + i, device)));
       const heal = await fail(fault);
       let answers: Array<Awaited<ReturnType<typeof report>>>;
       try {
