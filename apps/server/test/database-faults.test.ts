@@ -1,18 +1,23 @@
 /**
  * Database faults on PostgreSQL, through a TCP proxy the test controls: connections terminated under
  * ingest load never end the process, and every acknowledged report is stored exactly once (devices
- * resend what was refused); a stalled network gives 503 with Retry-After, a health answer naming the
- * database, 503 on the OsmAnd ingest, and recovery by itself. (How soon: bench/database-faults.bench.ts.)
+ * resend what was refused). While the database fails each other way (a stalled network, a host that
+ * resets connections, PostgreSQL refusing new ones as starting up, full, or not accepting connections
+ * to the database), a burst of reports on both ingest paths and of API reads is answered in full,
+ * each with 200 or 503 and Retry-After, the health answer names the database, the server recovers by
+ * itself, and the reports refused are stored once when sent again. (How soon: bench/database-faults.bench.ts.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type FlareApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { demoThingId } from '../src/seed/demo-fleet';
-import { StallableProxy } from './stallable-proxy';
+import { buildOsmandServer } from '../src/modules/telemetry/osmand-server';
+import { FaultyProxy, type DatabaseFault } from './faulty-proxy';
 import { bearer, freshPostgresDatabase, TEST_PASSWORD } from './test-app';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -22,7 +27,7 @@ const STATEMENT_TIMEOUT_MS = 1_500;
 
 describe.skipIf(!baseUrl)('database faults', () => {
   let flare: FlareApp;
-  let proxy: StallableProxy;
+  let proxy: FaultyProxy;
   let database: { url: string; drop: () => Promise<void> };
   let dataDir: string;
   let token: string;
@@ -30,7 +35,7 @@ describe.skipIf(!baseUrl)('database faults', () => {
   beforeAll(async () => {
     database = await freshPostgresDatabase(baseUrl!);
     const direct = new URL(database.url);
-    proxy = new StallableProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    proxy = new FaultyProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     const viaProxy = new URL(database.url);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(await proxy.listen());
@@ -43,6 +48,8 @@ describe.skipIf(!baseUrl)('database faults', () => {
       LOG_LEVEL: 'silent',
       DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
       DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      // The devices here resend every 100 ms, far faster than real ones: no per-device limit.
+      INGEST_DEVICE_REQUESTS_PER_MINUTE: '0',
     });
     flare = await buildApp(config, { database: { url: viaProxy.toString() } });
     const signIn = await flare.app.inject({
@@ -59,16 +66,17 @@ describe.skipIf(!baseUrl)('database faults', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const report = (at: number) =>
-    flare.app.inject({
+  /** A report to the API's ingest route, or to the OsmAnd port when that is `server`. */
+  const report = (at: number, device = 'SPD-CAR-105', server: FastifyInstance = flare.app) =>
+    server.inject({
       method: 'POST',
-      url: `/api/ingest/osmand?id=SPD-CAR-105&timestamp=${at}&lat=39.8&lon=-89.6`,
+      url: `${server === flare.app ? '/api/ingest/osmand' : '/'}?id=${device}&timestamp=${at}&lat=39.8&lon=-89.6`,
     });
 
   /** Sends a report as a device does: again until it is acknowledged. */
-  async function deliver(at: number): Promise<number> {
+  async function deliver(at: number, device?: string): Promise<number> {
     for (let attempt = 1; ; attempt++) {
-      const response = await report(at);
+      const response = await report(at, device);
       if (response.statusCode === 200) return attempt;
       expect(response.statusCode, response.body).toBe(503);
       expect(response.headers['retry-after']).toBe('5');
@@ -138,46 +146,79 @@ describe.skipIf(!baseUrl)('database faults', () => {
     expect(Number(rows[0]!.distinct_times)).toBe(times.length);
   });
 
-  it('answers 503 while the network to the database is stalled, and recovers by itself', async () => {
-    proxy.stall();
-    try {
-      const [api, health, osmand] = await Promise.all([
-        flare.app.inject({ method: 'GET', url: '/api/organization/things', headers: bearer(token) }),
-        flare.app.inject({ method: 'GET', url: '/api/health' }),
-        report(Math.floor(Date.now() / 1000)),
-      ]);
-      expect(api.statusCode, api.body).toBe(503);
-      expect(api.headers['retry-after']).toBe('5');
-      expect(api.json()).toMatchObject({ error: 'unavailable' });
-      expect(health.statusCode).toBe(503);
-      expect(health.json()).toMatchObject({ database: false });
-      expect(osmand.statusCode).toBe(503);
-    } finally {
-      proxy.resume();
-    }
-    await recovered();
-  });
+  /** The reports' times, a fresh range for each burst, so counting one burst's reports sees no other. */
+  let nextTime = Math.floor(Date.now() / 1000) - 7_200;
+  const DEVICES = ['SPD-CAR-101', 'SPD-CAR-102', 'SPD-CAR-103', 'SPD-CAR-104', 'SPD-SUV-101'];
+  const READS = ['/api/organization/things', '/api/locations/active', '/api/organization/closure'];
 
-  it('answers 503 while the database refuses connections (SQLSTATE 55000), and recovers once it takes them', async () => {
+  /** Makes the database fail `fault`'s way (55000: it takes no connections, the others through the proxy); returns the cure. */
+  async function fail(fault: DatabaseFault | '55000'): Promise<() => Promise<void>> {
+    if (fault !== '55000') {
+      proxy.fail(fault);
+      return () => Promise.resolve(proxy.heal());
+    }
     const name = new URL(database.url).pathname.slice(1);
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
-    try {
-      await admin.query(`alter database "${name}" allow_connections false`);
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
-      const [api, osmand] = await Promise.all([
-        flare.app.inject({ method: 'GET', url: '/api/organization/things', headers: bearer(token) }),
-        report(Math.floor(Date.now() / 1000)),
-      ]);
-      expect(api.statusCode, api.body).toBe(503);
-      expect(api.headers['retry-after']).toBe('5');
-      expect(api.json()).toMatchObject({ error: 'unavailable' });
-      expect(osmand.statusCode, osmand.body).toBe(503);
-      expect(osmand.headers['retry-after']).toBe('5');
-    } finally {
+    await admin.query(`alter database "${name}" allow_connections false`);
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+    return async () => {
       await admin.query(`alter database "${name}" allow_connections true`);
       await admin.end();
-    }
-    await recovered();
-  });
+    };
+  }
+
+  it.each(['stall', 'refuse', '57P03', '53300', '55000'] as const)(
+    'answers every request under load with 503 and Retry-After while the database fails (%s), recovers by itself and loses nothing acknowledged',
+    async (fault) => {
+      const osmand = await buildOsmandServer(flare.app.ingest, flare.app.log, { ipRequestsPerMinute: 0 });
+      const start = nextTime;
+      nextTime += 100;
+      // Half the reports on the OsmAnd port, half on the API's ingest route.
+      const reports = Array.from({ length: 50 }, (_, i) => ({
+        at: start + i,
+        device: DEVICES[i % DEVICES.length]!,
+        server: i % 2 === 0 ? osmand : flare.app,
+      }));
+      // The devices have reported before (their routes are known), so the burst's reports reach the commit.
+      await Promise.all(DEVICES.map((device, i) => deliver(start + 60 + i, device)));
+      const heal = await fail(fault);
+      let answers: Array<Awaited<ReturnType<typeof report>>>;
+      try {
+        answers = await Promise.all([
+          ...reports.map(({ at, device, server }) => report(at, device, server)),
+          ...READS.flatMap((url) =>
+            [1, 2, 3].map(() => flare.app.inject({ method: 'GET', url, headers: bearer(token) })),
+          ),
+        ]);
+        const health = await flare.app.inject({ method: 'GET', url: '/api/health' });
+        expect(health.statusCode).toBe(503);
+        expect(health.json()).toMatchObject({ database: false });
+      } finally {
+        await heal();
+      }
+      // Each request is answered: served (before the fault took hold) or refused for a while, never failed.
+      for (const answer of answers) {
+        if (answer.statusCode === 200) continue;
+        expect(answer.statusCode, answer.body).toBe(503);
+        expect(answer.headers['retry-after']).toBe('5');
+        expect(answer.json()).toMatchObject({ error: 'unavailable' });
+      }
+      const refused = reports.filter((_, i) => answers[i]!.statusCode !== 200);
+      expect(refused.length).toBeGreaterThan(0);
+      await recovered();
+      await osmand.close();
+      // The devices send again what was refused; every report is then stored once.
+      await Promise.all(refused.map(({ at, device }) => deliver(at, device)));
+      const reader = new pg.Client({ connectionString: database.url });
+      await reader.connect();
+      const { rows } = await reader.query<{ n: number; distinct_reports: number }>(
+        `select count(*)::int as n, count(distinct (thing_id, recorded_at))::int as distinct_reports from points
+         where thing_id = any($1) and recorded_at between to_timestamp($2) and to_timestamp($3)`,
+        [DEVICES.map((device) => demoThingId(device)), start, start + reports.length],
+      );
+      await reader.end();
+      expect(rows[0]).toEqual({ n: reports.length, distinct_reports: reports.length });
+    },
+  );
 });

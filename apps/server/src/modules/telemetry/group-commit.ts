@@ -2,7 +2,8 @@
  * Group commit: work queues here and is processed together, one batch at a time, while the previous
  * batch commits. Each caller's promise settles only after its batch is processed, so an
  * acknowledgement always means durable, and throughput does not cost durability. When a batch of
- * several callers fails, each is tried again on its own, so one caller's bad work fails only itself.
+ * several callers fails, each is tried again on its own, so one caller's bad work fails only itself;
+ * but an outage (the database out of reach) fails the batch and everything queued behind it at once.
  */
 interface Pending<T> {
   items: T[];
@@ -17,6 +18,8 @@ export class GroupCommit<T> {
   constructor(
     /** Processes (commits) one batch; its failure fails every caller of the batch. */
     private readonly process: (batch: T[]) => Promise<void>,
+    /** Whether a failure is an outage, which says nothing of the batch's work. */
+    private readonly isOutage: (error: unknown) => boolean,
     private readonly maxBatch = 5000,
   ) {}
 
@@ -61,7 +64,11 @@ export class GroupCommit<T> {
           await this.process(batch.flatMap((p) => p.items));
           for (const p of batch) p.resolve();
         } catch (error) {
-          if (batch.length === 1) batch[0]!.reject(error);
+          // A caller is answered within one outage's timeout: trying each caller again on its own,
+          // or the next batch, would each wait out the timeout again (a stalled network: one
+          // statement timeout per caller, a minute for a burst).
+          if (this.isOutage(error)) for (const p of [...batch, ...this.queue.splice(0)]) p.reject(error);
+          else if (batch.length === 1) batch[0]!.reject(error);
           else for (const p of batch) await this.processAlone(p);
         }
       }

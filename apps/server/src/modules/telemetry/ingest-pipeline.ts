@@ -41,7 +41,7 @@ export class IngestPipeline {
   private readonly batches: GroupCommit<RoutedReport>;
 
   constructor(private readonly deps: IngestPipelineDeps) {
-    this.batches = new GroupCommit((batch) => this.commit(batch));
+    this.batches = new GroupCommit((batch) => this.commit(batch), deps.repository.isOutage);
   }
 
   get stats(): IngestStats {

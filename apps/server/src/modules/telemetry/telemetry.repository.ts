@@ -9,6 +9,7 @@ import { SERVER_STATUSES, type ServerStatus } from '@flare/core/status/thing-sta
 import type { AttributeValue } from '@flare/core/telemetry/report';
 import { URGENT_ALARMS } from '@flare/core/things/thing-alarm';
 import type { Db } from '../../platform/db/database';
+import { isDatabaseUnavailable } from '../../platform/db/errors';
 import { hashDeviceCredential } from '../../platform/device-credentials';
 
 /** What ingest needs to know about a device: its thing, who may see it and who may report for it. */
@@ -175,6 +176,9 @@ function statusSubjectsQuery(db: Db) {
 
 export class TelemetryRepository {
   constructor(private readonly db: Db) {}
+
+  /** Whether a statement's failure means the database is out of reach for now, not that its work is wrong. */
+  readonly isOutage = isDatabaseUnavailable;
 
   /** Routes of devices (or things), creating the live-state row of any thing that has none yet. */
   /**
