@@ -115,6 +115,12 @@ describe('live assets list', () => {
     await page.getByRole('heading', { name: 'Patrol 101' }).waitFor();
     await page.getByRole('group', { name: 'Status' }).waitFor();
     await page.getByText('Organization Access').waitFor();
+    // How steadily it reported over the last 24 hours, from the coverage the server computes.
+    await page.getByText(/^\d+% of 5-minute slots · [\d,]+ points$/).waitFor();
+    // (A bar at 0% has no width: attached, not visible.)
+    await page
+      .getByRole('progressbar', { name: /of the last 24 hours' 5-minute slots$/ })
+      .waitFor({ state: 'attached' });
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Back to assets' }).click();
     await page.waitForURL(/\/dashboard\/things\?q=Patrol/);
