@@ -27,6 +27,7 @@ import * as addIncidentNearArea from './202612021200_add_incident_near_area';
 import * as addThingDeviceConfiguration from './202612030900_add_thing_device_configuration';
 import * as addZoneDefaultExpiry from './202612031000_add_zone_default_expiry';
 import * as organizationPosition from './202612031100_organization_position';
+import * as createClosureHistory from './202612031215_create_closure_history';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '202612030900_add_thing_device_configuration': addThingDeviceConfiguration,
   '202612031000_add_zone_default_expiry': addZoneDefaultExpiry,
   '202612031100_organization_position': organizationPosition,
+  '202612031215_create_closure_history': createClosureHistory,
 };
