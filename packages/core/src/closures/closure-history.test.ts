@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClosureHistoryEntry } from '../schemas/closure-history';
+import { makeClosureHistoryEntry } from '../testing/closures';
 import {
   closureChangedBy,
   closureHistoryAction,
@@ -12,16 +12,7 @@ import {
 const ZONE = 'America/Chicago';
 const now = Date.parse('2026-11-22T15:00:00Z');
 
-let ids = 0;
-const entry = (at: string, patch: Partial<ClosureHistoryEntry> = {}): ClosureHistoryEntry => ({
-  id: String(++ids),
-  at,
-  action: 'changed',
-  source: 'user',
-  user: { id: 'u1', name: 'Ann Lee' },
-  is_active: false,
-  ...patch,
-});
+const entry = makeClosureHistoryEntry;
 
 describe("a closure's history", () => {
   it('carries the specification codes: Active only 1, Today 2, Day ago 3, All 4', () => {
