@@ -1,7 +1,7 @@
 /**
  * The Closures section against a real server: a closure's route drawn on the map point by point,
  * refused without a route, saved active until an end, listed, switched off from its row, a scheduled
- * closure, and a delete after a confirmation (a switch the server refuses: closure-live.test.ts); a
+ * closure, its history in the detail filtered by the Display choice, and a delete after a confirmation (a switch the server refuses: closure-live.test.ts); a
  * road-works closure published as WZDx by default, an empty Save marking every missing field at once,
  * and its road names carried by the WZDx feed. Every screen passes axe.
  */
@@ -122,6 +122,51 @@ describe('closures', () => {
     await toggle.uncheck({ force: true });
     await row('Lane 2 resurfacing').getByText('Standby', { exact: true }).waitFor();
     expect(await toggle.isChecked()).toBe(false);
+    await expectAccessible(page);
+  });
+
+  it("shows the closure's history in its detail, filtered by the Display choice, by keyboard", async () => {
+    const profile = await (
+      await apiAs(server.url, ADMIN)
+    )<{ firstname: string; lastname: string }>('GET', '/profile');
+    const admin = `${profile.body.firstname} ${profile.body.lastname}`;
+    const toggle = row('Lane 2 resurfacing').getByRole('switch');
+    const history = () => main().getByRole('list', { name: 'History' }).getByRole('listitem');
+    const openDetail = async () => {
+      await row('Lane 2 resurfacing').getByRole('button').first().click();
+      await main().getByRole('heading', { level: 1, name: 'Lane 2 resurfacing' }).waitFor();
+    };
+    const entries = async () =>
+      (await history().allTextContents()).map((text) => text.replace(/[A-Z][a-z]{2} \d.*$/, ''));
+    // Switched on again from its row, by keyboard: Active Only shows this activation.
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await row('Lane 2 resurfacing').getByText('Active', { exact: true }).waitFor();
+    await openDetail();
+    await expect.poll(entries).toEqual([`Switched on${admin}`, `Switched off${admin}`, `Created${admin}`]);
+    const display = main().getByRole('radiogroup', { name: 'Display' });
+    await display.getByRole('radio', { name: 'All Recent' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForURL(/\?history=3$/);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForURL(/\?history=2$/);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForURL(/\?history=1$/);
+    await expect.poll(entries).toEqual([`Switched on${admin}`]);
+    await expectAccessible(page);
+
+    // Switched off: no activation now; the last 24 hours still show every change.
+    await main().getByRole('button', { name: 'Back to closures' }).click();
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await row('Lane 2 resurfacing').getByText('Standby', { exact: true }).waitFor();
+    await openDetail();
+    await main().getByRole('radio', { name: '24 hrs' }).click();
+    await page.waitForURL(/\?history=3$/);
+    await expect.poll(entries).toHaveLength(4);
+    await main().getByRole('radio', { name: 'Active Only' }).click();
+    await page.waitForURL(/\?history=1$/);
+    await main().getByText('Not active now').waitFor();
     await expectAccessible(page);
   });
 

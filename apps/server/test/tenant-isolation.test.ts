@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { demoOrganizationId } from '../src/seed/demo-data';
 import { demoThingId } from '../src/seed/demo-fleet';
 import { organizationTypeId } from '../src/seed/reference-data';
+import { closurePayload } from './closure-payload';
 import { bearer, createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -68,6 +69,15 @@ beforeAll(async () => {
       },
     })
   ).json<{ id: string }>();
+  // A closure of the department (with its history), so closure routes have a foreign id to try.
+  const closure = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/organization/closure',
+      headers: admin,
+      payload: closurePayload({ description: 'Springfield bridge works' }),
+    })
+  ).json<{ id: string }>();
   const status = () =>
     t.db.selectFrom('exports').select('status').where('id', '=', exported.id).executeTakeFirstOrThrow();
   await vi.waitFor(async () => expect((await status()).status).toBe('completed'), { timeout: 60_000 });
@@ -79,6 +89,7 @@ beforeAll(async () => {
     hazard.json<{ id: string }>().id,
     exported.id,
     `${exported.id}.csv`,
+    closure.id,
   ];
 });
 afterAll(() => t.close());
@@ -95,7 +106,9 @@ async function foreignState(): Promise<string> {
       (select json_agg(h order by h.id) from hazards h where h.organization_id = ${FOREIGN}),
       (select json_agg(p.hazard_id) from hazard_photos p join hazards h on h.id = p.hazard_id where h.organization_id = ${FOREIGN}),
       (select json_agg(m order by m.id) from monthly_reports m where m.organization_id = ${FOREIGN}),
-      (select json_agg(e order by e.id) from exports e where e.organization_id = ${FOREIGN})
+      (select json_agg(e order by e.id) from exports e where e.organization_id = ${FOREIGN}),
+      (select json_agg(c order by c.id) from closures c where c.organization_id = ${FOREIGN}),
+      (select json_agg(h order by h.id) from closure_history h join closures c on c.id = h.closure_id where c.organization_id = ${FOREIGN})
     )::text as state`.execute(t.db);
   return rows[0]!.state;
 }

@@ -1,5 +1,7 @@
 /** Business constants used by both sides. */
 
+import type { RecentDisplay } from './time/recent-display';
+
 export const TOKEN_REFRESH_LEAD_MS = 10_000;
 export const INACTIVITY_TIMEOUT_MS = 14_400_000;
 export const INACTIVITY_PROMPT_MS = 10_000;
@@ -100,13 +102,5 @@ export const EVENT_ROW_HEIGHT = { base: 80, active: 90, perInactiveVehicle: 15 }
 export const AREA_ROW_HEIGHT = 75;
 /** Closures list rows: 70, or 90 for an out-of-service closure (its extra line). */
 export const CLOSURE_ROW_HEIGHT = { inService: 70, outOfService: 90 } as const;
-/** The events list's Display choices, the default first looked at being one day ago. */
-export const EVENTS_DISPLAYS = ['active', 'today', 'day', 'all'] as const;
-export type EventsDisplay = (typeof EVENTS_DISPLAYS)[number];
-export const EVENTS_DISPLAY_DEFAULT: EventsDisplay = 'day';
-export const EVENTS_DISPLAY_LABELS: Record<EventsDisplay, string> = {
-  active: 'Active Only',
-  today: 'Today',
-  day: '24 hrs',
-  all: 'All Recent',
-};
+/** The events list's Display choice first looked at: one day ago. */
+export const EVENTS_DISPLAY_DEFAULT: RecentDisplay = 'day';

@@ -68,7 +68,8 @@ const subscriber = (set: Set<() => void>) => (listener: () => void) => {
   set.add(listener);
   return () => set.delete(listener);
 };
-const subscribeSession = subscriber(listeners);
+/** Calls `listener` on every change of the session (sign-in, tokens, profile, sign-out). */
+export const subscribeSession = subscriber(listeners);
 const subscribeExpiring = subscriber(expiringListeners);
 
 export function getSession(): AuthState | null {

@@ -29,15 +29,15 @@ export function subscribedOrganizationOf(profile: Profile): OrganizationSummary 
   return subscribedOrganization(profile, chosenId(profile));
 }
 
+/** Calls `listener` after each switch of organisation. */
+export function subscribeOrganizationSwitch(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useSubscribedOrganization(): OrganizationSummary | null {
   const profile = useSession()?.profile ?? null;
-  useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => version,
-  );
+  useSyncExternalStore(subscribeOrganizationSwitch, () => version);
   return profile ? subscribedOrganizationOf(profile) : null;
 }
 

@@ -6,13 +6,13 @@ import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject
 import { theme } from '../config/theme';
 import { createQueryClient } from '../lib/query-client';
 
-/** `path` may carry a location state, as a navigation leaves it. */
-export function renderRoutes(routes: RouteObject[], path: InitialEntry) {
+/** `path` may carry a location state, as a navigation leaves it; `client`: a query cache of the test's. */
+export function renderRoutes(routes: RouteObject[], path: InitialEntry, client = createQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     // env="test": no transitions or portals, so opened menus and dialogs are there at once.
     <MantineProvider theme={theme} env="test">
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={client}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,

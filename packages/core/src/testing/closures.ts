@@ -1,5 +1,6 @@
 /** Closures for tests (server and web), in the wire format of the closures API. */
 import type { Closure } from '../schemas/closure';
+import type { ClosureHistoryEntry } from '../schemas/closure-history';
 
 let next = 0;
 
@@ -59,5 +60,21 @@ export function makeClosure(overrides: Partial<Closure> = {}): Closure {
       properties: { street_start, street_end, road_names },
     },
     ...closure,
+  };
+}
+
+/** A change in a closure's history at `at`: by default Ann Lee changed it while it was off. */
+export function makeClosureHistoryEntry(
+  at: string,
+  overrides: Partial<ClosureHistoryEntry> = {},
+): ClosureHistoryEntry {
+  return {
+    id: at,
+    at,
+    action: 'changed',
+    source: 'user',
+    user: { id: 'u1', name: 'Ann Lee' },
+    is_active: false,
+    ...overrides,
   };
 }

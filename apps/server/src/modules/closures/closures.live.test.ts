@@ -14,6 +14,7 @@ import {
   waitFor,
   type Watch,
 } from '../../../test/cable-consumer';
+import { closurePayload as closure } from '../../../test/closure-payload';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { demoThingId } from '../../seed/demo-fleet';
@@ -41,19 +42,6 @@ afterAll(() => t.close());
 
 const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url, headers: bearer(tokens[ADMIN]!), ...(payload ? { payload } : {}) });
-
-const closure = (patch: Record<string, unknown> = {}) => ({
-  closure_type: 'manual',
-  description: 'Bridge deck repair',
-  user_route: {
-    type: 'LineString',
-    coordinates: [
-      [-89.65, 39.8],
-      [-89.64, 39.801],
-    ],
-  },
-  ...patch,
-});
 
 const feed = (email: string, organizationId: string) =>
   connected(openConsumer(cableUrl, tokens[email]!), organizationId);

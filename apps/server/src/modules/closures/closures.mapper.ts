@@ -1,11 +1,13 @@
 /**
- * Closures as the API shows them; a checked save payload, and a road event of an external feed, as
+ * Closures and their history as the API shows them; a checked save payload, and a road event of an external feed, as
  * the columns they write.
  */
 import { closureStatus } from '@flare/core/closures/closure-status';
 import { closureTimes } from '@flare/core/closures/closure-rules';
 import type { Closure, ClosureInput } from '@flare/core/schemas/closure';
+import type { ClosureHistoryEntry } from '@flare/core/schemas/closure-history';
 import type { ImportedRoadEvent } from '@flare/core/wzdx/road-event-import';
+import type { ClosureHistoryRow } from './closure-history.repository';
 import type { ClosureRow, ClosureValues } from './closures.repository';
 import type { FeedClosureValues } from './wzdx.repository';
 
@@ -125,5 +127,16 @@ export function toFeedClosureValues(event: ImportedRoadEvent, now: Date): FeedCl
     last_start_time: active ? event.start : null,
     location_method: event.locationMethod,
     vehicle_impact: event.vehicleImpact,
+  };
+}
+
+export function toClosureHistoryEntry(row: ClosureHistoryRow): ClosureHistoryEntry {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    action: row.action,
+    source: row.source,
+    user: row.user_name === null ? null : { id: row.user_id, name: row.user_name },
+    is_active: row.is_active,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Closures: their API and the directions service drawing their routes, the active closures inside the
+ * Closures: their API (with each closure's activity history) and the directions service drawing their routes, the active closures inside the
  * status engine (an asset with an active closure is active), the check-ins that bring switched-off
  * automated closures back to standby, the scheduled starts and ends and the naming of their streets on
  * the job queue, the organisation's WZDx feeds, and the external WZDx feeds read into feed closures.
@@ -9,6 +9,7 @@ import { apiRoutes } from '../../platform/platform.plugin';
 import { ActiveClosures } from './active-closures';
 import { ClosureCheckIns } from './closure-check-ins';
 import { closureScheduleJob } from './closure-schedule.job';
+import { ClosureHistoryRepository } from './closure-history.repository';
 import { closureStreetsJob } from './closure-streets.job';
 import { ClosuresRepository } from './closures.repository';
 import { registerClosuresRoutes } from './closures.routes';
@@ -33,7 +34,14 @@ export const closuresModule = fp(
       if (thing_id) await app.thingStates.reevaluate([thing_id]);
     });
 
-    const service = new ClosuresService(repository, app.accounts, app.events, app.jobs, app.streetGeocoder);
+    const service = new ClosuresService(
+      repository,
+      new ClosureHistoryRepository(app.db),
+      app.accounts,
+      app.events,
+      app.jobs,
+      app.streetGeocoder,
+    );
     await app.jobs.work(closureScheduleJob, ({ closure_id, action, at }) =>
       service.applySchedule(closure_id, action, at),
     );

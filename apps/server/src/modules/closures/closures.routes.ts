@@ -1,4 +1,7 @@
-/** The closures API: list (incremental, with counts), add, change (whole or quick toggle) and delete. */
+/**
+ * The closures API: list (incremental, with counts), add, change (whole or quick toggle), delete, and a
+ * closure's activity history.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +12,7 @@ import {
   ClosuresQuerySchema,
   ClosuresSchema,
 } from '@flare/core/schemas/closure';
+import { ClosureHistorySchema } from '@flare/core/schemas/closure-history';
 import { BEARER, errorResponses } from '../../platform/api-docs';
 import { principalOf } from '../../platform/auth-hook';
 import type { ClosuresService } from './closures.service';
@@ -68,6 +72,22 @@ export function registerClosuresRoutes(app: FastifyInstance, service: ClosuresSe
       },
     },
     (request) => service.update(principalOf(request), request.params.id, request.body),
+  );
+
+  api.get(
+    `${PATH}/:id/history`,
+    {
+      config: { access: 'viewClosures', apiKey: true },
+      schema: {
+        tags: ['closures'],
+        summary:
+          "A closure's activity history, newest first (the newest 500 changes): added, switched on or off, changed, back to standby, with who and when",
+        security: BEARER,
+        params: z.object({ id: z.uuid() }),
+        response: { 200: ClosureHistorySchema, ...errors },
+      },
+    },
+    (request) => service.listHistory(principalOf(request), request.params.id),
   );
 
   api.delete(

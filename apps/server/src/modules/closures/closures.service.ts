@@ -2,10 +2,13 @@
  * Closures: the list of the organisations a caller sees (status worked out by core from the asset's
  * last check-in), saves under core's rules (shape: ClosureInputSchema; time and organisation:
  * closureProblems; who: closure-access), the list's quick Activate/Deactivate of manual closures, and
- * deletes. Each change is published as `closure.changed` with the closure (the active-closure index,
- * the asset's status and the live feed follow it), a scheduled closure's start and end are sent to the
- * job queue, and so is the naming of the streets left empty (with a geocoder configured).
+ * deletes. Each change is recorded in the closure's history (who made it: a user, the schedule, the
+ * asset's check-in or the feed) and then published as `closure.changed` with the closure (the
+ * active-closure index, the asset's status and the live feed follow it, and find the history written);
+ * a scheduled closure's start and end are sent to the job queue, and so is the naming of the streets
+ * left empty (with a geocoder configured).
  */
+import { closureHistoryAction } from '@flare/core/closures/closure-history';
 import { closureProblems } from '@flare/core/closures/closure-rules';
 import { closureCounts } from '@flare/core/closures/closure-status';
 import { MESSAGES } from '@flare/core/messages';
@@ -17,6 +20,7 @@ import {
   type ClosureQuickUpdate,
   type ClosureStatus,
 } from '@flare/core/schemas/closure';
+import type { ClosureChangeSource, ClosureHistoryEntry } from '@flare/core/schemas/closure-history';
 import { THING_MESSAGES } from '@flare/core/schemas/thing';
 import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
@@ -26,12 +30,19 @@ import type { StreetGeocoder } from '../../platform/street-geocoder';
 import type { AccountsService } from '../accounts/accounts.service';
 import { closureScheduleJob } from './closure-schedule.job';
 import { closureStreetsJob } from './closure-streets.job';
-import { toClosure, toClosureValues } from './closures.mapper';
+import type { ClosureHistoryRepository } from './closure-history.repository';
+import { toClosure, toClosureHistoryEntry, toClosureValues } from './closures.mapper';
 import { ExternalIdTakenError, type ClosureRow, type ClosuresRepository } from './closures.repository';
+
+/** Who made a change: a user, or the schedule, the asset's check-in or the feed. */
+export type ChangedBy = { source: 'user'; userId: string } | { source: Exclude<ClosureChangeSource, 'user'> };
+export const BY_FEED: ChangedBy = { source: 'feed' };
+const byUser = (principal: Principal): ChangedBy => ({ source: 'user', userId: principal.userId });
 
 export class ClosuresService {
   constructor(
     private readonly repository: ClosuresRepository,
+    private readonly history: ClosureHistoryRepository,
     private readonly accounts: AccountsService,
     private readonly events: EventBus,
     private readonly jobs: JobQueue,
@@ -61,7 +72,7 @@ export class ClosuresService {
     const id = await this.saving(() =>
       this.repository.insert(organizationId, principal.userId, toClosureValues(input, now)),
     );
-    return this.changed(id, null);
+    return this.changed(id, byUser(principal));
   }
 
   /** The whole closure, or the list's quick update (`uuid, is_active, end_time`) of a manual one. */
@@ -78,12 +89,12 @@ export class ClosuresService {
       const at = input.is_active ? now : input.end_time ? new Date(input.end_time) : now;
       if (!(await this.repository.switchActive(id, input.is_active, at)))
         throw notFound(CLOSURE_MESSAGES.notFound);
-      return this.changed(id, closure.thing_id);
+      return this.changed(id, byUser(principal), closure.thing_id);
     }
     await this.check(closure.organization_id, input, now);
     if (!(await this.saving(() => this.repository.update(id, toClosureValues(input, now)))))
       throw notFound(CLOSURE_MESSAGES.notFound);
-    return this.changed(id, closure.thing_id);
+    return this.changed(id, byUser(principal), closure.thing_id);
   }
 
   /** Deletes the closure; one already deleted answers 404 "Closure not found". */
@@ -98,7 +109,7 @@ export class ClosuresService {
     )
       throw forbidden();
     if (!(await this.repository.softDelete(id))) throw notFound(CLOSURE_MESSAGES.notFound);
-    await this.deleted(id);
+    await this.deleted(id, byUser(principal));
     return { id };
   }
 
@@ -106,7 +117,7 @@ export class ClosuresService {
   async applySchedule(closureId: string, action: 'activate' | 'deactivate', at: string): Promise<void> {
     if (!(await this.repository.applySchedule(closureId, action, new Date(at)))) return;
     const closure = await this.repository.find(closureId);
-    if (closure) await this.publish(closure);
+    if (closure) await this.publish(closure, { source: 'schedule' });
   }
 
   /**
@@ -114,7 +125,8 @@ export class ClosuresService {
    * offline: they are standby again (their status follows its check-ins), so they are published.
    */
   async assetBack(thingId: string): Promise<void> {
-    for (const closure of await this.repository.switchedOffAutomated(thingId)) await this.publish(closure);
+    for (const closure of await this.repository.switchedOffAutomated(thingId))
+      await this.publish(closure, { source: 'asset' });
   }
 
   /** The streets job: names the streets left empty from the route's first and last points. */
@@ -130,7 +142,8 @@ export class ClosuresService {
     if (street_start === closure.street_start && street_end === closure.street_end) return;
     if (!(await this.repository.fillStreets(closureId, { street_start, street_end }))) return;
     const named = await this.repository.find(closureId);
-    if (named) await this.publish(named);
+    // The server's own follow-up of a save: not a change anyone made.
+    if (named) await this.publish(named, null);
   }
 
   private async check(organizationId: string, input: ClosureInput, now: Date): Promise<void> {
@@ -166,19 +179,24 @@ export class ClosuresService {
     }
   }
 
-  /** After a delete: tells every process. */
-  async deleted(id: string): Promise<void> {
-    await this.publish((await this.repository.find(id, { deleted: true }))!);
+  /** The closure's changes, newest first, for whoever sees the closure (others: 404 as for the closure). */
+  async listHistory(principal: Principal, id: string): Promise<{ data: ClosureHistoryEntry[] }> {
+    await this.visibleClosure(principal, id);
+    return { data: (await this.history.list(id)).map(toClosureHistoryEntry) };
+  }
+
+  /** After a delete: records it and tells every process. */
+  async deleted(id: string, by: ChangedBy): Promise<void> {
+    await this.publish((await this.repository.find(id, { deleted: true }))!, by);
   }
 
   /**
-   * After a save: tells every process, schedules the closure's start and end and the naming of its
-   * empty streets, answers the closure.
+   * After a save: records it, tells every process (and the asset it left), schedules the closure's start
+   * and end and the naming of its empty streets, answers the closure.
    */
-  async changed(id: string, previousThingId: string | null = null): Promise<Closure> {
+  async changed(id: string, by: ChangedBy, previousThingId: string | null = null): Promise<Closure> {
     const closure = (await this.repository.find(id))!;
-    await this.publish(closure);
-    if (previousThingId && previousThingId !== closure.thing_id) await this.publish(closure, previousThingId);
+    await this.publish(closure, by, previousThingId);
     // A feed names its own streets (or has none to name): only the dashboard's closures are named.
     if (this.geocoder && closure.closure_type !== 'feed' && (!closure.street_start || !closure.street_end))
       await this.jobs.send(closureStreetsJob, { closure_id: id }, { singletonKey: id });
@@ -197,13 +215,35 @@ export class ClosuresService {
     return toClosure(closure, now);
   }
 
-  /** Tells every process (indexes, statuses, live feed) about the closure as stored now. */
-  private publish(closure: ClosureRow, thingId = closure.thing_id): Promise<void> {
-    return this.events.emit('closure.changed', {
-      organization_id: closure.organization_id,
-      closure_id: closure.id,
-      thing_id: thingId,
-      closure: toClosure(closure, Date.now()),
-    });
+  /**
+   * Records the change `by` made (none for the server's own follow-ups), then tells every process
+   * (indexes, statuses, live feed) about the closure as stored now, for its asset and the one it left.
+   */
+  private async publish(
+    closure: ClosureRow,
+    by: ChangedBy | null,
+    previousThingId: string | null = null,
+  ): Promise<void> {
+    if (by)
+      await this.history.record({
+        closure_id: closure.id,
+        action: closureHistoryAction(
+          await this.history.lastState(closure.id),
+          { is_active: closure.is_active, is_deleted: closure.deleted_at !== null },
+          by.source,
+        ),
+        source: by.source,
+        user_id: by.source === 'user' ? by.userId : null,
+        is_active: closure.is_active,
+      });
+    const emit = (thingId: string | null) =>
+      this.events.emit('closure.changed', {
+        organization_id: closure.organization_id,
+        closure_id: closure.id,
+        thing_id: thingId,
+        closure: toClosure(closure, Date.now()),
+      });
+    await emit(closure.thing_id);
+    if (previousThingId && previousThingId !== closure.thing_id) await emit(previousThingId);
   }
 }

@@ -237,6 +237,20 @@ describe('reading external WZDx feeds', () => {
       is_scheduled: true,
       impacted_lanes: [1],
     });
+    // The feed made each change: its history names it.
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `${CLOSURES}/${closures[0]!.id}/history`,
+      headers: bearer(tokens[READER]!),
+    });
+    expect(
+      history
+        .json<{ data: Array<{ action: string; source: string }> }>()
+        .data.map((e) => [e.action, e.source]),
+    ).toEqual([
+      ['switched_off', 'feed'],
+      ['created', 'feed'],
+    ]);
     const report = await health();
     expect(report).toMatchObject({ ok: true, item_count: 1 });
     expect(report.skipped).toEqual({ 'properties.start_date: Invalid ISO datetime': 1 });

@@ -13,7 +13,7 @@ import type { ExternalFeedHealth } from '@flare/core/schemas/common';
 import { importWzdxFeed } from '@flare/core/wzdx/road-event-import';
 import { defineJob } from '../../platform/jobs/job-definition';
 import { toFeedClosureValues, withoutQuery } from './closures.mapper';
-import type { ClosuresService } from './closures.service';
+import { BY_FEED, type ClosuresService } from './closures.service';
 import type { WzdxRepository } from './wzdx.repository';
 
 export const wzdxFeedsPollJob = defineJob('wzdx-feeds-poll', z.object({}), {
@@ -117,11 +117,11 @@ export class WzdxIngest {
           fingerprint,
           values,
         );
-        if (id) await this.closures.changed(id);
+        if (id) await this.closures.changed(id, BY_FEED);
       }
       const kept = feed.events.map((event) => event.eventId);
       for (const id of await this.repository.removeFeedClosuresExcept(organizationId, url, kept))
-        await this.closures.deleted(id);
+        await this.closures.deleted(id, BY_FEED);
       await this.repository.recordPoll(organizationId, url, {
         ok: true,
         etag: response.headers.get('etag'),

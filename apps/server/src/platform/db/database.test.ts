@@ -217,3 +217,51 @@ describe('migration 202611241000_split_thing_states', () => {
     expect(back).toEqual([{ status: 'active', run_alert_points: 7 }]);
   });
 });
+
+describe('migration 202612031215_create_closure_history', () => {
+  let db: Db;
+  afterAll(() => db.destroy());
+
+  it('starts the history of the closures already there with their creation, by whom', async () => {
+    ({ db } = await openDatabase({ pgliteDir: 'memory://' }));
+    const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+    expect((await migrator.migrateTo('202612031100_organization_position')).error).toBeUndefined();
+    await seedReferenceData(db);
+    await seedDemoData(db, 'First!pass1');
+    const { rows: users } = await sql<{ id: string; name: string }>`select id,
+        first_name || ' ' || last_name as name from users where email = 'admin@springfield-pd.test'`.execute(
+      db,
+    );
+    const route = JSON.stringify({
+      type: 'LineString',
+      coordinates: [
+        [-89.65, 39.8],
+        [-89.64, 39.801],
+      ],
+    });
+    await sql`insert into closures (organization_id, closure_type, description, user_route, route_path,
+        is_active, created_by, created_at, deleted_at)
+      values (${demoOrganizationId('springfield-pd')}, 'manual', 'Kept', ${route}, ${route}, true,
+        ${users[0]!.id}, '2026-11-20T10:00:00Z', null),
+      (${demoOrganizationId('springfield-pd')}, 'manual', 'Gone', ${route}, ${route}, false,
+        null, '2026-11-20T10:00:00Z', now())`.execute(db);
+
+    await migrateToLatest(db);
+    const history = await db
+      .selectFrom('closure_history as h')
+      .innerJoin('closures as c', 'c.id', 'h.closure_id')
+      .select(['c.description', 'h.at', 'h.action', 'h.source', 'h.user_name', 'h.is_active'])
+      .execute();
+    expect(history).toEqual([
+      {
+        description: 'Kept',
+        at: new Date('2026-11-20T10:00:00Z'),
+        action: 'created',
+        source: 'user',
+        user_name: users[0]!.name,
+        is_active: true,
+      },
+    ]);
+    expect((await migrator.migrateTo('202612031100_organization_position')).error).toBeUndefined();
+  });
+});

@@ -3,6 +3,7 @@ import type { IncidentExtent } from '@flare/core/incidents/incident-extent';
 import type { LngLat, PolygonGeometry } from '@flare/core/areas/area-geometry';
 import type { LineStringGeometry } from '@flare/core/schemas/alerting-zone';
 import type { ClosureRoute, ClosureType, LocationMethod, VehicleImpact } from '@flare/core/schemas/closure';
+import type { ClosureChangeSource, ClosureHistoryAction } from '@flare/core/schemas/closure-history';
 import type { ExportStatus, ExportType } from '@flare/core/schemas/export';
 import type { FeedKind } from '@flare/core/schemas/feeds';
 import type { ApiKeyScope } from '@flare/core/schemas/api-key';
@@ -336,6 +337,18 @@ export interface ClosuresTable {
   deleted_at: NullableTimestamp;
 }
 
+/** A change of a closure: what, who (a user, named as then, or what made it), when, active after it. */
+export interface ClosureHistoryTable {
+  id: Generated<string>;
+  closure_id: string;
+  at: DefaultedTimestamp;
+  action: ClosureHistoryAction;
+  source: ClosureChangeSource;
+  user_id: string | null;
+  user_name: string | null;
+  is_active: boolean;
+}
+
 export interface ThingRelationshipsTable {
   thing_id: string;
   organization_id: string;
@@ -533,6 +546,7 @@ export interface Database {
   areas: AreasTable;
   alerting_zones: AlertingZonesTable;
   closures: ClosuresTable;
+  closure_history: ClosureHistoryTable;
   wzdx_feed_sources: WzdxFeedSourcesTable;
   device_commands: DeviceCommandsTable;
   r2r_alerts: R2rAlertsTable;

@@ -28,6 +28,7 @@ import * as addThingDeviceConfiguration from './202612030900_add_thing_device_co
 import * as addZoneDefaultExpiry from './202612031000_add_zone_default_expiry';
 import * as organizationPosition from './202612031100_organization_position';
 import * as addIncidentExtent from './202612031200_add_incident_extent';
+import * as createClosureHistory from './202612031215_create_closure_history';
 
 export const migrations: Record<string, Migration> = {
   '202611221800_create_accounts': createAccounts,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '202612031000_add_zone_default_expiry': addZoneDefaultExpiry,
   '202612031100_organization_position': organizationPosition,
   '202612031200_add_incident_extent': addIncidentExtent,
+  '202612031215_create_closure_history': createClosureHistory,
 };

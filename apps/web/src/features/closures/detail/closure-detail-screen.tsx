@@ -1,6 +1,6 @@
 /**
- * A closure's detail: description, type, status, asset, times, lanes, direction, work-zone fields and
- * owner; Edit and Delete (after a confirmation) for those who may, never for feed closures (their
+ * A closure's detail: description, type, status, asset, times, lanes, direction, work-zone fields,
+ * owner and its activity history; Edit and Delete (after a confirmation) for those who may, never for feed closures (their
  * feed manages them). The delete dialog's error goes when the dialog closes.
  */
 import { Button, Center, Group, Stack, Text } from '@mantine/core';
@@ -27,6 +27,7 @@ import { useDeleteClosure } from '../api/delete-closure';
 import { useClosure } from '../api/get-closures';
 import { CLOSURE_STATUS_LOOK, CLOSURE_TYPE_LABELS, CLOSURES_PATH } from '../closure-look';
 import { formatWhen } from '../../../lib/format-time';
+import { ClosureHistory } from './closure-history';
 
 export function ClosureDetailScreen() {
   const { closureId = '' } = useParams();
@@ -117,6 +118,7 @@ function ClosureDetail({ closure, onBack }: { closure: Closure; onBack: () => vo
         )}
         <DetailField label="Owner">{closure.organization.name}</DetailField>
       </Stack>
+      <ClosureHistory closure={closure} />
       <DeleteClosure closure={closure} disabled={!canDelete} />
     </Stack>
   );

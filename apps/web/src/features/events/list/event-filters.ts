@@ -2,29 +2,22 @@
  * The events list's Display choice and search, kept in the URL, and the rule
  * that picks and orders the rows they leave.
  */
-import {
-  EVENT_ROW_HEIGHT,
-  EVENTS_DISPLAY_DEFAULT,
-  EVENTS_DISPLAYS,
-  type EventsDisplay,
-} from '@flare/core/constants';
+import { EVENT_ROW_HEIGHT, EVENTS_DISPLAY_DEFAULT } from '@flare/core/constants';
 import { locationPlace, type Location } from '@flare/core/schemas/location';
-import { startOfLocalDay } from '@flare/core/time/zoned-time';
+import { RECENT_DISPLAYS, withinRecentDisplay, type RecentDisplay } from '@flare/core/time/recent-display';
 import { compareLocations } from '../live/live-locations-store';
 
 export interface EventFilters {
-  display: EventsDisplay;
+  display: RecentDisplay;
   search: string;
 }
-
-const DAY_MS = 86_400_000;
 
 /** Filters from the URL: `display` and `q`; absent or unknown ones take their defaults. */
 export function filtersFromSearch(params: URLSearchParams): EventFilters {
   const display = params.get('display');
   return {
-    display: (EVENTS_DISPLAYS as readonly string[]).includes(display ?? '')
-      ? (display as EventsDisplay)
+    display: (RECENT_DISPLAYS as readonly string[]).includes(display ?? '')
+      ? (display as RecentDisplay)
       : EVENTS_DISPLAY_DEFAULT,
     search: params.get('q') ?? '',
   };
@@ -38,17 +31,12 @@ export function filtersToSearch(filters: EventFilters): URLSearchParams {
   return params;
 }
 
-/**
- * Whether an incident shows under a Display choice at `now`: active ones always; an ended one when it
- * ended since midnight in `timeZone` (Today: the organisation's day, as the header clock shows it) or
- * in the last 24 hours (24 hrs); All Recent shows every one held.
- */
-export function shownBy(display: EventsDisplay, location: Location, now: Date, timeZone: string): boolean {
+/** Whether an incident shows under a Display choice at `now`: active ones always, ended ones by when they ended. */
+export function shownBy(display: RecentDisplay, location: Location, now: Date, timeZone: string): boolean {
   if (location.is_active || display === 'all') return true;
   if (display === 'active') return false;
   const ended = Date.parse(location.end_time ?? location.start_time);
-  const since = display === 'today' ? startOfLocalDay(now.getTime(), timeZone) : now.getTime() - DAY_MS;
-  return ended >= since;
+  return withinRecentDisplay(display, ended, now.getTime(), timeZone);
 }
 
 /** Asset names (on scene or gone), the title (street, area or position) or System ID containing the search, ignoring case. */

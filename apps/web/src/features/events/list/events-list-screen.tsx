@@ -10,7 +10,8 @@ import { IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { EVENTS_DISPLAY_LABELS, EVENTS_DISPLAYS, SEARCH_DEBOUNCE_MS } from '@flare/core/constants';
+import { SEARCH_DEBOUNCE_MS } from '@flare/core/constants';
+import { RECENT_DISPLAY_LABELS, RECENT_DISPLAYS } from '@flare/core/time/recent-display';
 import { eventsLabel, noEventsShown } from '@flare/core/labels';
 import { locationListError, type Location } from '@flare/core/schemas/location';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
@@ -84,8 +85,8 @@ export function EventsListScreen() {
             onChange={(display) => setFilters({ ...filters, search, display: display })}
           >
             <Group gap="md" mt={4}>
-              {EVENTS_DISPLAYS.map((display) => (
-                <Radio key={display} value={display} label={EVENTS_DISPLAY_LABELS[display]} size="sm" />
+              {RECENT_DISPLAYS.map((display) => (
+                <Radio key={display} value={display} label={RECENT_DISPLAY_LABELS[display]} size="sm" />
               ))}
             </Group>
           </Radio.Group>

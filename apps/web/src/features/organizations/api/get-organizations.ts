@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OrganizationsResponseSchema, type Organization } from '@flare/core/schemas/organization';
 import { apiFetch, parseResponse } from '../../../lib/api-client';
+import { PERSISTED } from '../../../lib/persisted-queries';
 
 export async function getOrganizations(): Promise<Organization[]> {
   return parseResponse(OrganizationsResponseSchema, await apiFetch<unknown>('/organizations')).data;
@@ -10,5 +11,5 @@ export async function getOrganizations(): Promise<Organization[]> {
 export const ORGANIZATIONS_KEY = ['organizations'] as const;
 
 export function useOrganizations() {
-  return useQuery(queryOptions({ queryKey: ORGANIZATIONS_KEY, queryFn: getOrganizations }));
+  return useQuery(queryOptions({ queryKey: ORGANIZATIONS_KEY, queryFn: getOrganizations, ...PERSISTED }));
 }
