@@ -68,6 +68,29 @@ describe('organizations', () => {
     }
   });
 
+  it('shows the organisations at once after a reload, from what the tab kept, while the server is asked again', async () => {
+    const page = await browser.newPage();
+    try {
+      await signInAs(page, server.url, 'orgadmin@springfield-pd.test');
+      await page.goto(`${server.url}/dashboard/accounts-new/organizations`);
+      const heading = page.getByRole('heading', { name: /^Organizations \(\d+\)$/ });
+      await heading.waitFor();
+      // The list's request after the reload is held: what shows comes from the tab's session storage.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/organizations', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.reload();
+      await heading.waitFor();
+      await page.getByRole('link', { name: 'Springfield Police Department' }).waitFor();
+      release();
+    } finally {
+      await page.close();
+    }
+  });
+
   it('a platform administrator creates an organisation whose first Org Admin is mailed an invitation', async () => {
     const email = 'lena@lakeside-towing.test';
     const page = await browser.newPage();

@@ -5,7 +5,7 @@
  * each naming the field and the value.
  */
 import { request as httpRequest } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { thingWithState } from '../../../test/thing-state';
@@ -412,5 +412,19 @@ describe('refusals name the field and the value', () => {
     const response = await send({ path: query(deviceId, `${fix}&alarm=s%00s`) });
     expect(response.status).toBe(400);
     expect(response.text).toContain('alarm "s\\u0000s" contains a NUL character');
+  });
+});
+
+describe('the listener log', () => {
+  it('keeps warnings and errors only, and is silent when the server is', async () => {
+    const listenerLevel = async (level: string) => {
+      const server = Fastify({ logger: { level } });
+      const listener = await buildOsmandServer(t.app.ingest, server.log, { ipRequestsPerMinute: 0 });
+      await Promise.all([listener.close(), server.close()]);
+      return listener.log.level;
+    };
+    expect(await listenerLevel('silent')).toBe('silent');
+    expect(await listenerLevel('debug')).toBe('warn');
+    expect(await listenerLevel('error')).toBe('error');
   });
 });
