@@ -8,7 +8,7 @@
 import Flatbush from 'flatbush';
 import { isInsideStation, stationBounds, type StationShape } from '@flare/core/areas/area-geometry';
 import type { ThingContext } from '@flare/core/status/thing-status';
-import type { ContextProvider, ContextSubject } from '../telemetry/thing-context.service';
+import type { ContextAnswer, ContextProvider, ContextSubject } from '../telemetry/thing-context.service';
 import { stationShapeOf } from './areas.mapper';
 import type { AreaRow, AreasRepository } from './areas.repository';
 
@@ -51,7 +51,7 @@ export class StationIndex implements ContextProvider {
     return null;
   }
 
-  contextOf(subjects: readonly ContextSubject[]): Promise<ReadonlyMap<string, Partial<ThingContext>>> {
+  contextOf(subjects: readonly ContextSubject[]): Promise<ContextAnswer> {
     const answers = new Map<string, Partial<ThingContext>>();
     for (const subject of subjects) {
       const ownerId = subject.organizationIds[0];
@@ -59,7 +59,7 @@ export class StationIndex implements ContextProvider {
       const stationId = this.stationAt(ownerId, subject.position);
       if (stationId) answers.set(subject.thingId, { stationId });
     }
-    return Promise.resolve(answers);
+    return Promise.resolve({ known: answers });
   }
 
   private keep(organizationId: string, rows: readonly AreaRow[]): void {

@@ -4,7 +4,7 @@
  * each `closure.changed` (from any process), so ingest never waits on a query for it.
  */
 import type { ThingContext } from '@flare/core/status/thing-status';
-import type { ContextProvider, ContextSubject } from '../telemetry/thing-context.service';
+import type { ContextAnswer, ContextProvider, ContextSubject } from '../telemetry/thing-context.service';
 import type { ClosuresRepository } from './closures.repository';
 
 export class ActiveClosures implements ContextProvider {
@@ -28,12 +28,12 @@ export class ActiveClosures implements ContextProvider {
     return this.byThing.get(thingId) ?? [];
   }
 
-  contextOf(subjects: readonly ContextSubject[]): Promise<ReadonlyMap<string, Partial<ThingContext>>> {
+  contextOf(subjects: readonly ContextSubject[]): Promise<ContextAnswer> {
     const answers = new Map<string, Partial<ThingContext>>();
     for (const { thingId } of subjects) {
       const activeClosureIds = this.byThing.get(thingId);
       if (activeClosureIds) answers.set(thingId, { activeClosureIds });
     }
-    return Promise.resolve(answers);
+    return Promise.resolve({ known: answers });
   }
 }

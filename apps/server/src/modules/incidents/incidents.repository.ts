@@ -81,7 +81,9 @@ export class IncidentsRepository {
   }
 
   /** A new incident where its first asset stopped. */
+  /** Opens the incident with the asset on it; opening one already stored (a write tried again) does nothing. */
   async open(input: {
+    id: string;
     organizationId: string;
     thingId: string;
     lat: number;
@@ -89,11 +91,12 @@ export class IncidentsRepository {
     at: Date;
     course: number | null;
     alertMessage: string;
-  }): Promise<string> {
-    return this.db.transaction().execute(async (tx) => {
-      const { id } = await tx
+  }): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      const opened = await tx
         .insertInto('incidents')
         .values({
+          id: input.id,
           organization_id: input.organizationId,
           lat: input.lat,
           lng: input.lng,
@@ -103,18 +106,19 @@ export class IncidentsRepository {
           alert_message: input.alertMessage,
           start_time: input.at,
         })
+        .onConflict((oc) => oc.column('id').doNothing())
         .returning('id')
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!opened) return;
       await tx
         .insertInto('incident_things')
         .values({
-          incident_id: id,
+          incident_id: input.id,
           thing_id: input.thingId,
           start_time: input.at,
           arrival_course: input.course,
         })
         .execute();
-      return id;
     });
   }
 

@@ -1,7 +1,10 @@
 /**
  * Incident detection inside the ingest pipeline: the incidents section's context provider. For each
- * responder's reports of a batch it applies core's scene rule, opens, joins and leaves incidents, and
- * answers which incident each asset is on, so the same batch already gives it the on-scene status.
+ * responder's reports of a batch it applies core's scene rule and answers which incident each asset
+ * is on, so the same batch already gives it the on-scene status. What the reports do (open, join or
+ * leave an incident) is worked out on a copy and taken in only once the batch has committed; the
+ * incidents are then stored and published (a failed write is tried again; nothing of a batch whose
+ * commit failed is kept).
  *
  * It remembers the active incidents and who is on them (loaded at start, then kept from every
  * `incident.changed`, this process's and the others'), and each responder's dwell in memory only:
@@ -18,8 +21,9 @@ import {
 import { INCIDENT_ALERT_MESSAGE, type Location } from '@flare/core/schemas/location';
 import type { ThingContext } from '@flare/core/status/thing-status';
 import type { DeviceReport } from '@flare/core/telemetry/report';
-import type { ContextProvider, ContextSubject } from '../telemetry/thing-context.service';
-import type { ActiveScene, IncidentsRepository } from './incidents.repository';
+import type { ContextAnswer, ContextProvider, ContextSubject } from '../telemetry/thing-context.service';
+import { ActiveScenes } from './active-scenes';
+import type { IncidentsRepository } from './incidents.repository';
 
 function sampleOf(report: DeviceReport, responder: boolean): SceneSample {
   return {
@@ -32,14 +36,46 @@ function sampleOf(report: DeviceReport, responder: boolean): SceneSample {
   };
 }
 
+/** An asset arriving: it joins an incident, or opens one (its id chosen here, so the plan can name it). */
+interface Arrival {
+  kind: 'open' | 'join';
+  incidentId: string;
+  organizationId: string;
+  thingId: string;
+  position: LatLng;
+  at: Date;
+  course: number | null;
+}
+type SceneWrite = Arrival | { kind: 'leave'; incidentId: string; thingId: string; at: Date };
+
+/** What one batch's reports do, worked out without changing the tracker. */
+class ScenePlan {
+  readonly tracks = new Map<string, SceneTrack>();
+  readonly seenUntil = new Map<string, number>();
+  /** The scenes as they will be, and the changes that make them so (replayed on the tracker's). */
+  readonly scenes: ActiveScenes;
+  readonly changes: Array<(scenes: ActiveScenes) => void> = [];
+  /** To store, in order; each is taken off once stored. */
+  readonly writes: SceneWrite[] = [];
+  readonly changed = new Set<string>();
+  readonly opened: string[] = [];
+
+  constructor(scenes: ActiveScenes) {
+    this.scenes = scenes.copy();
+  }
+
+  change(change: (scenes: ActiveScenes) => void): void {
+    change(this.scenes);
+    this.changes.push(change);
+  }
+}
+
 export class SceneTracker implements ContextProvider {
   readonly name = 'incidents';
   private readonly tracks = new Map<string, SceneTrack>();
   /** Thing id -> the newest report time the rule has seen of it: older (late) reports are history only. */
   private readonly seenUntil = new Map<string, number>();
-  /** Thing id → the active incident it is on. */
-  private readonly onScene = new Map<string, string>();
-  private readonly scenes = new Map<string, ActiveScene>();
+  private readonly scenes = ActiveScenes.empty();
 
   constructor(
     private readonly repository: IncidentsRepository,
@@ -52,14 +88,14 @@ export class SceneTracker implements ContextProvider {
   ) {}
 
   async load(): Promise<void> {
-    for (const scene of await this.repository.activeScenes()) this.keep(scene);
+    for (const scene of await this.repository.activeScenes()) this.scenes.keep(scene);
   }
 
   /** An incident as stored now, from any server process. */
   remember(location: Location): void {
-    this.forget(location.id);
+    this.scenes.forget(location.id);
     if (location.is_active)
-      this.keep({
+      this.scenes.keep({
         id: location.id,
         organizationId: location.organization_id,
         lat: location.lat,
@@ -69,96 +105,124 @@ export class SceneTracker implements ContextProvider {
   }
 
   incidentOf(thingId: string): string | null {
-    return this.onScene.get(thingId) ?? null;
+    return this.scenes.incidentOf(thingId) ?? null;
   }
 
-  async contextOf(subjects: readonly ContextSubject[]): Promise<ReadonlyMap<string, Partial<ThingContext>>> {
-    const changed = new Set<string>();
+  contextOf(subjects: readonly ContextSubject[]): Promise<ContextAnswer> {
+    const followed = subjects.filter(
+      (subject) => subject.reports && (subject.responder || this.scenes.incidentOf(subject.thingId)),
+    );
+    const plan = followed.length > 0 ? new ScenePlan(this.scenes) : null;
+    for (const subject of followed) this.follow(subject, subject.reports!, plan!);
+    const scenes = plan?.scenes ?? this.scenes;
+    const known = new Map<string, Partial<ThingContext>>();
     for (const subject of subjects) {
-      if (subject.reports && (subject.responder || this.onScene.has(subject.thingId)))
-        await this.follow(subject, subject.reports, changed);
+      const incidentId = scenes.incidentOf(subject.thingId);
+      if (incidentId) known.set(subject.thingId, { incidentId });
     }
-    if (changed.size > 0) await this.hooks.publish(changed);
-    const answers = new Map<string, Partial<ThingContext>>();
-    for (const subject of subjects) {
-      const incidentId = this.onScene.get(subject.thingId);
-      if (incidentId) answers.set(subject.thingId, { incidentId });
-    }
-    return answers;
+    if (!plan) return Promise.resolve({ known });
+    return Promise.resolve({
+      known,
+      staged: { apply: () => this.take(plan), write: () => this.store(plan) },
+    });
   }
 
-  private async follow(subject: ContextSubject, reports: readonly DeviceReport[], changed: Set<string>) {
+  /** Works out what the reports do (arrive, leave) on the plan, changing nothing here. */
+  private follow(subject: ContextSubject, reports: readonly DeviceReport[], plan: ScenePlan): void {
+    const { thingId } = subject;
     for (const report of reports) {
-      if (report.recordedAt < (this.seenUntil.get(subject.thingId) ?? -Infinity)) continue;
-      this.seenUntil.set(subject.thingId, report.recordedAt);
-      const incidentId = this.onScene.get(subject.thingId) ?? null;
-      const scene: LatLng | null = incidentId ? (this.scenes.get(incidentId) ?? null) : null;
-      const step = sceneStep(
-        this.tracks.get(subject.thingId) ?? NO_TRACK,
-        sampleOf(report, subject.responder),
-        scene,
-      );
-      if (step.track === NO_TRACK) this.tracks.delete(subject.thingId);
-      else this.tracks.set(subject.thingId, step.track);
+      const seen = plan.seenUntil.get(thingId) ?? this.seenUntil.get(thingId) ?? -Infinity;
+      if (report.recordedAt < seen) continue;
+      plan.seenUntil.set(thingId, report.recordedAt);
+      const incidentId = plan.scenes.incidentOf(thingId) ?? null;
+      const scene: LatLng | null = incidentId ? (plan.scenes.get(incidentId) ?? null) : null;
+      const track = plan.tracks.get(thingId) ?? this.tracks.get(thingId) ?? NO_TRACK;
+      const step = sceneStep(track, sampleOf(report, subject.responder), scene);
+      plan.tracks.set(thingId, step.track);
       const at = new Date(report.recordedAt);
       if (step.decision.kind === 'arrive') {
-        const joined = await this.arrive(subject, step.decision.position, at, report.course);
-        changed.add(joined);
+        this.arrive(subject, step.decision.position, at, report.course, plan);
       } else if (step.decision.kind === 'leave' && incidentId) {
-        await this.repository.leave(incidentId, subject.thingId, at);
-        this.leaveInMemory(subject.thingId, incidentId);
-        changed.add(incidentId);
+        plan.writes.push({ kind: 'leave', incidentId, thingId, at });
+        plan.change((scenes) => scenes.leave(thingId, incidentId));
       }
     }
   }
 
   /** Joins the nearest active incident of the asset's organisation, or opens one where it stands. */
-  private async arrive(
+  private arrive(
     subject: ContextSubject,
     position: LatLng,
     at: Date,
     course: number | null,
-  ): Promise<string> {
+    plan: ScenePlan,
+  ): void {
+    const { thingId } = subject;
     const organizationId = subject.organizationIds[0]!;
-    const nearby = [...this.scenes.values()].filter((scene) => scene.organizationId === organizationId);
-    const target = incidentToJoin(position, nearby);
-    if (target && (await this.repository.join(target.id, subject.thingId, at, course))) {
-      target.thingIds.push(subject.thingId);
-      this.onScene.set(subject.thingId, target.id);
-      return target.id;
-    }
-    const id = await this.repository.open({
+    const target = incidentToJoin(position, plan.scenes.ofOrganization(organizationId));
+    const scene = target ?? { id: crypto.randomUUID(), organizationId, ...position, thingIds: [] };
+    plan.writes.push({
+      kind: target ? 'join' : 'open',
+      incidentId: scene.id,
       organizationId,
-      thingId: subject.thingId,
-      lat: position.lat,
-      lng: position.lng,
+      thingId,
+      position,
+      at,
+      course,
+    });
+    plan.change((scenes) => scenes.join(scene, thingId));
+  }
+
+  /** The committed batch's plan becomes what the tracker knows. */
+  private take(plan: ScenePlan): void {
+    for (const [thingId, track] of plan.tracks) {
+      if (track === NO_TRACK) this.tracks.delete(thingId);
+      else this.tracks.set(thingId, track);
+    }
+    for (const [thingId, at] of plan.seenUntil) this.seenUntil.set(thingId, at);
+    for (const change of plan.changes) change(this.scenes);
+  }
+
+  /**
+   * Stores the plan's arrivals and departures, then publishes the incidents they changed. When tried
+   * again after a failure, what was stored is not stored twice.
+   */
+  private async store(plan: ScenePlan): Promise<void> {
+    for (let write = plan.writes[0]; write; write = plan.writes[0]) {
+      if (write.kind === 'leave') {
+        await this.repository.leave(write.incidentId, write.thingId, write.at);
+        plan.changed.add(write.incidentId);
+      } else plan.changed.add(await this.storeArrival(write, plan));
+      plan.writes.shift();
+    }
+    while (plan.opened.length > 0) {
+      await this.hooks.opened(plan.opened[0]!);
+      plan.opened.shift();
+    }
+    if (plan.changed.size > 0) await this.hooks.publish(plan.changed);
+    plan.changed.clear();
+  }
+
+  /** Joins the incident, or opens one: also when the incident to join has ended meanwhile. */
+  private async storeArrival(arrival: Arrival, plan: ScenePlan): Promise<string> {
+    const { thingId, organizationId, position, at, course } = arrival;
+    if (arrival.kind === 'join' && (await this.repository.join(arrival.incidentId, thingId, at, course)))
+      return arrival.incidentId;
+    const id = arrival.kind === 'open' ? arrival.incidentId : crypto.randomUUID();
+    await this.repository.open({
+      id,
+      organizationId,
+      thingId,
+      ...position,
       at,
       course,
       alertMessage: INCIDENT_ALERT_MESSAGE,
     });
-    this.keep({ id, organizationId, lat: position.lat, lng: position.lng, thingIds: [subject.thingId] });
-    await this.hooks.opened(id);
+    if (id !== arrival.incidentId) {
+      this.scenes.leave(thingId, arrival.incidentId);
+      this.scenes.keep({ id, organizationId, ...position, thingIds: [thingId] });
+    }
+    plan.opened.push(id);
     return id;
-  }
-
-  private leaveInMemory(thingId: string, incidentId: string): void {
-    this.onScene.delete(thingId);
-    const scene = this.scenes.get(incidentId);
-    if (!scene) return;
-    scene.thingIds = scene.thingIds.filter((id) => id !== thingId);
-    if (scene.thingIds.length === 0) this.scenes.delete(incidentId);
-  }
-
-  private keep(scene: ActiveScene): void {
-    this.scenes.set(scene.id, scene);
-    for (const thingId of scene.thingIds) this.onScene.set(thingId, scene.id);
-  }
-
-  private forget(incidentId: string): void {
-    const scene = this.scenes.get(incidentId);
-    if (!scene) return;
-    for (const thingId of scene.thingIds)
-      if (this.onScene.get(thingId) === incidentId) this.onScene.delete(thingId);
-    this.scenes.delete(incidentId);
   }
 }

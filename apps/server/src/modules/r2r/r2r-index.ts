@@ -1,8 +1,10 @@
 /**
  * R2R alerts inside the ingest pipeline: the R2R section's context provider. It keeps the last
  * position of every R2R-enabled asset in memory (loaded at start, then kept from the pipeline's own
- * `thing.states-changed`, the batch's reports themselves and `thing.changed`), applies core's rule to each report of an
- * R2R-enabled responder, and records the alerts; it adds nothing to the status context.
+ * `thing.states-changed`, the batch's reports themselves and `thing.changed`). Once a batch has
+ * committed it applies core's rule to each report of an R2R-enabled responder and records the
+ * alerts (a failed write is tried again; the reports are stored and acknowledged all the same). It
+ * adds nothing to the status context.
  *
  * When each pair was last alerted is remembered in memory only, per process: after a restart, or on
  * another server process, a pair may be alerted again before the repeat window has passed.
@@ -11,8 +13,7 @@ import type { LatLng } from '@flare/core/incidents/scene-rules';
 import type { ThingState } from '@flare/core/events/thing-events';
 import { pairKey, r2rAlerts, type R2rNeighbour } from '@flare/core/r2r/r2r-alert';
 import type { Thing } from '@flare/core/schemas/thing';
-import type { ThingContext } from '@flare/core/status/thing-status';
-import type { ContextProvider, ContextSubject } from '../telemetry/thing-context.service';
+import type { ContextAnswer, ContextProvider, ContextSubject } from '../telemetry/thing-context.service';
 import type { R2rAlertRow, R2rRepository } from './r2r.repository';
 
 export class R2rIndex implements ContextProvider {
@@ -70,7 +71,22 @@ export class R2rIndex implements ContextProvider {
     }
   }
 
-  async contextOf(subjects: readonly ContextSubject[]): Promise<ReadonlyMap<string, Partial<ThingContext>>> {
+  contextOf(subjects: readonly ContextSubject[]): Promise<ContextAnswer> {
+    // Only R2R-enabled assets alert or are alerted.
+    const enabled = subjects.filter((subject) => subject.r2rEnabled && subject.reports?.length);
+    if (enabled.length === 0) return Promise.resolve({ known: new Map() });
+    let alerts: R2rAlertRow[] = [];
+    return Promise.resolve({
+      known: new Map(),
+      staged: {
+        apply: () => (alerts = this.alertsOf(enabled)),
+        write: () => this.repository.record(alerts),
+      },
+    });
+  }
+
+  /** The alerts the batch's reports raise, taking their positions in. */
+  private alertsOf(subjects: readonly ContextSubject[]): R2rAlertRow[] {
     // The batch's reports in time order, so assets reporting in the same batch see each other.
     const reports = subjects
       .flatMap((subject) => (subject.reports ?? []).map((report) => ({ subject, report })))
@@ -99,8 +115,7 @@ export class R2rIndex implements ContextProvider {
         });
       }
     }
-    await this.repository.record(alerts);
-    return new Map();
+    return alerts;
   }
 
   /** A newer position of an indexed asset. */

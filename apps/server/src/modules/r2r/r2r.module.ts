@@ -1,4 +1,7 @@
-/** R2R: alerts between responders, recorded by the ingest pipeline (a context provider), and their search. */
+/**
+ * R2R: alerts between responders, recorded after each committed ingest batch (staged by a context
+ * provider), and their search.
+ */
 import fp from 'fastify-plugin';
 import { apiRoutes } from '../../platform/platform.plugin';
 import { R2rIndex } from './r2r-index';

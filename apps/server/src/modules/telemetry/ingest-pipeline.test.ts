@@ -34,7 +34,7 @@ const provider = (
       const context = answer(subject.thingId);
       if (context) answers.set(subject.thingId, context);
     }
-    return Promise.resolve(answers);
+    return Promise.resolve({ known: answers });
   },
 });
 

@@ -3,7 +3,8 @@
  * authenticate, then hand raw reports here. Per request: read the reports (core's reader), resolve
  * their device routes once. Per batch of requests (the group commit): ask the context providers about
  * each asset, let the status engine compute the new states, commit points and states in one
- * statement, then emit `thing.states-changed`. A request is stored whole or refused whole, with the
+ * statement, then let the sections take in what the reports changed for them (staged by their
+ * providers: nothing of it when the commit fails) and emit `thing.states-changed`. A request is stored whole or refused whole, with the
  * reasons, as an IngestRejection.
  */
 import { readReport, type DeviceReport, type RawReport } from '@flare/core/telemetry/report';
@@ -142,9 +143,10 @@ export class IngestPipeline {
       for (const { route } of batch) route.hasState = true;
     }
     const latest = latestByThing(batch);
-    const contexts = await this.deps.contexts.resolve(subjectsOf(batch, latest));
+    const { contexts, committed } = await this.deps.contexts.resolve(subjectsOf(batch, latest));
     const { points, updates } = stateUpdates(batch, contexts, Date.now());
     const stored = await this.deps.repository.commitBatch(points, updates);
+    await committed();
     if (stored.length === 0) return;
     const movedTo = new Map(updates.map((u) => [u.thingId, u.position?.at.getTime() ?? null]));
     const states = stored.map((state) =>

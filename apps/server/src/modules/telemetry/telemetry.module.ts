@@ -36,7 +36,7 @@ export const telemetryModule = fp(
     const directory = new DeviceDirectory(repository);
     // Registrations and edits on any server process reach this one's directory.
     await directory.follow(app.events);
-    const contexts = new ContextRegistry();
+    const contexts = new ContextRegistry(app.log);
     const pipeline = new IngestPipeline({
       repository,
       directory,
@@ -76,6 +76,7 @@ export const telemetryModule = fp(
     app.addHook('onClose', async () => {
       await mqtt?.endAsync();
       await pipeline.drained();
+      await contexts.drained();
     });
   },
   { name: 'telemetry', dependencies: ['platform', 'auth', 'accounts'] },

@@ -31,7 +31,7 @@ export class ThingStatesService {
     const routes = new Map(
       (await this.directory.routesOfThings(things.map((t) => t.id))).map((r) => [r.thingId, r]),
     );
-    const contexts = await this.contexts.resolve(
+    const { contexts } = await this.contexts.resolve(
       things.map((t) => ({
         thingId: t.id,
         organizationIds: routes.get(t.id)?.organizationIds ?? [],
