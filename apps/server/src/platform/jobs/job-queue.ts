@@ -16,7 +16,7 @@ import type { RunExclusive } from '../db/pglite-dialect';
 import { checkPayload, type JobDefinition } from './job-definition';
 import { QuietErrors, type JobLogger } from './job-log';
 import { checkCron, KeyedSchedules, type ScheduleInfo } from './keyed-schedules';
-import { pgliteExecutor, postgresExecutor, type SqlExecutor } from './sql-executor';
+import { pgBossUnawaited, pgliteExecutor, postgresExecutor, type SqlExecutor } from './sql-executor';
 
 /** What `openDatabase` returns fits. */
 export type JobDatabase =
@@ -101,15 +101,19 @@ export class JobQueue {
     this.engine = database.engine;
     this.scheduleCheckMs = (options.scheduleCheckSeconds ?? 30) * 1000;
     this.stopTimeoutMs = options.stopTimeoutMs ?? 20_000;
+    const unawaited = pgBossUnawaited(this.schema, (error) =>
+      this.errors.report(error, 'job queue could not record a job done or failed'),
+    );
     this.sql =
       database.engine === 'postgres'
         ? postgresExecutor(
             database.url,
             options.maxConnections ?? 4,
             (error) => this.errors.report(error, 'job queue database connection lost'),
+            unawaited,
             database.timeouts,
           )
-        : pgliteExecutor(database.runExclusive, options.log);
+        : pgliteExecutor(database.runExclusive, options.log, unawaited);
     this.boss = new PgBoss({
       db: this.sql,
       schema: this.schema,

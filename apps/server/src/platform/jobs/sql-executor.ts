@@ -7,8 +7,12 @@
  *   commits it (pg-boss's maintenance runs `BEGIN; ...; COMMIT;`).
  *
  * Every statement under way is tracked: pg-boss completes or fails a job without awaiting it, so
- * `JobQueue.stop()` waits for those before the pool closes.
+ * `JobQueue.stop()` waits for those before the pool closes. For the same reason such a statement never
+ * rejects: a failure there (the database out of reach) would be an unhandled rejection, which ends
+ * the process. It is reported instead, and the job stays active until it expires and is retried, as
+ * if its process had died.
  */
+import { createRequire } from 'node:module';
 import type { PGlite } from '@electric-sql/pglite';
 import { DATABASE_TIMEOUTS, postgresPool, type DatabaseTimeouts } from '../db/database';
 import type { RunExclusive } from '../db/pglite-dialect';
@@ -29,6 +33,21 @@ export interface SqlExecutor {
 
 type Run = (text: string, values: unknown[] | undefined) => Promise<SqlResult>;
 
+/** The statements pg-boss runs without awaiting them, and where their failures are told. */
+export interface Unawaited {
+  statements: ReadonlySet<string>;
+  failed(error: unknown): void;
+}
+
+/** pg-boss's job completion and failure statements for its tables in `schema` (from its own plans). */
+export function pgBossUnawaited(schema: string, failed: (error: unknown) => void): Unawaited {
+  const plans = createRequire(import.meta.url)('pg-boss/src/plans') as {
+    completeJobs(schema: string): string;
+    failJobsById(schema: string): string;
+  };
+  return { statements: new Set([plans.completeJobs(schema), plans.failJobsById(schema)]), failed };
+}
+
 class TrackedExecutor implements SqlExecutor {
   private readonly statements = new Set<Promise<SqlResult>>();
   private closed = false;
@@ -36,13 +55,20 @@ class TrackedExecutor implements SqlExecutor {
   constructor(
     private readonly run: Run,
     private readonly end: () => Promise<void>,
+    private readonly unawaited: Unawaited,
   ) {}
 
   executeSql(text: string, values?: unknown[]): Promise<SqlResult> {
     // pg-boss's own pool answers `undefined` once closed, and pg-boss expects that: a job's
     // completion it does not await must not become an unhandled rejection after stop().
     if (this.closed) return Promise.resolve(undefined as unknown as SqlResult);
-    const statement = this.run(text, values);
+    const run = this.run(text, values);
+    const statement = this.unawaited.statements.has(text)
+      ? run.catch((error: unknown) => {
+          this.unawaited.failed(error);
+          return undefined as unknown as SqlResult;
+        })
+      : run;
     this.statements.add(statement);
     const settle = () => this.statements.delete(statement);
     void statement.then(settle, settle);
@@ -64,6 +90,7 @@ export function postgresExecutor(
   url: string,
   max: number,
   onError: (error: Error) => void,
+  unawaited: Unawaited,
   timeouts: DatabaseTimeouts = DATABASE_TIMEOUTS,
 ): SqlExecutor {
   const pool = postgresPool(url, { max, applicationName: 'flare-jobs', timeouts, onError });
@@ -81,13 +108,17 @@ export function postgresExecutor(
       throw error;
     }
   };
-  return new TrackedExecutor(run, () => pool.end());
+  return new TrackedExecutor(run, () => pool.end(), unawaited);
 }
 
 /** How long a job statement may wait for the embedded connection before that is logged. */
 const SLOW_TURN_MS = 10_000;
 
-export function pgliteExecutor(runExclusive: RunExclusive, log: JobLogger): SqlExecutor {
+export function pgliteExecutor(
+  runExclusive: RunExclusive,
+  log: JobLogger,
+  unawaited: Unawaited,
+): SqlExecutor {
   const run: Run = (text, values) => {
     const slow = setTimeout(
       () =>
@@ -110,7 +141,7 @@ export function pgliteExecutor(runExclusive: RunExclusive, log: JobLogger): SqlE
     }).finally(() => clearTimeout(slow));
   };
   // The PGlite belongs to the Kysely instance, which closes it.
-  return new TrackedExecutor(run, () => Promise.resolve());
+  return new TrackedExecutor(run, () => Promise.resolve(), unawaited);
 }
 
 /**

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { OpenedDatabase } from '../db/database';
 import { defineJob } from './job-definition';
 import type { JobQueue } from './job-queue';
-import { pgliteExecutor, postgresExecutor } from './sql-executor';
+import { pgBossUnawaited, pgliteExecutor, postgresExecutor } from './sql-executor';
 import { createTestDatabase, engineName, testLog, testQueue, until, type TestDatabase } from './test-support';
 
 describe(`job statements and Kysely transactions on ${engineName}`, () => {
@@ -96,9 +96,11 @@ describe(`job statements and Kysely transactions on ${engineName}`, () => {
     await trx.inside;
     // What pg-boss's install and maintenance look like (several statements in BEGIN ... COMMIT),
     // failing half-way, through the same executeSql pg-boss is given.
-    const executor = lined.engine === 'pglite' ? pgliteExecutor(lined.runExclusive, log.log) : null;
+    const unawaited = pgBossUnawaited('pgboss', () => undefined);
+    const executor =
+      lined.engine === 'pglite' ? pgliteExecutor(lined.runExclusive, log.log, unawaited) : null;
     const url = opened.engine === 'postgres' ? opened.url : '';
-    const sqlExecutor = executor ?? postgresExecutor(url, 1, () => undefined);
+    const sqlExecutor = executor ?? postgresExecutor(url, 1, () => undefined, unawaited);
     let settled = false;
     const failing = sqlExecutor.executeSql(
       `BEGIN; INSERT INTO isolation_probe (v) VALUES ('job-statement'); SELECT 1/0; COMMIT;`,
