@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions, type FlareApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -20,6 +20,15 @@ export interface TestApp extends FlareApp {
   dataDir: string;
   close(): Promise<void>;
   signIn(email: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
+  /** Requests as this demo user, signed in on first use (once per app: sign-ins are rate-limited). */
+  as(email: string): SignedInUser;
+}
+
+export interface SignedInUser {
+  /** A request with the user's token (and a JSON body when given). */
+  request(method: InjectOptions['method'], url: string, payload?: object): Promise<LightMyRequestResponse>;
+  /** The Authorization header, for a request built by hand. */
+  headers(): Promise<{ authorization: string }>;
 }
 
 /**
@@ -68,7 +77,8 @@ export async function createTestApp(
     logStream: options.logStream,
     database: postgres ? { url: postgres.url } : { pgliteDir: 'memory://', pgliteDump: seededPgliteDump() },
   });
-  return {
+  const tokens = new Map<string, Promise<string>>();
+  const testApp: TestApp = {
     ...flare,
     dataDir,
     async close() {
@@ -85,7 +95,23 @@ export async function createTestApp(
       if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.body}`);
       return response.json<{ access_token: string; refresh_token: string }>();
     },
+    as(email) {
+      const headers = async () => {
+        if (!tokens.has(email))
+          tokens.set(
+            email,
+            testApp.signIn(email).then((session) => session.access_token),
+          );
+        return bearer(await tokens.get(email)!);
+      };
+      return {
+        headers,
+        request: async (method, url, payload) =>
+          flare.app.inject({ method, url, headers: await headers(), ...(payload ? { payload } : {}) }),
+      };
+    },
   };
+  return testApp;
 }
 
 let seededDump: Blob | undefined;

@@ -17,7 +17,8 @@ import { ClosuresService } from './closures.service';
 import { DirectionsClient } from './directions-client';
 import { registerDirectionsRoutes } from './directions.routes';
 import { registerWzdxFeedRoutes } from './wzdx-feed.routes';
-import { WzdxIngest, wzdxFeedsPollJob } from './wzdx-ingest';
+import { wzdxFeedsPollJob } from './wzdx-feeds-poll.job';
+import { WzdxIngest } from './wzdx-ingest';
 import { WzdxPublisher } from './wzdx-publisher';
 import { WzdxRepository } from './wzdx.repository';
 

@@ -14,7 +14,7 @@ import type { Feed } from '@flare/core/schemas/feeds';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { until } from '../../platform/jobs/test-support';
 import { demoOrganizationId } from '../../seed/demo-data';
-import { wzdxFeedsPollJob } from './wzdx-ingest';
+import { wzdxFeedsPollJob } from './wzdx-feeds-poll.job';
 
 const ROADWORKS = 'admin@capital-roadworks.test';
 const READER = 'admin@springfield-pd.test';

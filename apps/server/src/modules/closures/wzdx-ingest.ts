@@ -1,6 +1,6 @@
 /**
  * Reads the external WZDx feeds of WZDX_FEEDS into their organisations' feed closures, on a job that
- * runs every WZDX_POLL_MS in one process. Requests are conditional (the last ETag and Last-Modified),
+ * runs every WZDX_POLL_MS in one process (`wzdx-feeds-poll.job.ts`). Requests are conditional (the last ETag and Last-Modified),
  * so an unchanged feed costs a 304. Each road event becomes a feed closure found again by its id
  * (changed ones updated, unchanged ones left alone); events gone from the feed are deleted. A feed
  * that cannot be fetched or read keeps its closures as they were, and the health check and the log
@@ -8,18 +8,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { ExternalFeedHealth } from '@flare/core/schemas/common';
 import { importWzdxFeed } from '@flare/core/wzdx/road-event-import';
-import { defineJob } from '../../platform/jobs/job-definition';
 import { toFeedClosureValues, withoutQuery } from './closures.mapper';
 import { BY_FEED, type ClosuresService } from './closures.service';
 import type { WzdxRepository } from './wzdx.repository';
-
-export const wzdxFeedsPollJob = defineJob('wzdx-feeds-poll', z.object({}), {
-  policy: 'stately',
-  expireInSeconds: 600,
-});
 
 const FETCH_TIMEOUT_MS = 20_000;
 /** A larger document is refused (a WZDx feed of a whole state is a few megabytes). */

@@ -4,7 +4,8 @@
  */
 import fp from 'fastify-plugin';
 import { apiRoutes } from '../../platform/platform.plugin';
-import { EXPORT_SWEEP_MS, exportRunJob, exportSweepJob } from './export-jobs';
+import { exportRunJob } from './export-run.job';
+import { EXPORT_SWEEP_MS, exportSweepJob } from './export-sweep.job';
 import { ExportRowsRepository } from './export-rows.repository';
 import { ExportRunner } from './export-runner';
 import { ExportsRepository } from './exports.repository';

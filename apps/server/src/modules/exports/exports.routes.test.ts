@@ -11,13 +11,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
 import { EXPORT_MESSAGES, ExportSchema, type Export } from '@flare/core/schemas/export';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { demoThingId } from '../../seed/demo-fleet';
-import { exportRunJob } from './export-jobs';
+import { exportRunJob } from './export-run.job';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const ADMIN = 'admin@springfield-pd.test';
 const ORG_ADMIN = 'orgadmin@springfield-pd.test';
 const USER = 'user@springfield-pd.test';
@@ -38,15 +37,13 @@ const POINTS = 12_003;
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0', JOB_POLL_MS: '500' });
-  for (const email of [ADMIN, ORG_ADMIN, USER, MEDIA, ROADWORKS])
-    tokens[email] = (await t.signIn(email)).access_token;
   await seedPoints();
   await seedIncidents();
 }, 120_000);
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, email: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(tokens[email]!), ...(payload ? { payload } : {}) });
+  t.as(email).request(method, url, payload);
 
 const pointsPayload = (patch: Record<string, unknown> = {}) => ({
   export_type: 'point',

@@ -15,7 +15,7 @@ import { isFileId, type FileStore } from '../../platform/files/file-store';
 import { forbidden, notFound, unprocessable } from '../../platform/http-errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { AccountsService } from '../accounts/accounts.service';
-import { exportRunJob } from './export-jobs';
+import { exportRunJob } from './export-run.job';
 import { toExport } from './exports.mapper';
 import type { ExportRow, ExportsRepository } from './exports.repository';
 

@@ -3,11 +3,11 @@
  * and the sweep that releases assets gone silent on scene.
  */
 import fp from 'fastify-plugin';
-import { z } from 'zod';
 import { apiRoutes } from '../../platform/platform.plugin';
-import { defineJob } from '../../platform/jobs/job-definition';
+import { incidentPlaceJob } from './incident-place.job';
 import { IncidentsRepository } from './incidents.repository';
 import { IncidentsService } from './incidents.service';
+import { INCIDENTS_SWEEP_MS, incidentsSweepJob } from './incidents-sweep.job';
 import { registerLocationsRoutes } from './locations.routes';
 import { SceneTracker } from './scene-tracker';
 import { registerWazeFeedRoutes } from './waze-feed.routes';
@@ -17,17 +17,6 @@ declare module 'fastify' {
     incidents: IncidentsService;
   }
 }
-
-export const incidentsSweepJob = defineJob('incidents-sweep', z.object({}), {
-  policy: 'stately',
-  expireInSeconds: 60,
-});
-export const incidentPlaceJob = defineJob('incident-place', z.object({ incident_id: z.uuid() }), {
-  retryLimit: 5,
-  retryDelaySeconds: 30,
-});
-/** How often assets on scene are checked for silence. */
-const INCIDENTS_SWEEP_MS = 60_000;
 
 export const incidentsModule = fp(
   async (app) => {

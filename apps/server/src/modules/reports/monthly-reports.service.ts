@@ -25,7 +25,7 @@ import { isFileId, type FileStore } from '../../platform/files/file-store';
 import { notFound } from '../../platform/http-errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { AccountsService } from '../accounts/accounts.service';
-import { buildKey, monthlyReportBuildJob } from './monthly-report.job';
+import { buildKey, monthlyReportBuildJob } from './monthly-report-build.job';
 import type {
   MonthlyReportsRepository,
   ReportOrganization,

@@ -5,7 +5,8 @@
  */
 import fp from 'fastify-plugin';
 import { apiRoutes } from '../../platform/platform.plugin';
-import { DUE_CHECK_MS, monthlyReportBuildJob, monthlyReportsDueJob } from './monthly-report.job';
+import { monthlyReportBuildJob } from './monthly-report-build.job';
+import { DUE_CHECK_MS, monthlyReportsDueJob } from './monthly-reports-due.job';
 import { MonthlyReportsRepository } from './monthly-reports.repository';
 import { registerMonthlyReportsRoutes } from './monthly-reports.routes';
 import { MonthlyReportsService } from './monthly-reports.service';

@@ -1,22 +1,14 @@
 /**
  * The status sweep: statuses also change with time alone (active -> pending -> offline as windows
  * pass). Each pass takes the things whose status has run out, longest silent first, and applies the
- * status rule to them again. It runs as a recurring job, so exactly one server process sweeps at a
- * time.
+ * status rule to them again. It runs as a recurring job (`status-sweep.job.ts`), so exactly one
+ * server process sweeps at a time.
  */
-import { z } from 'zod';
 import { STATUS_LASTS_MS, type ServerStatus } from '@flare/core/status/thing-status';
-import { defineJob } from '../../platform/jobs/job-definition';
 import type { StatusSubjectRow, TelemetryRepository } from './telemetry.repository';
 import type { ThingStatesService } from './thing-states.service';
 
 const BATCH = 1000;
-
-/** The recurring job: stately, so one pass at a time; a pass that hangs is given up after a minute. */
-export const statusSweepJob = defineJob('status-sweep', z.object({}), {
-  policy: 'stately',
-  expireInSeconds: 60,
-});
 
 export class StatusSweep {
   constructor(

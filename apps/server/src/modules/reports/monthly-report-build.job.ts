@@ -1,8 +1,4 @@
-/**
- * The monthly report's jobs: building one organisation's report of a month (at most one waiting per
- * organisation and month), and the hourly check that sends the build of each organisation's last
- * month once it is over in the organisation's time zone.
- */
+/** Building one organisation's monthly report of a month: at most one waiting per organisation and month. */
 import { z } from 'zod';
 import { REPORT_RULES } from '@flare/core/reports/monthly-figures';
 import { defineJob } from '../../platform/jobs/job-definition';
@@ -22,12 +18,3 @@ export const monthlyReportBuildJob = defineJob(
 /** The singleton key of a build: one waiting per organisation and month. */
 export const buildKey = (organizationId: string, year: number, month: number) =>
   `${organizationId}:${year}-${month}`;
-
-export const monthlyReportsDueJob = defineJob('monthly-reports-due', z.object({}), {
-  policy: 'stately',
-  retryLimit: 0,
-  expireInSeconds: 120,
-});
-
-/** How often the check runs (the longest interval the job queue repeats at). */
-export const DUE_CHECK_MS = 3_600_000;
