@@ -13,7 +13,7 @@ import {
   type AlertingZone,
 } from '@flare/core/schemas/alerting-zone';
 import type { Location } from '@flare/core/schemas/location';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { demoThingId } from '../../seed/demo-fleet';
 import { thingTypeId } from '../../seed/reference-data';
@@ -21,7 +21,6 @@ import { AlertingZonesRepository } from './alerting-zones.repository';
 import { AlertingZonesService } from './alerting-zones.service';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const ADMIN = 'admin@springfield-pd.test';
 const USER = 'user@springfield-pd.test';
 const OTHER_ADMIN = 'admin@capital-roadworks.test';
@@ -32,8 +31,6 @@ const PATH = '/api/organization/alerting_zones';
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  for (const email of [ADMIN, USER, OTHER_ADMIN, PLATFORM])
-    tokens[email] = (await t.signIn(email)).access_token;
 });
 afterAll(() => t.close());
 
@@ -42,7 +39,7 @@ const call = (
   url: string,
   email: string,
   payload?: Record<string, unknown>,
-) => t.app.inject({ method, url, headers: bearer(tokens[email]!), ...(payload ? { payload } : {}) });
+) => t.as(email).request(method, url, payload);
 
 /** An exit ramp running east along latitude 39.81. */
 const RAMP = [
@@ -191,7 +188,7 @@ describe('zone activity', () => {
     const registered = await t.app.inject({
       method: 'POST',
       url: '/api/things',
-      headers: bearer(tokens[PLATFORM]!),
+      headers: await t.as(PLATFORM).headers(),
       payload: { device_id: 'WWD-RAMP-92', thing_type_id: thingTypeId('wwd'), organization_id: SPD },
     });
     expect(registered.statusCode, registered.body).toBe(201);
@@ -240,9 +237,7 @@ describe('incidents on a zone', () => {
     await report(deviceId, SCENE);
     at += SCENE_RULES.dwellMs / 1000;
     await report(deviceId, SCENE);
-    const active = (
-      await t.app.inject({ method: 'GET', url: '/api/locations/active', headers: bearer(tokens[USER]!) })
-    )
+    const active = (await t.as(USER).request('GET', '/api/locations/active'))
       .json<{ data: Location[] }>()
       .data.filter((location) => location.things_active.some((thing) => thing.id === demoThingId(deviceId)));
     expect(active).toHaveLength(1);

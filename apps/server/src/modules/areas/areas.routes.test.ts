@@ -7,13 +7,12 @@ import { point } from '@turf/helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METERS_PER_MILE, polygonOf, type LngLat } from '@flare/core/areas/area-geometry';
 import { AreaSchema, AREA_MESSAGES } from '@flare/core/schemas/area';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { demoThingId } from '../../seed/demo-fleet';
 import { ezTypeId } from '../../seed/reference-data';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const ADMIN = 'admin@springfield-pd.test';
 const USER = 'user@springfield-pd.test';
 const OTHER_ADMIN = 'admin@capital-roadworks.test';
@@ -24,8 +23,6 @@ const PATH = '/api/organization/exclusion_zone';
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  for (const email of [ADMIN, USER, OTHER_ADMIN, PLATFORM])
-    tokens[email] = (await t.signIn(email)).access_token;
 });
 afterAll(() => t.close());
 
@@ -34,7 +31,7 @@ const call = (
   url: string,
   email: string,
   payload?: Record<string, unknown>,
-) => t.app.inject({ method, url, headers: bearer(tokens[email]!), ...(payload ? { payload } : {}) });
+) => t.as(email).request(method, url, payload);
 
 const CENTER: LngLat = [-89.65, 39.8];
 /** Where the station tests park: away from the areas the other tests add. */

@@ -8,12 +8,11 @@ import { CLOSURE_HISTORY_KEPT } from '@flare/core/closures/closure-history';
 import { CLOSURE_MESSAGES, type Closure } from '@flare/core/schemas/closure';
 import { ClosureHistorySchema, type ClosureHistoryEntry } from '@flare/core/schemas/closure-history';
 import { closurePayload as closure } from '../../../test/closure-payload';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { demoThingId } from '../../seed/demo-fleet';
 import { closureScheduleJob } from './closure-schedule.job';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const ADMIN = 'admin@springfield-pd.test';
 const USER = 'user@springfield-pd.test';
 const ROADWORKS = 'admin@capital-roadworks.test';
@@ -23,8 +22,6 @@ let adminName = '';
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  for (const email of [ADMIN, USER, ROADWORKS, PLATFORM])
-    tokens[email] = (await t.signIn(email)).access_token;
   const admin = await t.db
     .selectFrom('users')
     .select(['first_name', 'last_name'])
@@ -35,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, email: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(tokens[email]!), ...(payload ? { payload } : {}) });
+  t.as(email).request(method, url, payload);
 
 const create = async (patch: Record<string, unknown> = {}) => {
   const created = await call('POST', PATH, ADMIN, closure(patch));

@@ -6,13 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClosureSchema, CLOSURE_MESSAGES } from '@flare/core/schemas/closure';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { demoThingId } from '../../seed/demo-fleet';
 import { closureScheduleJob } from './closure-schedule.job';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const ADMIN = 'admin@springfield-pd.test';
 const USER = 'user@springfield-pd.test';
 const ROADWORKS = 'admin@capital-roadworks.test';
@@ -22,8 +21,6 @@ const PATH = '/api/organization/closure';
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  for (const email of [ADMIN, USER, ROADWORKS, PLATFORM])
-    tokens[email] = (await t.signIn(email)).access_token;
 });
 afterAll(() => t.close());
 
@@ -32,7 +29,7 @@ const call = (
   url: string,
   email: string,
   payload?: Record<string, unknown>,
-) => t.app.inject({ method, url, headers: bearer(tokens[email]!), ...(payload ? { payload } : {}) });
+) => t.as(email).request(method, url, payload);
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const closure = (patch: Record<string, unknown> = {}) => ({

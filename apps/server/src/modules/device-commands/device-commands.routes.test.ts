@@ -3,12 +3,11 @@
  * the device's yes, a forced failure and a forced timeout, and every command recorded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { demoThingId } from '../../seed/demo-fleet';
 import type { SimulatedDevices } from '../../platform/devices/command-gateway';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const HA5 = { id: demoThingId('SPD-CAR-101'), device: 'SPD-CAR-101' };
 const HA7 = { id: demoThingId('SPD-CAR-104'), device: 'SPD-CAR-104' };
 const simulator = () => t.app.deviceGateway as SimulatedDevices;
@@ -22,20 +21,13 @@ const checkIn = (device: string, speed = 0, alerting = false) =>
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0', DEVICE_COMMAND_TIMEOUT_MS: '300' });
-  for (const email of [
-    'admin@springfield-pd.test',
-    'user@springfield-pd.test',
-    'admin@capital-roadworks.test',
-  ]) {
-    tokens[email] = (await t.signIn(email)).access_token;
-  }
   await checkIn(HA5.device);
   await checkIn(HA7.device);
 });
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'PUT', url: string, email = 'admin@springfield-pd.test', payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(tokens[email]!), ...(payload ? { payload } : {}) });
+  t.as(email).request(method, url, payload);
 const commands = (thingId: string) =>
   t.db
     .selectFrom('device_commands')

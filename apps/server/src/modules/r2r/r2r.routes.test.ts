@@ -5,11 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { R2R_ALERTS, R2R_MESSAGES } from '@flare/core/r2r/r2r-alert';
 import { R2rAlertsSchema } from '@flare/core/schemas/r2r-alert';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { demoThingId } from '../../seed/demo-fleet';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const ALERTING = 'SPD-CAR-101';
 const NEAR = 'SPD-CAR-102';
 const FAR = 'SPD-CAR-103';
@@ -35,18 +34,11 @@ const alertsOf = (thingId: string) =>
     .orderBy('at')
     .execute();
 const search = (query: string, email = 'orgadmin@springfield-pd.test') =>
-  t.app.inject({ method: 'GET', url: `/api/r2r_alerts?${query}`, headers: bearer(tokens[email]!) });
+  t.as(email).request('GET', `/api/r2r_alerts?${query}`);
 const iso = (offsetS: number) => new Date((T0 + offsetS) * 1000).toISOString();
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  for (const email of [
-    'orgadmin@springfield-pd.test',
-    'user@springfield-pd.test',
-    'orgadmin@capital-roadworks.test',
-    'admin@springfield-pd.test',
-  ])
-    tokens[email] = (await t.signIn(email)).access_token;
 });
 afterAll(() => t.close());
 
@@ -83,7 +75,7 @@ describe('R2R alerts from the ingest pipeline', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/ingest/points',
-      headers: bearer(tokens['admin@springfield-pd.test']!),
+      headers: await t.as('admin@springfield-pd.test').headers(),
       payload: {
         points: [
           { device_id: FAR, lat: north(350), lng: LNG, timestamp: at, speed: 10, alerting: false },

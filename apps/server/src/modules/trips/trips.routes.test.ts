@@ -5,11 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TripSchema } from '@flare/core/schemas/trip';
 import { TRIP_RULES } from '@flare/core/trips/trip-runs';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { demoThingId } from '../../seed/demo-fleet';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const CAR = demoThingId('SPD-CAR-104');
 /** Two hours ago, on a whole minute: the sequence's seconds are offsets from it. */
 const T0 = Math.floor((Date.now() - 2 * 3_600_000) / 60_000) * 60;
@@ -33,13 +32,6 @@ const SEQUENCE: Array<[number, number, boolean?]> = [
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  for (const email of [
-    'user@springfield-pd.test',
-    'user@capital-roadworks.test',
-    'media@springfield-pd.test',
-  ]) {
-    tokens[email] = (await t.signIn(email)).access_token;
-  }
   for (const [offset, knots, alerting = false] of SEQUENCE) {
     const lat = 39.78 + offset / 100_000;
     const response = await t.app.inject({
@@ -52,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const trips = (query: string, email = 'user@springfield-pd.test', id = CAR) =>
-  t.app.inject({ method: 'GET', url: `/api/things/${id}/trips?${query}`, headers: bearer(tokens[email]!) });
+  t.as(email).request('GET', `/api/things/${id}/trips?${query}`);
 const windowOf = (from: number, to: number) => `start_time=${iso(from)}&end_time=${iso(to)}`;
 
 describe('GET /api/things/{id}/trips', () => {
