@@ -206,9 +206,15 @@ export class SceneTracker implements ContextProvider {
   /** Joins the incident, or opens one: also when the incident to join has ended meanwhile. */
   private async storeArrival(arrival: Arrival, plan: ScenePlan): Promise<string> {
     const { thingId, organizationId, position, at, course } = arrival;
-    if (arrival.kind === 'join' && (await this.repository.join(arrival.incidentId, thingId, at, course)))
-      return arrival.incidentId;
-    const id = arrival.kind === 'open' ? arrival.incidentId : crypto.randomUUID();
+    if (arrival.kind === 'join') {
+      if (await this.repository.join(arrival.incidentId, thingId, at, course)) return arrival.incidentId;
+      // Decided once, on the arrival itself, so a retried write opens this same incident.
+      const ended = arrival.incidentId;
+      Object.assign(arrival, { kind: 'open', incidentId: crypto.randomUUID() });
+      this.scenes.leave(thingId, ended);
+      this.scenes.keep({ id: arrival.incidentId, organizationId, ...position, thingIds: [thingId] });
+    }
+    const id = arrival.incidentId;
     await this.repository.open({
       id,
       organizationId,
@@ -218,10 +224,6 @@ export class SceneTracker implements ContextProvider {
       course,
       alertMessage: INCIDENT_ALERT_MESSAGE,
     });
-    if (id !== arrival.incidentId) {
-      this.scenes.leave(thingId, arrival.incidentId);
-      this.scenes.keep({ id, organizationId, ...position, thingIds: [thingId] });
-    }
     plan.opened.push(id);
     return id;
   }
