@@ -35,7 +35,7 @@ const sameRows = (next: { length: number }, previous: { length: number }) =>
 
 export function DeckThings() {
   const setLayers = useDeckLayers('things');
-  const { things } = useLiveThings();
+  const { items: things } = useLiveThings();
   const [shaped, setShaped] = useState(EMPTY_SHAPED);
   useEffect(() => {
     setShaped((previous) => shapeThings(things.values(), { now: Date.now(), toneColors: TONES }, previous));

@@ -85,7 +85,7 @@ function mountMarkers(map: MapLibreMap): () => void {
     element.style.zIndex = String(markerZ(status));
   };
   const sync = () => {
-    for (const thing of liveThings.getSnapshot().things.values()) {
+    for (const thing of liveThings.getSnapshot().items.values()) {
       const known = markers.get(thing.id);
       if (known?.thing === thing) continue;
       if (!known) {
@@ -156,7 +156,7 @@ async function mapScenario(params: URLSearchParams) {
   let updateMs = 0;
   const timer = setInterval(() => {
     const start = performance.now();
-    liveThings.upsert(moveFleet(liveThings.getSnapshot().things.values(), box, rand));
+    liveThings.upsert(moveFleet(liveThings.getSnapshot().items.values(), box, rand));
     updateMs = Math.max(updateMs, performance.now() - start);
   }, 1000);
   // A slow pan around the centre: every frame draws every asset again, as while a user drags.

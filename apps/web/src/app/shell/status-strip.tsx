@@ -35,7 +35,7 @@ export function StatusStrip({ profile }: { profile: Profile }) {
 }
 
 function AssetCount() {
-  const { things, loaded } = useLiveThings();
+  const { items: things, loaded } = useLiveThings();
   return (
     <Text size="xs" c="gray.8">
       Assets: {loaded ? things.size : '…'}

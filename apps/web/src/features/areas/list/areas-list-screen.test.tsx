@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { rem } from '@mantine/core';
 import { makeArea } from '@flare/core/testing/areas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,11 +14,11 @@ afterEach(() => {
 });
 
 /** The list as a user who may see areas, the list's load answered by `answer`. */
-async function openList(answer: FakeAnswer | 'network-error') {
+async function openList(answer: FakeAnswer | 'network-error' | (() => FakeAnswer)) {
   fakeApi({
     'GET /profile': () => ({ status: 200, body: fakeProfile(['ez:read']) }),
     'GET /ez_types': () => ({ status: 200, body: [] }),
-    'GET /organization/exclusion_zone': () => answer,
+    'GET /organization/exclusion_zone': () => (typeof answer === 'function' ? answer() : answer),
   });
   await startSession(fakeTokens());
   renderRoutes([{ path: '/dashboard/areas', element: <AreasListScreen /> }], '/dashboard/areas');
@@ -54,5 +54,15 @@ describe('areas list', () => {
 
   it('says unknown failure for any other answer', async () => {
     expect(await listAnswered({ status: 500 })).toBe(MESSAGES.unknownFailure);
+  });
+
+  it('loads again on Retry after a failed load', async () => {
+    let answer: FakeAnswer = { status: 500 };
+    await openList(() => answer);
+    await screen.findByRole('alert', {}, { timeout: 5_000 });
+    answer = { status: 200, body: { data: [makeArea({ name: 'Station 2' })] } };
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Station 2')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -3,17 +3,7 @@
  * add areas to their organisation; a GeoJSON file may also be dropped on the list), Export GeoJSON of
  * the areas listed, and the areas, each opening its detail.
  */
-import {
-  Button,
-  Center,
-  Group,
-  MultiSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Group, MultiSelect, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { IconMapPin, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -21,7 +11,7 @@ import { MESSAGES } from '@flare/core/messages';
 import { mayAddArea } from '@flare/core/permissions/area-access';
 import { AREA_ROW_HEIGHT } from '@flare/core/constants';
 import { areaListErrorMessage, type Area } from '@flare/core/schemas/area';
-import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { ListState, queryFailure } from '../../../components/ui/list-state';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -37,6 +27,10 @@ import { useAreaImport } from '../geojson/use-area-import';
 import { centreOnArea } from '../locate-area';
 import { areaPlace, filterAreas } from './filter-areas';
 import { HelpTip } from '../../../components/ui/help-tip';
+
+/** The spec's words for a failed load of the areas. */
+const areaLoadError = (error: unknown) =>
+  error instanceof ApiError ? areaListErrorMessage(error.status) : MESSAGES.unknownFailure;
 
 export function AreasListScreen() {
   const profile = useSession()?.profile;
@@ -112,46 +106,39 @@ export function AreasListScreen() {
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
       </Stack>
-      {areas.error ? (
-        <Text role="alert" p="md" c="red.9" ta="center">
-          {areas.error instanceof ApiError
-            ? areaListErrorMessage(areas.error.status)
-            : MESSAGES.unknownFailure}
-        </Text>
-      ) : !areas.data ? (
-        <Center p="lg">
-          <LoadingIndicator label="Loading areas" />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Text p="md" c="gray.7" ta="center">
-          No Areas
-        </Text>
-      ) : (
-        <Stack gap={0} role="list" aria-label="Areas" style={{ overflowY: 'auto', flex: 1 }}>
-          {rows.map((area) => (
-            <UnstyledButton
-              key={area.id}
-              role="listitem"
-              onClick={() => open(area)}
-              h={AREA_ROW_HEIGHT}
-              px="sm"
-              style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-            >
-              <Group gap="sm" wrap="nowrap">
-                <IconMapPin size={20} aria-hidden />
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate>
-                    {area.name}
-                  </Text>
-                  <Text size="sm" c="gray.7" truncate>
-                    {area.ez_type.display_name} · {areaPlace(area)}
-                  </Text>
-                </Stack>
-              </Group>
-            </UnstyledButton>
-          ))}
-        </Stack>
-      )}
+      <ListState
+        failure={queryFailure(areas, areaLoadError)}
+        loading={!areas.data}
+        loadingLabel="Loading areas"
+        empty={rows.length === 0 ? 'No Areas' : null}
+      >
+        {() => (
+          <Stack gap={0} role="list" aria-label="Areas" style={{ overflowY: 'auto', flex: 1 }}>
+            {rows.map((area) => (
+              <UnstyledButton
+                key={area.id}
+                role="listitem"
+                onClick={() => open(area)}
+                h={AREA_ROW_HEIGHT}
+                px="sm"
+                style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+              >
+                <Group gap="sm" wrap="nowrap">
+                  <IconMapPin size={20} aria-hidden />
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text fw={600} truncate>
+                      {area.name}
+                    </Text>
+                    <Text size="sm" c="gray.7" truncate>
+                      {area.ez_type.display_name} · {areaPlace(area)}
+                    </Text>
+                  </Stack>
+                </Group>
+              </UnstyledButton>
+            ))}
+          </Stack>
+        )}
+      </ListState>
       <ImportDialog
         title="Import areas"
         noun={{ one: 'area', many: 'areas' }}

@@ -6,7 +6,6 @@
  */
 import {
   Button,
-  Center,
   Group,
   MultiSelect,
   Stack,
@@ -24,7 +23,7 @@ import { mayAddClosure, mayEditClosure } from '@flare/core/permissions/closure-a
 import { CLOSURE_MESSAGES, CLOSURE_STATUSES, CLOSURE_TYPES, type Closure } from '@flare/core/schemas/closure';
 import { MESSAGES } from '@flare/core/messages';
 import { CLOSURE_ROW_HEIGHT, SEARCH_DEBOUNCE_MS } from '@flare/core/constants';
-import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { ListState, queryFailure } from '../../../components/ui/list-state';
 import { Tag } from '../../../components/ui/tag';
 import { callerOf } from '../../../lib/caller';
 import { subscribedOrganizationOf } from '../../../lib/subscribed-organization';
@@ -118,38 +117,33 @@ export function ClosuresListScreen() {
           <FeedButton kind="work_zones" label="WZDx feed" />
         </Group>
       </Stack>
-      {closures.error ? (
-        <Text role="alert" p="md" c="red.9" ta="center">
-          {MESSAGES.unknownFailure}
-        </Text>
-      ) : !closures.data ? (
-        <Center p="lg">
-          <LoadingIndicator label="Loading closures" />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Text p="md" c="gray.7" ta="center">
-          No Closures
-        </Text>
-      ) : (
-        <Stack gap={0} role="list" aria-label="Closures" style={{ overflowY: 'auto', flex: 1 }}>
-          {rows.map((closure) => (
-            <ClosureRow
-              key={closure.id}
-              closure={closure}
-              canToggle={
-                !!caller &&
-                closure.closure_type === 'manual' &&
-                mayEditClosure(
-                  caller,
-                  { organizationId: closure.organization.id, closureType: closure.closure_type },
-                  isMobile ? 'mobile' : 'desktop',
-                )
-              }
-              onOpen={() => open(closure)}
-            />
-          ))}
-        </Stack>
-      )}
+      <ListState
+        failure={queryFailure(closures, () => MESSAGES.unknownFailure)}
+        loading={!closures.data}
+        loadingLabel="Loading closures"
+        empty={rows.length === 0 ? 'No Closures' : null}
+      >
+        {() => (
+          <Stack gap={0} role="list" aria-label="Closures" style={{ overflowY: 'auto', flex: 1 }}>
+            {rows.map((closure) => (
+              <ClosureRow
+                key={closure.id}
+                closure={closure}
+                canToggle={
+                  !!caller &&
+                  closure.closure_type === 'manual' &&
+                  mayEditClosure(
+                    caller,
+                    { organizationId: closure.organization.id, closureType: closure.closure_type },
+                    isMobile ? 'mobile' : 'desktop',
+                  )
+                }
+                onOpen={() => open(closure)}
+              />
+            ))}
+          </Stack>
+        )}
+      </ListState>
     </Stack>
   );
 }

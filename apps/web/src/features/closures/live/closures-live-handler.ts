@@ -2,13 +2,13 @@
 import { timings } from '../../../config/timings';
 import { queryClient } from '../../../lib/query-client';
 import type { LiveHandler } from '../../../live/live-registry';
-import { CLOSURES_MESSAGE_TYPES, ClosuresSync, type ClosuresMessageType } from './closures-sync';
+import { CLOSURES_MESSAGE_TYPES, createClosuresSync, type ClosuresMessageType } from './closures-sync';
 
 export const closuresLiveHandler: LiveHandler<ClosuresMessageType> = {
   types: CLOSURES_MESSAGE_TYPES,
   access: 'viewClosures',
   start({ polling }) {
-    const sync = new ClosuresSync(queryClient, { polling, pollMs: timings().closuresPollMs });
+    const sync = createClosuresSync(queryClient, { polling, pollMs: timings().closuresPollMs });
     sync.start();
     return sync;
   },

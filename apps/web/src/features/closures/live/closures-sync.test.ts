@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClosureList } from '@flare/core/schemas/closure';
 import { makeClosure } from '@flare/core/testing/closures';
 import { CLOSURES_KEY } from '../api/get-closures';
-import { ClosuresSync } from './closures-sync';
+import { createClosuresSync } from './closures-sync';
 import { withChanges } from './with-changes';
 
 const list = (...closures: ReturnType<typeof makeClosure>[]): ClosureList =>
@@ -40,7 +40,7 @@ describe('closure changes applied to the list', () => {
 });
 
 describe('closures sync', () => {
-  let sync: ClosuresSync | null = null;
+  let sync: ReturnType<typeof createClosuresSync> | null = null;
   afterEach(() => {
     sync?.stop();
     vi.useRealTimers();
@@ -48,7 +48,7 @@ describe('closures sync', () => {
 
   it('applies closure messages to the loaded list, and only once it is loaded', () => {
     const client = new QueryClient();
-    sync = new ClosuresSync(client, { polling: false, pollMs: 30_000 });
+    sync = createClosuresSync(client, { polling: false, pollMs: 30_000 });
     sync.start();
     const closure = makeClosure();
     sync.apply([{ type: 'closure', closure }]);
@@ -62,7 +62,7 @@ describe('closures sync', () => {
     vi.useFakeTimers();
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
-    sync = new ClosuresSync(client, { polling: true, pollMs: 30_000 });
+    sync = createClosuresSync(client, { polling: true, pollMs: 30_000 });
     sync.start();
     await vi.advanceTimersByTimeAsync(29_999);
     expect(invalidate).not.toHaveBeenCalled();

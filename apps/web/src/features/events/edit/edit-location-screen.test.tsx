@@ -72,7 +72,7 @@ describe('Edit Location', () => {
     });
     answer({ status: 200, body: { ...location, ...near, roadway_heading: 270 } });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/events/${location.id}`));
-    expect(liveLocations.getSnapshot().locations.get(location.id)?.roadway_heading).toBe(270);
+    expect(liveLocations.getSnapshot().items.get(location.id)?.roadway_heading).toBe(270);
   });
 
   it('says why the server refused the update', async () => {

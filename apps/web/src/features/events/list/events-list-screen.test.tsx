@@ -106,7 +106,7 @@ describe('events list', () => {
       }),
     });
     await startSession(fakeTokens());
-    liveLocations.failLoad(404);
+    liveLocations.loadFailed(LOCATION_MESSAGES.organizationNotFound, () => undefined);
     renderRoutes(routes, '/dashboard/events');
     expect(screen.getByRole('heading', { level: 1, name: 'Incidents' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(LOCATION_MESSAGES.organizationNotFound);

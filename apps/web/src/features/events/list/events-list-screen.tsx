@@ -3,7 +3,7 @@
  * Display choice, a search, the Waze feed for those who manage incidents, and a virtualised list that
  * follows the live feed.
  */
-import { Box, Center, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { FeedButton } from '../../../components/feeds/feeds-dialog';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -13,8 +13,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@flare/core/constants';
 import { RECENT_DISPLAY_LABELS, RECENT_DISPLAYS } from '@flare/core/time/recent-display';
 import { eventsLabel, noEventsShown } from '@flare/core/labels';
-import { locationListError, type Location } from '@flare/core/schemas/location';
-import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import type { Location } from '@flare/core/schemas/location';
+import { ListState } from '../../../components/ui/list-state';
 import { displayTimeZone } from '../../../lib/format-time';
 import { useNow } from '../../../lib/use-now';
 import { useLiveLocations } from '../live/live-locations-store';
@@ -26,7 +26,7 @@ import { useSubscribedOrganization } from '../../../lib/subscribed-organization'
 
 export function EventsListScreen() {
   const respondersType = useSubscribedOrganization()?.responders_type ?? 'none';
-  const { locations, loaded, loadFailure } = useLiveLocations();
+  const { items: locations, loaded, failure } = useLiveLocations();
   const { filters, setFilters } = useEventFilters();
   // The minute is enough for "today" and "24 hrs"; the list is not filtered again every second.
   const minute = Math.floor(useNow() / 60_000);
@@ -93,27 +93,22 @@ export function EventsListScreen() {
           <FeedButton kind="incidents" label="Waze feed" />
         </Group>
       </Stack>
-      {loadFailure !== null ? (
-        <Text role="alert" p="md" c="red.9" ta="center">
-          {locationListError(loadFailure)}
-        </Text>
-      ) : !loaded ? (
-        <Center p="lg">
-          <LoadingIndicator label={`Loading ${eventsLabel(respondersType)}`} />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Text p="md" c="gray.7" ta="center">
-          {noEventsShown(respondersType)}
-        </Text>
-      ) : (
-        <VirtualEventList
-          rows={rows}
-          label={eventsLabel(respondersType)}
-          renderRow={(location) => (
-            <EventRow location={location} onSelect={select} onFind={findLocationOnMap} />
-          )}
-        />
-      )}
+      <ListState
+        failure={failure}
+        loading={!loaded}
+        loadingLabel={`Loading ${eventsLabel(respondersType)}`}
+        empty={rows.length === 0 ? noEventsShown(respondersType) : null}
+      >
+        {() => (
+          <VirtualEventList
+            rows={rows}
+            label={eventsLabel(respondersType)}
+            renderRow={(location) => (
+              <EventRow location={location} onSelect={select} onFind={findLocationOnMap} />
+            )}
+          />
+        )}
+      </ListState>
     </Stack>
   );
 }

@@ -6,22 +6,11 @@
 import { LocationSchema, type Location } from '@flare/core/schemas/location';
 import { apiFetch } from '../../../lib/api-client';
 
-export interface LoadedLocations {
-  locations: Location[];
-  /** The newest `updated_at` seen (the server's clock), else the watermark passed in. */
-  watermark: string | null;
-}
-
-export async function loadLocations(options: { since?: string | null } = {}): Promise<LoadedLocations> {
+export async function loadLocations(options: { since?: string | null } = {}): Promise<Location[]> {
   const query = options.since ? `?${new URLSearchParams({ last_updated_timestamp: options.since })}` : '';
   const body = await apiFetch<{ data?: unknown[] }>(`/locations${query}`, { scoped: true });
-  const locations: Location[] = [];
-  let watermark = options.since ?? null;
-  for (const entry of body.data ?? []) {
+  return (body.data ?? []).flatMap((entry) => {
     const parsed = LocationSchema.safeParse(entry);
-    if (!parsed.success) continue;
-    locations.push(parsed.data);
-    if (!watermark || parsed.data.updated_at > watermark) watermark = parsed.data.updated_at;
-  }
-  return { locations, watermark };
+    return parsed.success ? [parsed.data] : [];
+  });
 }

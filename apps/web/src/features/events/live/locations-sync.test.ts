@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_STORED_LOCATIONS } from '@flare/core/schemas/location';
+import { LOCATION_MESSAGES, MAX_STORED_LOCATIONS } from '@flare/core/schemas/location';
 import { makeLocation } from '@flare/core/testing/locations';
 import { fakeApi } from '../../../testing/fake-api';
 import { liveLocations } from './live-locations-store';
-import { LocationsSync } from './locations-sync';
+import { createLocationsSync } from './locations-sync';
 
-let sync: LocationsSync | null = null;
+let sync: ReturnType<typeof createLocationsSync> | null = null;
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -15,13 +15,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function startSync(polling: boolean): LocationsSync {
-  sync = new LocationsSync({ polling, pollMs: 30_000 });
+function startSync(polling: boolean) {
+  sync = createLocationsSync({ polling, pollMs: 30_000 });
   sync.start();
   return sync;
 }
 
-const ids = () => [...liveLocations.getSnapshot().locations.keys()];
+const ids = () => [...liveLocations.getSnapshot().items.keys()];
 
 describe('locations sync', () => {
   it('loads the incidents, applies location messages and catches up on what changed since the newest', async () => {
@@ -45,7 +45,7 @@ describe('locations sync', () => {
 
     streaming.catchUp();
     await vi.advanceTimersByTimeAsync(0);
-    expect(liveLocations.getSnapshot().locations.get(first.id)?.is_active).toBe(false);
+    expect(liveLocations.getSnapshot().items.get(first.id)?.is_active).toBe(false);
   });
 
   it('polls for what changed every 30 s for a large organisation', async () => {
@@ -74,11 +74,14 @@ describe('locations sync', () => {
     });
     const streaming = startSync(false);
     await vi.advanceTimersByTimeAsync(0);
-    expect(liveLocations.getSnapshot()).toMatchObject({ loaded: false, loadFailure: 404 });
+    expect(liveLocations.getSnapshot()).toMatchObject({
+      loaded: false,
+      failure: { message: LOCATION_MESSAGES.organizationNotFound },
+    });
     fail = false;
     streaming.catchUp();
     await vi.advanceTimersByTimeAsync(0);
-    expect(liveLocations.getSnapshot()).toMatchObject({ loaded: true, loadFailure: null });
+    expect(liveLocations.getSnapshot()).toMatchObject({ loaded: true, failure: null });
   });
 });
 
@@ -92,7 +95,7 @@ describe('live locations store', () => {
       }),
     );
     liveLocations.replaceAll([active, ...ended]);
-    const kept = liveLocations.getSnapshot().locations;
+    const kept = liveLocations.getSnapshot().items;
     expect(kept.size).toBe(MAX_STORED_LOCATIONS);
     expect(kept.has(active.id)).toBe(true);
     expect(kept.has(ended[0]!.id)).toBe(false);
@@ -103,6 +106,6 @@ describe('live locations store', () => {
     const location = makeLocation({ updated_at: '2026-11-22T10:05:00.000Z', street: 'New St' });
     liveLocations.replaceAll([location]);
     liveLocations.upsert([{ ...location, street: 'Old St', updated_at: '2026-11-22T10:00:00.000Z' }]);
-    expect(liveLocations.getSnapshot().locations.get(location.id)?.street).toBe('New St');
+    expect(liveLocations.getSnapshot().items.get(location.id)?.street).toBe('New St');
   });
 });

@@ -11,7 +11,7 @@ import type { FitTarget } from '../../../map/use-fit-once';
 import { useLiveLocations } from '../live/live-locations-store';
 
 export function useActiveIncidentPositions(): FitTarget {
-  const { locations, loaded } = useLiveLocations();
+  const { items: locations, loaded } = useLiveLocations();
   const seesIncidents = can(useSession()?.profile?.permissions ?? [], 'viewEvents');
   const positions = useCallback(
     () =>

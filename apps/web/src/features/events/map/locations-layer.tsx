@@ -20,7 +20,7 @@ import { createMarkerElement, drawMarker } from './location-marker-element';
 const EVENTS_PATH = '/dashboard/events';
 
 export function LocationsLayer() {
-  const { locations } = useLiveLocations();
+  const { items: locations } = useLiveLocations();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const minute = Math.floor(useNow() / 60_000);

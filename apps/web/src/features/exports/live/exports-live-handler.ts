@@ -2,13 +2,13 @@
 import { timings } from '../../../config/timings';
 import { queryClient } from '../../../lib/query-client';
 import type { LiveHandler } from '../../../live/live-registry';
-import { EXPORTS_MESSAGE_TYPES, ExportsSync, type ExportsMessageType } from './exports-sync';
+import { EXPORTS_MESSAGE_TYPES, createExportsSync, type ExportsMessageType } from './exports-sync';
 
 export const exportsLiveHandler: LiveHandler<ExportsMessageType> = {
   types: EXPORTS_MESSAGE_TYPES,
   access: 'viewExports',
   start({ polling }) {
-    const sync = new ExportsSync(queryClient, { polling, pollMs: timings().exportsPollMs });
+    const sync = createExportsSync(queryClient, { polling, pollMs: timings().exportsPollMs });
     sync.start();
     return sync;
   },

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Export } from '@flare/core/schemas/export';
 import { EXPORTS_KEY } from '../api/get-exports';
-import { ExportsSync, withExportChanges } from './exports-sync';
+import { createExportsSync, withExportChanges } from './exports-sync';
 
 const exported = (id: string, patch: Partial<Export> = {}): Export => ({
   id,
@@ -43,7 +43,7 @@ describe('exports following the live feed', () => {
 
   it('changes the loaded list only, and loads it again after a reconnect', () => {
     const client = new QueryClient();
-    const sync = new ExportsSync(client, { polling: false, pollMs: 5_000 });
+    const sync = createExportsSync(client, { polling: false, pollMs: 5_000 });
     sync.apply([message(exported('a'))]);
     expect(client.getQueryData(EXPORTS_KEY)).toBeUndefined();
     client.setQueryData(EXPORTS_KEY, [exported('a')]);

@@ -1,11 +1,11 @@
 /**
- * Keeps the exports list current for one sign-in: the live socket's `export` messages (progress,
- * completion, failure, deletion) change it in place; after a reconnect, an organisation switch or,
- * without the feed, every poll interval, it is loaded again.
+ * Keeps the exports list current for one sign-in, from `export` messages (progress, completion,
+ * failure, deletion).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Export } from '@flare/core/schemas/export';
-import type { LiveMessageOf, LiveSession } from '../../../live/live-registry';
+import type { LiveMessageOf } from '../../../live/live-registry';
+import { QueryCacheSync } from '../../../live/query-cache-sync';
 import { EXPORTS_KEY } from '../api/get-exports';
 
 export const EXPORTS_MESSAGE_TYPES = ['export'] as const;
@@ -24,32 +24,14 @@ export function withExportChanges(list: Export[], batch: LiveMessageOf<ExportsMe
   return next;
 }
 
-export class ExportsSync implements LiveSession<ExportsMessageType> {
-  private timer: ReturnType<typeof setInterval> | null = null;
-
-  constructor(
-    private readonly queryClient: QueryClient,
-    private readonly options: { polling: boolean; pollMs: number },
-  ) {}
-
-  start(): void {
-    if (this.options.polling) this.timer = setInterval(() => this.catchUp(), this.options.pollMs);
-  }
-
-  apply(batch: LiveMessageOf<ExportsMessageType>[]): void {
-    // Nothing loaded yet: the first load brings them.
-    this.queryClient.setQueryData<Export[]>(EXPORTS_KEY, (list) => list && withExportChanges(list, batch));
-  }
-
-  catchUp(): void {
-    void this.queryClient.invalidateQueries({ queryKey: EXPORTS_KEY });
-  }
-
-  setOrganization(): void {
-    this.catchUp();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
+export function createExportsSync(
+  queryClient: QueryClient,
+  options: { polling: boolean; pollMs: number },
+): QueryCacheSync<Export[], ExportsMessageType> {
+  return new QueryCacheSync({
+    ...options,
+    queryClient,
+    queryKey: EXPORTS_KEY,
+    withChanges: withExportChanges,
+  });
 }

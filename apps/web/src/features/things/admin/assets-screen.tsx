@@ -12,12 +12,11 @@ import { mayChangeThing } from '@flare/core/permissions/thing-access';
 import { DEVICE_TYPE_LABELS, DEVICE_TYPES, type Thing } from '@flare/core/schemas/thing';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
 import { UnauthorizedMessage } from '../../../components/ui/form-layout';
-import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { ListState } from '../../../components/ui/list-state';
 import { Cell, StackedTable } from '../../../components/ui/stacked-table';
 import { useSession } from '../../../lib/session';
 import { useSubscribedOrganization } from '../../../lib/subscribed-organization';
 import { DownloadConfigurationButton } from '../device-configuration/download-configuration-button';
-import { ThingsLoadFailure } from '../list/things-load-failure';
 import { useLiveThings } from '../live/live-things-store';
 import { liveThingPath } from '../thing-path';
 
@@ -41,7 +40,7 @@ function administeredThings(things: Iterable<Thing>, organizationId: string): Th
 export function AssetsScreen() {
   const profile = useSession()?.profile;
   const organization = useSubscribedOrganization();
-  const { things, loaded, failure } = useLiveThings();
+  const { items: things, loaded, failure } = useLiveThings();
   const rows = useMemo(
     () => (organization ? administeredThings(things.values(), organization.id) : []),
     [things, organization],
@@ -60,40 +59,38 @@ export function AssetsScreen() {
           </Button>
         )}
       </Group>
-      {failure && !loaded ? (
-        <ThingsLoadFailure failure={failure} />
-      ) : !loaded ? (
-        <LoadingIndicator label="Loading assets" />
-      ) : (
-        <>
-          <StackedTable striped highlightOnHover captionSide="top">
-            <Table.Caption c="dark.9">
-              {organization?.name}: {rows.length} assets
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Device type</Table.Th>
-                <Table.Th>In service</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((thing) => (
-                <AssetRow key={thing.id} thing={thing} />
-              ))}
-            </Table.Tbody>
-          </StackedTable>
-          {rows.length === 0 && (
-            <Text c="gray.7" size="sm">
-              No Assets Available
-            </Text>
-          )}
-        </>
-      )}
+      <ListState failure={failure} loading={!loaded} loadingLabel="Loading assets" empty={null}>
+        {() => (
+          <>
+            <StackedTable striped highlightOnHover captionSide="top">
+              <Table.Caption c="dark.9">
+                {organization?.name}: {rows.length} assets
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Device type</Table.Th>
+                  <Table.Th>In service</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((thing) => (
+                  <AssetRow key={thing.id} thing={thing} />
+                ))}
+              </Table.Tbody>
+            </StackedTable>
+            {rows.length === 0 && (
+              <Text c="gray.7" size="sm">
+                No Assets Available
+              </Text>
+            )}
+          </>
+        )}
+      </ListState>
     </Stack>
   );
 }

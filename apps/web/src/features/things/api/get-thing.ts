@@ -21,7 +21,7 @@ export function useThing(thingId: string) {
  */
 export function thingSaved(queryClient: QueryClient, thing: Thing): void {
   queryClient.setQueryData(thingQueryOptions(thing.id).queryKey, thing);
-  if (liveThings.getSnapshot().things.has(thing.id)) liveThings.upsert([thing]);
+  if (liveThings.getSnapshot().items.has(thing.id)) liveThings.upsert([thing]);
   // Not awaited: the form goes on (navigates back) while the refetch runs.
   void queryClient.invalidateQueries({ queryKey: ['things', thing.id] });
 }

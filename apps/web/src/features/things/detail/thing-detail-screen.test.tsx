@@ -276,7 +276,7 @@ describe('raised alarm in the detail panel', () => {
 
     answer({ status: 200, body: { ...thing, alarm: null, alarm_raised_at: null } });
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    expect(liveThings.getSnapshot().things.get(thing.id)?.alarm).toBeNull();
+    expect(liveThings.getSnapshot().items.get(thing.id)?.alarm).toBeNull();
   });
 
   it('shows the error dialog when acknowledging fails, and keeps the alarm', async () => {

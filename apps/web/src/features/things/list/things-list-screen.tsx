@@ -5,7 +5,7 @@
  * that the arrow keys move through (grid-keys.ts); back from an asset's detail it focuses that asset's
  * row. While the connection is down the counts say since when they are.
  */
-import { Box, Button, Center, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
@@ -34,11 +34,10 @@ import { filterOptions } from './filter-options';
 import { OfflineAssetsNotice } from './offline-assets-notice';
 import { ThingRow } from './thing-row';
 import { ThingsFilterPanel } from './things-filter-panel';
-import { ThingsLoadFailure } from './things-load-failure';
 import { useThingFilters } from './use-thing-filters';
 import { cellForKey, rowForKey, type RowCell } from './grid-keys';
 import { returningThingId } from '../navigation-state';
-import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { ListState } from '../../../components/ui/list-state';
 import { useSubscribedOrganization } from '../../../lib/subscribed-organization';
 import { HelpTip } from '../../../components/ui/help-tip';
 import { DataAsOf } from '../../../components/ui/data-as-of';
@@ -59,7 +58,7 @@ export function findOnMap(thing: Thing): void {
 
 export function ThingsListScreen() {
   const profile = useSession()?.profile;
-  const { things, loaded, failure } = useLiveThings();
+  const { items: things, loaded, failure } = useLiveThings();
   const { filters, setFilters, showOffline } = useThingFilters();
   const navigate = useNavigate();
   const location = useLocation();
@@ -156,35 +155,37 @@ export function ThingsListScreen() {
         </Group>
         <OfflineAssetsNotice offline={counts.offline} />
       </Stack>
-      {failure ? (
-        <ThingsLoadFailure failure={failure} />
-      ) : !loaded ? (
-        <Center p="lg">
-          <LoadingIndicator label="Loading assets" />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Text p="md" c="gray.7" ta="center">
-          {counts.total === 0 ? MESSAGES.noAssetsAvailable : MESSAGES.noAssetsSelected}
-        </Text>
-      ) : (
-        <Box style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }} {...resort.handlers}>
-          <VirtualThingList
-            rows={resort.shown}
-            focusOnMount={returningThingId(location.state)}
-            renderRow={(thing, tabStop) => (
-              <ThingRow
-                thing={thing}
-                respondersType={respondersType}
-                wzdxOrg={wzdxOrg}
-                speedUnit={unit}
-                onSelect={select}
-                onFind={findOnMap}
-                tabStop={tabStop}
-              />
-            )}
-          />
-        </Box>
-      )}
+      <ListState
+        failure={failure}
+        loading={!loaded}
+        loadingLabel="Loading assets"
+        empty={
+          rows.length > 0 ? null : counts.total === 0 ? MESSAGES.noAssetsAvailable : MESSAGES.noAssetsSelected
+        }
+      >
+        {() => (
+          <Box
+            style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
+            {...resort.handlers}
+          >
+            <VirtualThingList
+              rows={resort.shown}
+              focusOnMount={returningThingId(location.state)}
+              renderRow={(thing, tabStop) => (
+                <ThingRow
+                  thing={thing}
+                  respondersType={respondersType}
+                  wzdxOrg={wzdxOrg}
+                  speedUnit={unit}
+                  onSelect={select}
+                  onFind={findOnMap}
+                  tabStop={tabStop}
+                />
+              )}
+            />
+          </Box>
+        )}
+      </ListState>
     </Stack>
   );
 }

@@ -12,7 +12,7 @@ describe('live things store', () => {
     liveThings.replaceAll([a, b]);
     const after = liveThings.getSnapshot();
     expect(after).not.toBe(before);
-    expect([...after.things.keys()]).toEqual([a.id]);
+    expect([...after.items.keys()]).toEqual([a.id]);
     expect(after.loaded).toBe(true);
   });
 
@@ -20,14 +20,14 @@ describe('live things store', () => {
     const thing = makeThing({ status: 'standby' });
     liveThings.replaceAll([thing]);
     liveThings.apply([makePoint(thing.id, { in_service: false })]);
-    const moved = liveThings.getSnapshot().things.get(thing.id)!;
+    const moved = liveThings.getSnapshot().items.get(thing.id)!;
     expect([moved.lat, moved.lng, moved.status, moved.street]).toEqual([42, -88, 'active', 'Main St']);
     expect(moved.in_service).toBe(false);
     expect(moved.status_changed_at).toBe('2026-11-22T10:00:00.000Z');
     // The run is the server's: taken as sent.
     expect([moved.run_started_at, moved.run_alert_points]).toEqual(['2026-11-22T10:00:00.000Z', 1]);
     liveThings.apply([makeHeartbeat(thing.id, { status: 'standby' })]);
-    const ended = liveThings.getSnapshot().things.get(thing.id)!;
+    const ended = liveThings.getSnapshot().items.get(thing.id)!;
     expect([ended.status, ended.run_started_at, ended.run_alert_points]).toEqual(['standby', null, 0]);
   });
 
@@ -35,7 +35,7 @@ describe('live things store', () => {
     const thing = makeThing({ lat: 1, lng: 2 });
     liveThings.replaceAll([thing]);
     liveThings.apply([makePoint(thing.id, { accuracy: 150 })]);
-    const kept = liveThings.getSnapshot().things.get(thing.id)!;
+    const kept = liveThings.getSnapshot().items.get(thing.id)!;
     expect([kept.lat, kept.lng, kept.speed]).toEqual([1, 2, 12]);
   });
 
@@ -43,10 +43,10 @@ describe('live things store', () => {
     const thing = makeThing();
     liveThings.replaceAll([thing]);
     liveThings.apply([makePoint(thing.id, { alarm: 'sos', alarm_raised_at: '2026-11-22T10:00:00.000Z' })]);
-    const raised = liveThings.getSnapshot().things.get(thing.id)!;
+    const raised = liveThings.getSnapshot().items.get(thing.id)!;
     expect([raised.alarm, raised.alarm_raised_at]).toEqual(['sos', '2026-11-22T10:00:00.000Z']);
     liveThings.apply([makeHeartbeat(thing.id)]);
-    const cleared = liveThings.getSnapshot().things.get(thing.id)!;
+    const cleared = liveThings.getSnapshot().items.get(thing.id)!;
     expect([cleared.alarm, cleared.alarm_raised_at]).toEqual([null, null]);
   });
 
@@ -57,9 +57,9 @@ describe('live things store', () => {
     expect(liveThings.getSnapshot().version).toBe(version);
     const thing = makeThing();
     liveThings.apply([{ type: 'thing', thing }]);
-    expect(liveThings.getSnapshot().things.has(thing.id)).toBe(true);
+    expect(liveThings.getSnapshot().items.has(thing.id)).toBe(true);
     liveThings.apply([{ type: 'thing', thing: { ...thing, is_active: false } }]);
-    expect(liveThings.getSnapshot().things.has(thing.id)).toBe(false);
+    expect(liveThings.getSnapshot().items.has(thing.id)).toBe(false);
   });
 
   it('applies incremental loads: changed assets replace theirs, deactivated ones leave', () => {
@@ -69,7 +69,7 @@ describe('live things store', () => {
       { ...a, nickname: 'Renamed' },
       { ...b, is_active: false },
     ]);
-    const things = liveThings.getSnapshot().things;
+    const things = liveThings.getSnapshot().items;
     expect(things.get(a.id)?.nickname).toBe('Renamed');
     expect(things.has(b.id)).toBe(false);
   });
@@ -86,7 +86,7 @@ describe('live things store', () => {
     expect(seen).toEqual([[a.id, 'standby', 'active']]);
     // The store holds the change before anyone is told.
     let held: string | undefined;
-    const stopHeld = liveThings.onChanges(() => (held = liveThings.getSnapshot().things.get(b.id)?.status));
+    const stopHeld = liveThings.onChanges(() => (held = liveThings.getSnapshot().items.get(b.id)?.status));
     liveThings.upsert([{ ...b, status: 'offline' }, makeThing()]);
     stopHeld();
     expect(held).toBe('offline');

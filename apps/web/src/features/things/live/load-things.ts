@@ -11,20 +11,10 @@ interface RawPage {
   meta?: { total?: number };
 }
 
-export interface LoadedThings {
-  things: Thing[];
-  /**
-   * The newest `updated_at` seen (the server's clock, so the next incremental load needs no
-   * agreement between clocks), else the watermark passed in.
-   */
-  watermark: string | null;
-}
-
 export async function loadThings(
   options: { since?: string | null; signal?: AbortSignal } = {},
-): Promise<LoadedThings> {
+): Promise<Thing[]> {
   const things: Thing[] = [];
-  let watermark = options.since ?? null;
   for (let page = 1; ; page += 1) {
     const query = new URLSearchParams({ page: String(page), per_page: String(THINGS_PAGE_SIZE) });
     if (options.since) query.set('last_updated_timestamp', options.since);
@@ -35,11 +25,9 @@ export async function loadThings(
     const entries = body.data ?? [];
     for (const entry of entries) {
       const parsed = ThingSchema.safeParse(entry);
-      if (!parsed.success) continue;
-      things.push(parsed.data);
-      if (!watermark || parsed.data.updated_at > watermark) watermark = parsed.data.updated_at;
+      if (parsed.success) things.push(parsed.data);
     }
     if (entries.length < THINGS_PAGE_SIZE || page * THINGS_PAGE_SIZE >= (body.meta?.total ?? 0)) break;
   }
-  return { things, watermark };
+  return things;
 }

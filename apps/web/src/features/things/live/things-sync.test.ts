@@ -3,14 +3,14 @@ import { fakeApi } from '../../../testing/fake-api';
 import { makePoint } from '@flare/core/testing/live-messages';
 import { makeThing } from '@flare/core/testing/things';
 import { liveThings } from './live-things-store';
-import { ThingsSync } from './things-sync';
+import { createThingsSync } from './things-sync';
 
 const page = (things: object[], total = things.length) => ({
   status: 200,
   body: { data: things, meta: { page: 1, per_page: 500, total } },
 });
 
-let sync: ThingsSync | null = null;
+let sync: ReturnType<typeof createThingsSync> | null = null;
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -20,8 +20,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function startSync(polling: boolean): ThingsSync {
-  sync = new ThingsSync({ polling, pollMs: 15_000 });
+function startSync(polling: boolean) {
+  sync = createThingsSync({ polling, pollMs: 15_000 });
   sync.start();
   return sync;
 }
@@ -46,11 +46,11 @@ describe('things sync for a large organisation (polling)', () => {
     });
     startPolling();
     await vi.advanceTimersByTimeAsync(0);
-    expect([...liveThings.getSnapshot().things.values()].map((t) => t.nickname)).toEqual([first.nickname]);
+    expect([...liveThings.getSnapshot().items.values()].map((t) => t.nickname)).toEqual([first.nickname]);
 
     await vi.advanceTimersByTimeAsync(15_000);
     expect(pages).toHaveLength(2);
-    expect(liveThings.getSnapshot().things.get(first.id)?.nickname).toBe('Renamed');
+    expect(liveThings.getSnapshot().items.get(first.id)?.nickname).toBe('Renamed');
   });
 
   it('fetches later pages one after another', async () => {
@@ -61,7 +61,7 @@ describe('things sync for a large organisation (polling)', () => {
     });
     startPolling();
     await vi.advanceTimersByTimeAsync(0);
-    expect(liveThings.getSnapshot().things.size).toBe(501);
+    expect(liveThings.getSnapshot().items.size).toBe(501);
   });
 });
 
@@ -79,12 +79,12 @@ describe('things sync for a streaming organisation', () => {
     expect(calls).toHaveLength(1);
 
     streaming.apply([makePoint(first.id, { lat: 43 })]);
-    expect(liveThings.getSnapshot().things.get(first.id)?.lat).toBe(43);
+    expect(liveThings.getSnapshot().items.get(first.id)?.lat).toBe(43);
 
     streaming.catchUp();
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toHaveLength(2);
-    expect(liveThings.getSnapshot().things.get(first.id)?.nickname).toBe('Renamed');
+    expect(liveThings.getSnapshot().items.get(first.id)?.nickname).toBe('Renamed');
   });
 
   it('forgets the assets when stopped, and a load still in flight does not bring them back', async () => {
@@ -120,7 +120,7 @@ describe('a first load that fails', () => {
     expect(liveThings.getSnapshot().failure).toBeNull();
     await vi.advanceTimersByTimeAsync(0);
     const loaded = liveThings.getSnapshot();
-    expect([loaded.loaded, loaded.failure, [...loaded.things.keys()]]).toEqual([true, null, [thing.id]]);
+    expect([loaded.loaded, loaded.failure, [...loaded.items.keys()]]).toEqual([true, null, [thing.id]]);
   });
 
   it('keeps what it has when a later load fails: only the first load reports', async () => {
@@ -135,6 +135,6 @@ describe('a first load that fails', () => {
     streaming.setOrganization();
     await vi.advanceTimersByTimeAsync(0);
     const kept = liveThings.getSnapshot();
-    expect([kept.loaded, kept.failure, kept.things.size]).toEqual([true, null, 1]);
+    expect([kept.loaded, kept.failure, kept.items.size]).toEqual([true, null, 1]);
   });
 });

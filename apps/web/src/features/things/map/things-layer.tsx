@@ -27,7 +27,7 @@ const STALE_CHECK_MS = 5000;
 
 export function ThingsLayer() {
   const map = useMap();
-  const { things } = useLiveThings();
+  const { items: things } = useLiveThings();
   const { filters } = useThingFilters();
   const [stationView] = usePref('stationView');
   const [densityView] = usePref('densityView');

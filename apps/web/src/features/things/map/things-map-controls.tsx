@@ -31,7 +31,7 @@ import { FollowControl } from './follow-control';
  */
 export function ThingsMapControls({ withoutAssets }: { withoutAssets: FitTarget }) {
   const map = useMap();
-  const { things, loaded } = useLiveThings();
+  const { items: things, loaded } = useLiveThings();
   const { filters } = useThingFilters();
   const shownAt = useCallback(
     (thing: Thing) => (matchesFilters(thing, filters) ? thingPosition(thing) : null),

@@ -36,7 +36,7 @@ export function stationGroupsOf(things: Iterable<Thing>): StationGroup[] {
 }
 
 export function useStationGroups(): readonly StationGroup[] {
-  const { things } = useLiveThings();
+  const { items: things } = useLiveThings();
   return useMemo(() => stationGroupsOf(things.values()), [things]);
 }
 

@@ -4,7 +4,7 @@
  * the time it stops counting, a search over zone id, description and the assets along each, Add for
  * those who manage zones. A row selects its zone (drawn thicker on the map and centred).
  */
-import { Button, Center, Group, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { IconRoute, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,7 +14,7 @@ import { zonesLoadErrorMessage, zoneStatus, type AlertingZone } from '@flare/cor
 import { searchZones } from '@flare/core/zones/zone-search';
 import { GeoJsonActions } from '../../../components/ui/geojson-actions';
 import { ImportDialog } from '../../../components/ui/import-dialog';
-import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { ListState, queryFailure } from '../../../components/ui/list-state';
 import { Tag } from '../../../components/ui/tag';
 import { ApiError } from '../../../lib/api-client';
 import { formatClockTime } from '../../../lib/format-time';
@@ -29,6 +29,12 @@ import { centreOnZone } from '../locate-zone';
 import { ZONES_PATH } from '../zone-paths';
 
 const ROW_MIN_HEIGHT = 64;
+
+/** The spec's words for a failed load of the zones. */
+const zoneLoadError = (error: unknown) =>
+  error instanceof ApiError
+    ? zonesLoadErrorMessage(error.status, error.message)
+    : zonesLoadErrorMessage(0, undefined);
 
 export function ZonesListScreen() {
   const profile = useSession()?.profile;
@@ -45,11 +51,6 @@ export function ZonesListScreen() {
   const zoneImport = useFeatureImport(readZonesFile, ZONE_SAVER, ZONES_KEY);
   const importFile = canManage && !isMobile ? (file: File) => void zoneImport.start(file) : null;
   const { dragging, dropProps } = useFileDrop(zoneImport.state.phase === 'idle' ? importFile : null);
-  const loadError =
-    zones.error &&
-    (zones.error instanceof ApiError
-      ? zonesLoadErrorMessage(zones.error.status, zones.error.message)
-      : zonesLoadErrorMessage(0, undefined));
 
   const select = (zone: AlertingZone) => {
     centreOnZone(zone);
@@ -92,35 +93,30 @@ export function ZonesListScreen() {
           onImport={importFile}
         />
       </Stack>
-      {loadError ? (
-        <Text role="alert" p="md" c="red.9" ta="center">
-          {loadError}
-        </Text>
-      ) : !zones.data ? (
-        <Center p="lg">
-          <LoadingIndicator label="Loading zones" />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Text p="md" c="gray.7" ta="center">
-          No Zones
-        </Text>
-      ) : (
-        <Stack gap={0} role="list" aria-label="Zones" style={{ overflowY: 'auto', flex: 1 }}>
-          {rows.map((zone) => (
-            <ZoneRow
-              key={zone.id}
-              zone={zone}
-              selected={zone.id === zoneId}
-              canEdit={
-                !isMobile &&
-                !!profile &&
-                mayManageZone(callerOf(profile), { organizationId: zone.organization_id })
-              }
-              onSelect={() => select(zone)}
-            />
-          ))}
-        </Stack>
-      )}
+      <ListState
+        failure={queryFailure(zones, zoneLoadError)}
+        loading={!zones.data}
+        loadingLabel="Loading zones"
+        empty={rows.length === 0 ? 'No Zones' : null}
+      >
+        {() => (
+          <Stack gap={0} role="list" aria-label="Zones" style={{ overflowY: 'auto', flex: 1 }}>
+            {rows.map((zone) => (
+              <ZoneRow
+                key={zone.id}
+                zone={zone}
+                selected={zone.id === zoneId}
+                canEdit={
+                  !isMobile &&
+                  !!profile &&
+                  mayManageZone(callerOf(profile), { organizationId: zone.organization_id })
+                }
+                onSelect={() => select(zone)}
+              />
+            ))}
+          </Stack>
+        )}
+      </ListState>
       <ImportDialog
         title="Import zones"
         noun={{ one: 'zone', many: 'zones' }}

@@ -1,9 +1,9 @@
-/** The first load of the assets failed: why, in the product's fixed wording, and a way to try again. */
+/** A live collection's first load failed: why, in the product's fixed wording, and a way to try again. */
 import { Button, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import type { LoadFailure } from '../live/live-things-store';
+import type { LoadFailure } from '../../live/keyed-store';
 
-export function ThingsLoadFailure({ failure }: { failure: LoadFailure }) {
+export function LoadFailureNotice({ failure }: { failure: LoadFailure }) {
   return (
     <Stack align="center" gap="sm" p="lg">
       <Text role="alert" fw={600}>
