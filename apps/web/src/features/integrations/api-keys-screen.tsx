@@ -6,13 +6,13 @@ import { Link, useLocation } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
 import { can } from '@flare/core/permissions/access';
 import { API_KEY_SCOPE_LABELS, type ApiKey } from '@flare/core/schemas/api-key';
-import { ServerErrorLine, UnauthorizedMessage } from '../../components/ui/form-layout';
+import { ServerErrorLine } from '../../components/ui/form-layout';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
 import { ApiError } from '../../lib/api-client';
-import { useSession } from '../../lib/session';
 import { useApiKeys } from './api/get-api-keys';
 import { useRevokeApiKey } from './api/revoke-api-key';
 import { formatWhen } from '../../lib/format-time';
+import { Authorization } from '../../components/ui/authorization';
 
 const errorText = (error: unknown) =>
   error instanceof ApiError && error.status === 0
@@ -22,13 +22,19 @@ const errorText = (error: unknown) =>
       : MESSAGES.unknownFailure;
 
 export function ApiKeysScreen() {
-  const permissions = useSession()?.profile?.permissions ?? [];
+  return (
+    <Authorization access="viewApiKeys">
+      {({ permissions }) => <ApiKeys permissions={permissions} />}
+    </Authorization>
+  );
+}
+
+function ApiKeys({ permissions }: { permissions: readonly string[] }) {
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { pathname } = useLocation();
-  if (!can(permissions, 'viewApiKeys')) return <UnauthorizedMessage />;
   const full = keys.data ? keys.data.api_keys.length >= keys.data.limit : false;
 
   const confirmRevoke = async (key: ApiKey) => {

@@ -6,7 +6,6 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
-import { can } from '@flare/core/permissions/access';
 import {
   API_KEY_DESCRIPTION_MAX,
   API_KEY_SCOPE_LABELS,
@@ -17,22 +16,19 @@ import {
   type CreatedApiKey,
 } from '@flare/core/schemas/api-key';
 import { CountedTextInput } from '../../components/ui/counted-text-input';
-import {
-  FormActions,
-  FormScreen,
-  ServerErrorLine,
-  UnauthorizedMessage,
-} from '../../components/ui/form-layout';
+import { FormActions, FormScreen, ServerErrorLine } from '../../components/ui/form-layout';
 import { ApiError } from '../../lib/api-client';
-import { useSession } from '../../lib/session';
 import { useCreateApiKey } from './api/create-api-key';
+import { Authorization } from '../../components/ui/authorization';
 
 export function NewApiKeyScreen() {
-  const permissions = useSession()?.profile?.permissions ?? [];
+  return <Authorization access="createApiKey">{() => <NewApiKey />}</Authorization>;
+}
+
+function NewApiKey() {
   const navigate = useNavigate();
   const listPath = useLocation().pathname.replace(/\/new\/?$/, '');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  if (!can(permissions, 'createApiKey')) return <UnauthorizedMessage />;
   const toList = () => void navigate(listPath);
   return (
     <FormScreen title="New API key">

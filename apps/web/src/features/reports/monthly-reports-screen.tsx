@@ -3,6 +3,7 @@
  * open), each report opened in a new tab or downloaded through a short-lived link; with report
  * create or manage, building the current month to date, the list following until it is ready.
  */
+import type { OrganizationSummary } from '@flare/core/schemas/organization';
 import { Alert, Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,10 +11,9 @@ import { MESSAGES } from '@flare/core/messages';
 import { can } from '@flare/core/permissions/access';
 import { monthOf, monthTitle, type YearMonth } from '@flare/core/reports/report-period';
 import type { MonthlyReport } from '@flare/core/schemas/monthly-report';
-import { ServerErrorLine, UnauthorizedMessage } from '../../components/ui/form-layout';
+import { ServerErrorLine } from '../../components/ui/form-layout';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
 import { ApiError } from '../../lib/api-client';
-import { useSession } from '../../lib/session';
 import { useSubscribedOrganization } from '../../lib/subscribed-organization';
 import { useNow } from '../../lib/use-now';
 import { useBuildMonthlyReport } from './api/build-monthly-report';
@@ -27,6 +27,7 @@ import {
   yearKey,
   type ReportYearNode,
 } from './report-tree';
+import { Authorization } from '../../components/ui/authorization';
 
 /** While a report is being built the list is asked again this often, for at most this long. */
 const FOLLOW_MS = 2_000;
@@ -36,15 +37,31 @@ const errorText = (error: unknown) => (error instanceof ApiError ? error.message
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function MonthlyReportsScreen() {
-  const permissions = useSession()?.profile?.permissions ?? [];
+  // A signed-in user always works in an organisation (their own, or the one switched to).
   const organization = useSubscribedOrganization();
-  const reports = useMonthlyReports(organization?.id ?? '');
+  return (
+    <Authorization access="viewReports">
+      {({ permissions }) =>
+        organization && <MonthlyReports permissions={permissions} organization={organization} />
+      }
+    </Authorization>
+  );
+}
+
+function MonthlyReports({
+  permissions,
+  organization,
+}: {
+  permissions: readonly string[];
+  organization: OrganizationSummary;
+}) {
+  const reports = useMonthlyReports(organization.id);
   const build = useBuildMonthlyReport();
   const [expanded, setExpanded] = useState<Set<string> | null>(null);
   const [following, setFollowing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const current = monthOf(useNow(), organization?.timezone ?? 'UTC');
+  const current = monthOf(useNow(), organization.timezone);
   const tree = useMemo(() => reportTree(reports.data ?? [], current.year), [reports.data, current.year]);
   const initial = useMemo(() => initiallyExpanded(tree), [tree]);
   const open = expanded ?? initial;
@@ -55,8 +72,6 @@ export function MonthlyReportsScreen() {
       unmounted.current = true;
     };
   }, []);
-
-  if (!can(permissions, 'viewReports') || !organization) return <UnauthorizedMessage />;
 
   const toggle = (key: string) => {
     const next = new Set(open);

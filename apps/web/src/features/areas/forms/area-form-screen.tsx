@@ -25,17 +25,11 @@ import {
 import type { Profile } from '@flare/core/schemas/profile';
 import { ControlledSelect } from '../../../components/ui/controlled-select';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
-import {
-  FormActions,
-  FormScreen,
-  ServerErrorLine,
-  UnauthorizedMessage,
-} from '../../../components/ui/form-layout';
+import { FormActions, FormScreen, ServerErrorLine } from '../../../components/ui/form-layout';
 import { InstructionsDialog } from '../../../components/ui/instructions-dialog';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
 import { usePref } from '../../../lib/prefs';
-import { useSession } from '../../../lib/session';
 import { centreMap } from '../../../map/map-commands';
 import { useArea } from '../api/get-areas';
 import { useEzTypes } from '../api/get-ez-types';
@@ -45,29 +39,41 @@ import { subscribedOrganizationOf } from '../../../lib/subscribed-organization';
 import { AddressFields } from '../../../components/ui/address-fields';
 import { areaDraft, useAreaDraft, type AreaDraft, type DraftShape } from './area-draft';
 import { CoordinateSearch } from './coordinate-search';
+import { Authorization, EditRoute } from '../../../components/ui/authorization';
 
 export function NewAreaScreen() {
-  const profile = useSession()?.profile;
-  if (!profile) return <UnauthorizedMessage />;
-  return <AreaForm profile={profile} area={null} />;
+  // A new area is added to the organisation on show (api-client's scoped create).
+  return (
+    <Authorization
+      allowed={(profile) =>
+        mayAddArea(callerOf(profile), { organizationId: subscribedOrganizationOf(profile).id, avType: false })
+      }
+    >
+      {(profile) => <AreaForm profile={profile} area={null} />}
+    </Authorization>
+  );
 }
 
 export function EditAreaScreen() {
-  const profile = useSession()?.profile;
   const { areaId = '' } = useParams();
   const { area, data } = useArea(areaId);
-  if (!profile) return <UnauthorizedMessage />;
-  if (!area)
-    return data ? (
-      <FormScreen title="Edit Area">
-        <ServerErrorLine message={AREA_MESSAGES.notFound} />
-      </FormScreen>
-    ) : (
-      <Center p="lg">
-        <LoadingIndicator label="Loading area" />
-      </Center>
-    );
-  return <AreaForm key={area.id} profile={profile} area={area} />;
+  return (
+    <EditRoute
+      title="Edit Area"
+      loadingLabel="Loading area"
+      notFound={AREA_MESSAGES.notFound}
+      item={area}
+      loaded={!!data}
+      allowed={(profile, found) =>
+        mayEditArea(callerOf(profile), {
+          organizationId: found.organization_id,
+          avType: found.ez_type.is_av_type,
+        })
+      }
+    >
+      {(profile, found) => <AreaForm key={found.id} profile={profile} area={found} />}
+    </EditRoute>
+  );
 }
 
 function draftOf(area: Area | null): Omit<AreaDraft, 'revision'> {
@@ -123,7 +129,6 @@ function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
     return () => areaDraft.end();
   }, [area]);
 
-  if (!allowed(area?.ez_type.is_av_type ?? false)) return <UnauthorizedMessage />;
   if (!types.data || !draft)
     return (
       <Center p="lg">

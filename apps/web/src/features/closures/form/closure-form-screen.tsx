@@ -48,19 +48,13 @@ import {
 } from '@flare/core/schemas/closure';
 import type { Profile } from '@flare/core/schemas/profile';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
-import {
-  FormActions,
-  FormScreen,
-  ServerErrorLine,
-  UnauthorizedMessage,
-} from '../../../components/ui/form-layout';
+import { FormActions, FormScreen, ServerErrorLine } from '../../../components/ui/form-layout';
 import { InstructionsDialog } from '../../../components/ui/instructions-dialog';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
 import { callerOf } from '../../../lib/caller';
 import { subscribedOrganizationOf } from '../../../lib/subscribed-organization';
 import { usePref } from '../../../lib/prefs';
-import { useSession } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { fitMap } from '../../../map/map-commands';
 import { useClosureAssets } from '../api/get-closure-assets';
@@ -71,6 +65,7 @@ import { closureDraft, useClosureDraft } from '../closure-draft';
 import { CLOSURE_ROUTE_COLOUR, CLOSURES_PATH } from '../closure-look';
 import { ZonedTimeInput } from '../../../components/ui/zoned-time-input';
 import { fromZoneInput, toZoneInput } from '../../../lib/format-time';
+import { Authorization, EditRoute } from '../../../components/ui/authorization';
 
 /** After a save the screen goes to the closure after this long (the list refreshes meanwhile). */
 const NAVIGATE_AFTER_SAVE_MS = 150;
@@ -79,27 +74,38 @@ const TextFieldsSchema = ClosureInputSchema.pick({ description: true, alert_mess
 type TextFields = z.input<typeof TextFieldsSchema>;
 
 export function NewClosureScreen() {
-  const profile = useSession()?.profile;
-  if (!profile) return <UnauthorizedMessage />;
-  return <ClosureForm profile={profile} closure={null} />;
+  const device = useIsMobile() ? 'mobile' : 'desktop';
+  return (
+    <Authorization
+      allowed={(profile) => mayAddClosure(callerOf(profile), subscribedOrganizationOf(profile).id, device)}
+    >
+      {(profile) => <ClosureForm profile={profile} closure={null} />}
+    </Authorization>
+  );
 }
 
 export function EditClosureScreen() {
-  const profile = useSession()?.profile;
   const { closureId = '' } = useParams();
   const { closure, loaded } = useClosure(closureId);
-  if (!profile) return <UnauthorizedMessage />;
-  if (!closure)
-    return loaded ? (
-      <FormScreen title="Edit Closure">
-        <ServerErrorLine message={CLOSURE_MESSAGES.notFound} />
-      </FormScreen>
-    ) : (
-      <Center p="lg">
-        <LoadingIndicator label="Loading closure" />
-      </Center>
-    );
-  return <ClosureForm key={closure.id} profile={profile} closure={closure} />;
+  const device = useIsMobile() ? 'mobile' : 'desktop';
+  return (
+    <EditRoute
+      title="Edit Closure"
+      loadingLabel="Loading closure"
+      notFound={CLOSURE_MESSAGES.notFound}
+      item={closure}
+      loaded={loaded}
+      allowed={(profile, found) =>
+        mayEditClosure(
+          callerOf(profile),
+          { organizationId: found.organization.id, closureType: found.closure_type },
+          device,
+        )
+      }
+    >
+      {(profile, found) => <ClosureForm key={found.id} profile={profile} closure={found} />}
+    </EditRoute>
+  );
 }
 
 interface Settings {
@@ -160,7 +166,6 @@ function timingOf(settings: Settings, mode: 'active' | 'scheduled' | null): Part
 
 function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure | null }) {
   const navigate = useNavigate();
-  const isMobile = useIsMobile();
   const save = useSaveClosure();
   const closures = useClosures();
   const assets = useClosureAssets();
@@ -181,9 +186,6 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
   });
   const { control, formState } = form;
   const submitFailed = formState.submitCount > 0 && !formState.isSubmitSuccessful;
-  const caller = callerOf(profile);
-  const device = isMobile ? 'mobile' : 'desktop';
-
   // The draft (and the drawing on the map) lives as long as this screen.
   useEffect(() => {
     const line = closure?.user_route.coordinates ?? [];
@@ -192,14 +194,6 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
     return () => closureDraft.end();
   }, [closure]);
 
-  const allowed = closure
-    ? mayEditClosure(
-        caller,
-        { organizationId: closure.organization.id, closureType: closure.closure_type },
-        device,
-      )
-    : mayAddClosure(caller, subscribedOrganizationOf(profile).id, device);
-  if (!allowed) return <UnauthorizedMessage />;
   if (!draft)
     return (
       <Center p="lg">

@@ -9,9 +9,8 @@ import { MESSAGES } from '@flare/core/messages';
 import { can } from '@flare/core/permissions/access';
 import type { Organization, OrganizationFormInput } from '@flare/core/schemas/organization';
 import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
-import { FormScreen, ServerErrorLine, UnauthorizedMessage } from '../../../components/ui/form-layout';
+import { FormScreen, ServerErrorLine } from '../../../components/ui/form-layout';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
-import { useSession } from '../../../lib/session';
 import { useDeleteOrganization } from '../api/delete-organization';
 import { useAssignable } from '../api/get-assignable';
 import { useOrganizations } from '../api/get-organizations';
@@ -19,6 +18,7 @@ import { useSaveOrganization } from '../api/save-organization';
 import { organizationsPathOf } from '../organizations-path';
 import { errorOf } from './organization-error';
 import { OrganizationForm } from './organization-form';
+import { Authorization } from '../../../components/ui/authorization';
 
 function formOf(org: Organization): OrganizationFormInput {
   return {
@@ -41,13 +41,15 @@ function formOf(org: Organization): OrganizationFormInput {
 }
 
 export function EditOrganizationScreen() {
-  const permissions = useSession()?.profile?.permissions ?? [];
-  if (!can(permissions, 'updateOrganization')) return <UnauthorizedMessage />;
   return (
-    <EditOrganization
-      withResponders={can(permissions, 'setRespondersType')}
-      mayDelete={can(permissions, 'deleteOrganization')}
-    />
+    <Authorization access="updateOrganization">
+      {({ permissions }) => (
+        <EditOrganization
+          withResponders={can(permissions, 'setRespondersType')}
+          mayDelete={can(permissions, 'deleteOrganization')}
+        />
+      )}
+    </Authorization>
   );
 }
 

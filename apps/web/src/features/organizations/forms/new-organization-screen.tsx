@@ -6,19 +6,21 @@ import { Center, Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '@flare/core/permissions/access';
 import { DEFAULT_ORGANIZATION_TIMEZONE } from '@flare/core/schemas/organization';
-import { FormScreen, ServerErrorLine, UnauthorizedMessage } from '../../../components/ui/form-layout';
+import { FormScreen, ServerErrorLine } from '../../../components/ui/form-layout';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
-import { useSession } from '../../../lib/session';
 import { useAssignable } from '../api/get-assignable';
 import { useSaveOrganization } from '../api/save-organization';
 import { organizationsPathOf } from '../organizations-path';
 import { errorOf } from './organization-error';
 import { OrganizationForm } from './organization-form';
+import { Authorization } from '../../../components/ui/authorization';
 
 export function NewOrganizationScreen() {
-  const permissions = useSession()?.profile?.permissions ?? [];
-  if (!can(permissions, 'createOrganization')) return <UnauthorizedMessage />;
-  return <NewOrganization withResponders={can(permissions, 'setRespondersType')} />;
+  return (
+    <Authorization access="createOrganization">
+      {(profile) => <NewOrganization withResponders={can(profile.permissions, 'setRespondersType')} />}
+    </Authorization>
+  );
 }
 
 function NewOrganization({ withResponders }: { withResponders: boolean }) {

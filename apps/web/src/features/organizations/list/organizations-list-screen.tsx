@@ -14,13 +14,13 @@ import { RESPONDERS_LABELS } from '@flare/core/labels';
 import { organizationErrorMessage } from '@flare/core/organizations/organization-rules';
 import { can } from '@flare/core/permissions/access';
 import type { Organization, OrganizationRelationship } from '@flare/core/schemas/organization';
-import { ServerErrorLine, UnauthorizedMessage } from '../../../components/ui/form-layout';
+import { ServerErrorLine } from '../../../components/ui/form-layout';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
 import { useOrganizations } from '../api/get-organizations';
 import { organizationsPathOf } from '../organizations-path';
 import { filterOrganizations } from './filter-organizations';
+import { Authorization } from '../../../components/ui/authorization';
 
 const RELATIONSHIP_LABELS: Record<OrganizationRelationship, string> = {
   own: 'Your organization',
@@ -30,9 +30,11 @@ const RELATIONSHIP_LABELS: Record<OrganizationRelationship, string> = {
 };
 
 export function OrganizationsListScreen() {
-  const permissions = useSession()?.profile?.permissions ?? [];
-  if (!can(permissions, 'viewOrganizations')) return <UnauthorizedMessage />;
-  return <OrganizationsList canCreate={can(permissions, 'createOrganization')} />;
+  return (
+    <Authorization access="viewOrganizations">
+      {(profile) => <OrganizationsList canCreate={can(profile.permissions, 'createOrganization')} />}
+    </Authorization>
+  );
 }
 
 function addressOf(org: Organization): string {

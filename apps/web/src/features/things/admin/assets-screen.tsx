@@ -3,6 +3,7 @@
  * store, each with its type, device type and service state, a link to its edit screen and its device
  * configuration download; Org Admins register new ones here.
  */
+import type { Profile } from '@flare/core/schemas/profile';
 import { Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -11,14 +12,13 @@ import { can } from '@flare/core/permissions/access';
 import { mayChangeThing } from '@flare/core/permissions/thing-access';
 import { DEVICE_TYPE_LABELS, DEVICE_TYPES, type Thing } from '@flare/core/schemas/thing';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
-import { UnauthorizedMessage } from '../../../components/ui/form-layout';
 import { ListState } from '../../../components/ui/list-state';
 import { Cell, StackedTable } from '../../../components/ui/stacked-table';
-import { useSession } from '../../../lib/session';
 import { useSubscribedOrganization } from '../../../lib/subscribed-organization';
 import { DownloadConfigurationButton } from '../device-configuration/download-configuration-button';
 import { useLiveThings } from '../live/live-things-store';
 import { liveThingPath } from '../thing-path';
+import { Authorization } from '../../../components/ui/authorization';
 
 const deviceTypeLabel = (type: string) =>
   Object.hasOwn(DEVICE_TYPE_LABELS, type) ? DEVICE_TYPE_LABELS[type as (typeof DEVICE_TYPES)[number]] : type;
@@ -38,15 +38,16 @@ function administeredThings(things: Iterable<Thing>, organizationId: string): Th
 }
 
 export function AssetsScreen() {
-  const profile = useSession()?.profile;
+  return <Authorization access="manageThings">{(profile) => <Assets profile={profile} />}</Authorization>;
+}
+
+function Assets({ profile }: { profile: Profile }) {
   const organization = useSubscribedOrganization();
   const { items: things, loaded, failure } = useLiveThings();
   const rows = useMemo(
     () => (organization ? administeredThings(things.values(), organization.id) : []),
     [things, organization],
   );
-  if (!profile || !can(profile.permissions, 'manageThings')) return <UnauthorizedMessage />;
-
   return (
     <Stack gap="md" p="sm">
       <Group justify="space-between">

@@ -7,7 +7,6 @@
 import { Group, Radio, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { can } from '@flare/core/permissions/access';
 import type { Profile } from '@flare/core/schemas/profile';
 import { THING_MESSAGES, type Thing } from '@flare/core/schemas/thing';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
@@ -22,26 +21,23 @@ import {
   type AccessFormRow,
   type RelationshipChoice,
 } from '@flare/core/things/thing-edit';
-import {
-  FormActions,
-  FormScreen,
-  ServerErrorLine,
-  UnauthorizedMessage,
-} from '../../../components/ui/form-layout';
-import { useSession } from '../../../lib/session';
+import { FormActions, FormScreen, ServerErrorLine } from '../../../components/ui/form-layout';
 import { useThing } from '../api/get-thing';
 import { useUpdateThingAssociations } from '../api/update-thing-associations';
 import { LoadFailed, LoadingForm, thingErrorMessage } from './form-parts';
 import { RemoveAllAccessDialog } from './remove-all-access-dialog';
 import { useBackToThing, useNavigateAfterSave } from './use-back-to-thing';
+import { Authorization } from '../../../components/ui/authorization';
 
 const TITLE = 'Edit Organization Access';
 
 export function EditThingAssociationsScreen() {
   const { thingId = '' } = useParams();
-  const profile = useSession()?.profile;
-  if (!profile || !can(profile.permissions, 'editThing')) return <UnauthorizedMessage />;
-  return <LoadAssociations thingId={thingId} profile={profile} />;
+  return (
+    <Authorization access="editThing">
+      {(profile) => <LoadAssociations thingId={thingId} profile={profile} />}
+    </Authorization>
+  );
 }
 
 function LoadAssociations({ thingId, profile }: { thingId: string; profile: Profile }) {

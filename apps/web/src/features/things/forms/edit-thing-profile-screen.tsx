@@ -7,7 +7,6 @@ import { Select, Stack, Switch } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
-import { can } from '@flare/core/permissions/access';
 import type { ThingSubtype, ThingType } from '@flare/core/schemas/reference';
 import {
   NICKNAME_TAKEN,
@@ -25,15 +24,9 @@ import {
   type ThingProfileForm,
 } from '@flare/core/things/thing-edit';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
-import {
-  FormActions,
-  FormScreen,
-  ServerErrorLine,
-  UnauthorizedMessage,
-} from '../../../components/ui/form-layout';
+import { FormActions, FormScreen, ServerErrorLine } from '../../../components/ui/form-layout';
 import { ApiError } from '../../../lib/api-client';
 import { visibleError } from '../../../lib/field-error';
-import { useSession } from '../../../lib/session';
 import { useThing } from '../api/get-thing';
 import { useThingSubtypes } from '../api/get-thing-subtypes';
 import { useThingTypes } from '../api/get-thing-types';
@@ -42,14 +35,13 @@ import { CountedTextInput } from '../../../components/ui/counted-text-input';
 import { LoadFailed, LoadingForm, thingErrorMessage } from './form-parts';
 import { IntegrationsFields } from './integrations-fields';
 import { useBackToThing, useNavigateAfterSave } from './use-back-to-thing';
+import { Authorization } from '../../../components/ui/authorization';
 
 const TITLE = 'Edit Profile';
 
 export function EditThingProfileScreen() {
   const { thingId = '' } = useParams();
-  const profile = useSession()?.profile;
-  if (!profile || !can(profile.permissions, 'editThing')) return <UnauthorizedMessage />;
-  return <LoadProfile thingId={thingId} />;
+  return <Authorization access="editThing">{() => <LoadProfile thingId={thingId} />}</Authorization>;
 }
 
 function LoadProfile({ thingId }: { thingId: string }) {

@@ -8,7 +8,6 @@ import { Select, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { can } from '@flare/core/permissions/access';
 import type { Profile } from '@flare/core/schemas/profile';
 import {
   DEVICE_ID_MAX,
@@ -26,28 +25,21 @@ import {
   registrableOrganizations,
   type NewThingForm,
 } from '@flare/core/things/thing-edit';
-import {
-  FormActions,
-  FormScreen,
-  ServerErrorLine,
-  UnauthorizedMessage,
-} from '../../../components/ui/form-layout';
+import { FormActions, FormScreen, ServerErrorLine } from '../../../components/ui/form-layout';
 import { ApiError } from '../../../lib/api-client';
 import { visibleError } from '../../../lib/field-error';
-import { useSession } from '../../../lib/session';
 import { useCreateThing } from '../api/create-thing';
 import { useThingTypes } from '../api/get-thing-types';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
 import { DeviceCredentialReveal } from '../device-credential/device-credential-reveal';
 import { LoadFailed, LoadingForm } from './form-parts';
 import { thingsPathOf } from './use-back-to-thing';
+import { Authorization } from '../../../components/ui/authorization';
 
 const DEVICE_TYPE_OPTIONS = DEVICE_TYPES.map((type) => ({ value: type, label: DEVICE_TYPE_LABELS[type] }));
 
 export function NewThingScreen() {
-  const profile = useSession()?.profile;
-  if (!profile || !can(profile.permissions, 'registerThing')) return <UnauthorizedMessage />;
-  return <NewThing profile={profile} />;
+  return <Authorization access="registerThing">{(profile) => <NewThing profile={profile} />}</Authorization>;
 }
 
 function useToThings() {

@@ -20,6 +20,7 @@ import { useUpdateUser } from '../api/update-user';
 import { usersPathOf } from '../users-path';
 import { useAccountRoles } from './use-account-roles';
 import { UserFormFields } from './user-form';
+import { Authorization } from '../../../components/ui/authorization';
 
 const updateError = (error: unknown) =>
   error instanceof ApiError
@@ -27,9 +28,7 @@ const updateError = (error: unknown) =>
     : MESSAGES.userFormSubmitFailed;
 
 export function EditUserScreen() {
-  const profile = useSession()?.profile;
-  if (!profile || !can(profile.permissions, 'updateUser')) return <UnauthorizedMessage />;
-  return <EditUser profile={profile} />;
+  return <Authorization access="updateUser">{(profile) => <EditUser profile={profile} />}</Authorization>;
 }
 
 function EditUser({ profile }: { profile: Profile }) {

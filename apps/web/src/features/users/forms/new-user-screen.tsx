@@ -1,22 +1,19 @@
 /** "New User": creates a user of the organisation, who is e-mailed a link to choose a password. */
 import { Center, Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
-import { can } from '@flare/core/permissions/access';
 import type { Profile } from '@flare/core/schemas/profile';
 import { createUserErrorMessage } from '@flare/core/users/user-rules';
-import { FormScreen, UnauthorizedMessage } from '../../../components/ui/form-layout';
+import { FormScreen } from '../../../components/ui/form-layout';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
 import { useCreateUser } from '../api/create-user';
 import { usersPathOf } from '../users-path';
 import { useAccountRoles } from './use-account-roles';
 import { UserFormFields } from './user-form';
+import { Authorization } from '../../../components/ui/authorization';
 
 export function NewUserScreen() {
-  const profile = useSession()?.profile;
-  if (!profile || !can(profile.permissions, 'createUser')) return <UnauthorizedMessage />;
-  return <NewUser profile={profile} />;
+  return <Authorization access="createUser">{(profile) => <NewUser profile={profile} />}</Authorization>;
 }
 
 function NewUser({ profile }: { profile: Profile }) {

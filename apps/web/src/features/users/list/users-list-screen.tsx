@@ -13,20 +13,18 @@ import type { Profile } from '@flare/core/schemas/profile';
 import type { Role } from '@flare/core/schemas/reference';
 import type { OrganizationUser } from '@flare/core/schemas/user';
 import { outranksOrEquals, usersErrorMessage } from '@flare/core/users/user-rules';
-import { ServerErrorLine, UnauthorizedMessage } from '../../../components/ui/form-layout';
+import { ServerErrorLine } from '../../../components/ui/form-layout';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
 import { useOrganizationUsers } from '../api/get-organization-users';
 import { useRoles } from '../api/get-roles';
 import { usersPathOf } from '../users-path';
 import { filterUsers } from './filter-users';
 import { formatWhen } from '../../../lib/format-time';
+import { Authorization } from '../../../components/ui/authorization';
 
 export function UsersListScreen() {
-  const profile = useSession()?.profile;
-  if (!profile || !can(profile.permissions, 'viewUsers')) return <UnauthorizedMessage />;
-  return <UsersList profile={profile} />;
+  return <Authorization access="viewUsers">{(profile) => <UsersList profile={profile} />}</Authorization>;
 }
 
 function UsersList({ profile }: { profile: Profile }) {

@@ -6,11 +6,11 @@
 import { Stack, Table, Title } from '@mantine/core';
 import { can } from '@flare/core/permissions/access';
 import type { Profile } from '@flare/core/schemas/profile';
-import { FormScreen, UnauthorizedMessage } from '../../../components/ui/form-layout';
-import { useSession } from '../../../lib/session';
+import { FormScreen } from '../../../components/ui/form-layout';
 import { useRoles } from '../api/get-roles';
 import { PreferencesPanel } from './preferences-panel';
 import { ProfileForm } from './profile-form';
+import { Authorization } from '../../../components/ui/authorization';
 
 /** The address on one line, or null when there is none. */
 export function addressLine(profile: Profile): string | null {
@@ -20,8 +20,10 @@ export function addressLine(profile: Profile): string | null {
 }
 
 export function ProfileScreen() {
-  const profile = useSession()?.profile;
-  if (!profile) return <UnauthorizedMessage />;
+  return <Authorization>{(profile) => <ProfileDetails profile={profile} />}</Authorization>;
+}
+
+function ProfileDetails({ profile }: { profile: Profile }) {
   return (
     <FormScreen title="Profile & Preferences">
       <ProfileSummary profile={profile} />

@@ -25,59 +25,61 @@ import {
   type AlertingZone,
   type ZoneFormInput,
 } from '@flare/core/schemas/alerting-zone';
-import type { Profile } from '@flare/core/schemas/profile';
 import type { z } from 'zod';
 import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
 import { ControlledNumberInput } from '../../../components/ui/controlled-number-input';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
-import {
-  FormActions,
-  FormScreen,
-  ServerErrorLine,
-  UnauthorizedMessage,
-} from '../../../components/ui/form-layout';
+import { FormActions, FormScreen, ServerErrorLine } from '../../../components/ui/form-layout';
 import { InstructionsDialog } from '../../../components/ui/instructions-dialog';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
 import { callerOf } from '../../../lib/caller';
 import { usePref } from '../../../lib/prefs';
-import { useSession } from '../../../lib/session';
 import { useDeleteZone } from '../api/delete-zone';
 import { useZone } from '../api/get-zones';
 import { useSaveZone } from '../api/save-zone';
 import { centreOnZone } from '../locate-zone';
 import { zoneDraft, useZoneDraft } from '../zone-draft';
 import { ZONES_PATH } from '../zone-paths';
+import { Authorization, EditRoute } from '../../../components/ui/authorization';
 
 type ZoneFormValues = z.infer<typeof ZoneFormSchema>;
 
 export function NewZoneScreen() {
-  const profile = useSession()?.profile;
-  if (!profile) return <UnauthorizedMessage />;
-  return <ZoneForm profile={profile} zone={null} />;
+  // A new zone is added to the organisation on show (api-client's scoped create).
+  return (
+    <Authorization
+      allowed={(profile) =>
+        mayManageZone(callerOf(profile), { organizationId: subscribedOrganizationOf(profile).id })
+      }
+    >
+      {() => <ZoneForm zone={null} />}
+    </Authorization>
+  );
 }
 
 export function EditZoneScreen() {
-  const profile = useSession()?.profile;
   const { zoneId = '' } = useParams();
   const { zone, data } = useZone(zoneId);
-  if (!profile) return <UnauthorizedMessage />;
-  if (!zone)
-    return data ? (
-      <FormScreen title="Edit Zone">
-        <ServerErrorLine message={ZONE_MESSAGES.notFound} />
-      </FormScreen>
-    ) : (
-      <Center p="lg">
-        <LoadingIndicator label="Loading zone" />
-      </Center>
-    );
-  return <ZoneForm key={zone.id} profile={profile} zone={zone} />;
+  return (
+    <EditRoute
+      title="Edit Zone"
+      loadingLabel="Loading zone"
+      notFound={ZONE_MESSAGES.notFound}
+      item={zone}
+      loaded={!!data}
+      allowed={(profile, found) =>
+        mayManageZone(callerOf(profile), { organizationId: found.organization_id })
+      }
+    >
+      {(_, found) => <ZoneForm key={found.id} zone={found} />}
+    </EditRoute>
+  );
 }
 
 const lineOf = (zone: AlertingZone | null) => zone?.features.features[0]?.geometry.coordinates ?? [];
 
-function ZoneForm({ profile, zone }: { profile: Profile; zone: AlertingZone | null }) {
+function ZoneForm({ zone }: { zone: AlertingZone | null }) {
   const navigate = useNavigate();
   const save = useSaveZone();
   const draft = useZoneDraft();
@@ -96,9 +98,6 @@ function ZoneForm({ profile, zone }: { profile: Profile; zone: AlertingZone | nu
   });
   const { control, formState } = form;
   const submitFailed = formState.submitCount > 0 && !formState.isSubmitSuccessful;
-  // A new zone is added to the organisation on show (api-client's scoped create).
-  const organizationId = zone?.organization_id ?? subscribedOrganizationOf(profile).id;
-
   // The draft (and the drawing on the map) lives as long as this screen.
   useEffect(() => {
     zoneDraft.begin({ line: lineOf(zone) });
@@ -106,7 +105,6 @@ function ZoneForm({ profile, zone }: { profile: Profile; zone: AlertingZone | nu
     return () => zoneDraft.end();
   }, [zone]);
 
-  if (!mayManageZone(callerOf(profile), { organizationId })) return <UnauthorizedMessage />;
   if (!draft)
     return (
       <Center p="lg">
