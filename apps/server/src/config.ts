@@ -98,6 +98,8 @@ const EnvSchema = z
     DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
     EXPORT_STALE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+    // At most a second: a run must report well within the shortest stale time (3 s).
+    EXPORT_REPORT_MS: z.coerce.number().int().min(100).max(1000).default(1000),
     LIVE_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(1000).default(5),
     LIVE_MAX_IDENTIFIER_BYTES: z.coerce.number().int().min(64).max(65_536).default(256),
     LIVE_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
@@ -263,6 +265,8 @@ export type Config = {
   jobPollSeconds: number;
   /** An export whose run has not reported for this long (its server died) is started again. */
   exportStaleSeconds: number;
+  /** How often a running export saves (and shows) its progress. */
+  exportReportMs: number;
   /** What one live-feed socket and one user may hold. */
   liveLimits: LiveLimits;
   /** How often an open live-feed socket's session is checked again (a revoked one is closed). */
@@ -355,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statusSweepMs: e.STATUS_SWEEP_MS,
     jobPollSeconds: e.JOB_POLL_MS / 1000,
     exportStaleSeconds: e.EXPORT_STALE_SECONDS,
+    exportReportMs: e.EXPORT_REPORT_MS,
     liveSessionCheckMs: e.LIVE_SESSION_CHECK_MS,
     liveLimits: {
       subscriptionsPerSocket: e.LIVE_MAX_SUBSCRIPTIONS_PER_SOCKET,

@@ -14,7 +14,6 @@ import { ExportsService } from './exports.service';
 
 /** Exports run at once in one server process. */
 const RUNS_PER_PROCESS = 2;
-const REPORT_MS = 1_000;
 
 export const exportsModule = fp(
   async (app) => {
@@ -27,7 +26,7 @@ export const exportsModule = fp(
       app.files.store,
       async (id) => void (await service.changed(id).catch(() => undefined)),
       app.log,
-      { staleMs, reportMs: REPORT_MS },
+      { staleMs, reportMs: app.config.exportReportMs },
     );
     // Before the job queue stops (the platform closes last): runs hand their exports back at once.
     app.addHook('onClose', () => runner.stop());
