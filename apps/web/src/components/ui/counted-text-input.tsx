@@ -40,8 +40,9 @@ export function CharacterCounter({ length, max }: { length: number; max: number 
   );
 }
 
-type Props<T extends FieldValues> = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'error'> & {
-  control: Control<T>;
+type Props<T extends FieldValues, C, V> = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'error'> & {
+  /** A form's control, whatever its context and the values its rule turns the fields into. */
+  control: Control<T, C, V>;
   name: FieldPath<T>;
   /** Shows the counter. */
   max?: number;
@@ -50,7 +51,7 @@ type Props<T extends FieldValues> = Omit<TextInputProps, 'name' | 'value' | 'onC
   submitFailed: boolean;
 };
 
-export function CountedTextInput<T extends FieldValues>({
+export function CountedTextInput<T extends FieldValues, C = unknown, V = T>({
   control,
   name,
   max,
@@ -58,7 +59,7 @@ export function CountedTextInput<T extends FieldValues>({
   submitFailed,
   disabled,
   ...props
-}: Props<T>) {
+}: Props<T, C, V>) {
   return (
     <Controller
       control={control}

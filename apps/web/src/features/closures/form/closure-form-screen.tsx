@@ -5,7 +5,6 @@
  * with the driving route through its points when the directions service finds one (else the straight
  * segments are saved). Core's rules check the payload before it is sent; the server checks them again.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
   Center,
@@ -21,21 +20,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
-import {
-  assetHasActiveClosure,
-  closureProblems,
-  WZDX_PUBLISHING_NEEDS,
-} from '@flare/core/closures/closure-rules';
+import { assetHasActiveClosure, WZDX_PUBLISHING_NEEDS } from '@flare/core/closures/closure-rules';
 import { mayAddClosure, mayEditClosure } from '@flare/core/permissions/closure-access';
 import {
   CLOSURE_ALERT_MESSAGE_MAX,
   CLOSURE_DESCRIPTION_MAX,
   CLOSURE_MESSAGES,
-  ClosureInputSchema,
-  DEFAULT_CLOSURE_LENGTH_MS,
   closureSaveErrorMessage,
   DIRECTIONS,
   LOCATION_METHODS,
@@ -64,14 +56,18 @@ import { useSaveClosure } from '../api/save-closure';
 import { closureDraft, useClosureDraft } from '../closure-draft';
 import { CLOSURE_ROUTE_COLOUR, CLOSURES_PATH } from '../closure-look';
 import { ZonedTimeInput } from '../../../components/ui/zoned-time-input';
-import { fromZoneInput, toZoneInput } from '../../../lib/format-time';
+import { visibleError } from '../../../lib/field-error';
+import {
+  closureFormValues,
+  closureResolver,
+  closureTiming,
+  type ClosureFormContext,
+  type ClosureFormValues,
+} from './closure-form-values';
 import { Authorization, EditRoute } from '../../../components/ui/authorization';
 
 /** After a save the screen goes to the closure after this long (the list refreshes meanwhile). */
 const NAVIGATE_AFTER_SAVE_MS = 150;
-
-const TextFieldsSchema = ClosureInputSchema.pick({ description: true, alert_message: true });
-type TextFields = z.input<typeof TextFieldsSchema>;
 
 export function NewClosureScreen() {
   const device = useIsMobile() ? 'mobile' : 'desktop';
@@ -108,62 +104,6 @@ export function EditClosureScreen() {
   );
 }
 
-interface Settings {
-  closure_type: 'manual' | 'automated';
-  thing_id: string | null;
-  direction: (typeof DIRECTIONS)[number] | null;
-  impacted_lanes: number[];
-  is_in_service: boolean;
-  is_active: boolean;
-  is_scheduled: boolean;
-  start: string;
-  end: string;
-  road_names: string[];
-  is_publish_on: boolean;
-  external_id: string;
-  location_method: keyof typeof LOCATION_METHODS | null;
-  vehicle_impact: keyof typeof VEHICLE_IMPACTS | null;
-  group_id: string;
-}
-
-/** A new closure of an organisation that publishes WZDx is published unless the user says otherwise. */
-function settingsOf(closure: Closure | null, wzdxOrganization: boolean): Settings {
-  return {
-    closure_type: closure?.closure_type === 'automated' ? 'automated' : 'manual',
-    thing_id: closure?.thing_id ?? null,
-    direction: closure?.direction ?? null,
-    impacted_lanes: closure?.impacted_lanes ?? [],
-    is_in_service: closure?.is_in_service ?? true,
-    is_active: closure?.is_active ?? false,
-    is_scheduled: closure?.is_scheduled ?? false,
-    start: toZoneInput(closure?.start_time),
-    end: toZoneInput(closure?.end_time),
-    road_names: closure?.road_names ?? [],
-    is_publish_on: closure?.is_publish_on ?? wzdxOrganization,
-    external_id: closure?.external_id ?? '',
-    location_method: closure?.location_method ?? null,
-    vehicle_impact: closure?.vehicle_impact ?? null,
-    group_id: closure?.group_id ?? '',
-  };
-}
-
-/**
- * A closure turned active, scheduled or neither (the two exclude each other). Turned on, a time the
- * user has not set takes its default: an end an hour from now (DEFAULT_CLOSURE_LENGTH_MS) and, for an
- * active one, a start now (editable back to when it began).
- */
-function timingOf(settings: Settings, mode: 'active' | 'scheduled' | null): Partial<Settings> {
-  const now = Date.now();
-  return {
-    is_active: mode === 'active',
-    is_scheduled: mode === 'scheduled',
-    ...(mode && {
-      start: settings.start || (mode === 'active' ? toZoneInput(now) : ''),
-      end: settings.end || toZoneInput(now + DEFAULT_CLOSURE_LENGTH_MS),
-    }),
-  };
-}
-
 function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure | null }) {
   const navigate = useNavigate();
   const save = useSaveClosure();
@@ -173,19 +113,29 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
   const directions = useDirections(draft?.line ?? []);
   const [dismissed] = usePref('closureInstructionsDismissed');
   const [instructions, setInstructions] = useState(!dismissed);
-  const [problem, setProblem] = useState<string | null>(null);
-  // Every field's problem at once, from the payload's shape and the save rules.
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof ClosureInput, string>>>({});
+  const [saveProblem, setSaveProblem] = useState<string | null>(null);
   const wzdxOrganization = profile.userOrg.is_wzdx_org;
-  const [settings, setSettings] = useState(() => settingsOf(closure, wzdxOrganization));
-  const change = (patch: Partial<Settings>) => setSettings((current) => ({ ...current, ...patch }));
-  const form = useForm<TextFields, unknown, z.infer<typeof TextFieldsSchema>>({
-    resolver: zodResolver(TextFieldsSchema),
-    defaultValues: { description: closure?.description ?? '', alert_message: closure?.alert_message ?? '' },
+  const form = useForm<ClosureFormValues, ClosureFormContext, ClosureInput>({
+    resolver: closureResolver,
+    context: { line: draft?.line ?? [], routePath: directions.routePath, wzdxOrganization },
+    defaultValues: closureFormValues(closure, wzdxOrganization),
     mode: 'onTouched',
   });
   const { control, formState } = form;
+  // Every field has its default, so what is watched is whole.
+  const values = useWatch({ control }) as ClosureFormValues;
   const submitFailed = formState.submitCount > 0 && !formState.isSubmitSuccessful;
+  /** Fields other than the text inputs change here, checked again once a submit has failed. */
+  const set = (patch: Partial<ClosureFormValues>) => {
+    for (const [name, value] of Object.entries(patch) as Array<[keyof ClosureFormValues, never]>)
+      form.setValue(name, value, { shouldDirty: true, shouldTouch: true, shouldValidate: submitFailed });
+  };
+  const errorOf = (name: keyof ClosureFormValues) =>
+    visibleError(formState.errors[name] as FieldError | undefined, {
+      touched: Boolean(formState.touchedFields[name]),
+      dirty: Boolean(formState.dirtyFields[name]),
+      submitFailed,
+    });
   // The draft (and the drawing on the map) lives as long as this screen.
   useEffect(() => {
     const line = closure?.user_route.coordinates ?? [];
@@ -202,68 +152,24 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
     );
 
   const linkedClosures =
-    settings.thing_id &&
+    values.thing_id &&
     (closures.data?.data ?? []).filter(
-      (other) => other.thing_id === settings.thing_id && other.id !== closure?.id,
+      (other) => other.thing_id === values.thing_id && other.id !== closure?.id,
     ).length + 1;
 
-  /**
-   * The payload, or null with every field's problem marked at once (the text fields mark their own)
-   * and the first one said under the form.
-   */
-  const checked = (text: TextFields): ClosureInput | null => {
-    const candidate: ClosureInput = {
-      ...text,
-      closure_type: settings.closure_type,
-      thing_id: settings.closure_type === 'automated' ? settings.thing_id : null,
-      direction: settings.direction,
-      impacted_lanes: settings.impacted_lanes,
-      is_in_service: settings.is_in_service,
-      user_route: { type: 'LineString', coordinates: draft.line },
-      route_path: directions.routePath ?? undefined,
-      is_active: settings.is_active,
-      is_scheduled: settings.is_scheduled,
-      start_time: settings.is_active || settings.is_scheduled ? fromZoneInput(settings.start) : null,
-      end_time: settings.is_active || settings.is_scheduled ? fromZoneInput(settings.end) : null,
-      road_names: settings.road_names,
-      is_publish_on: settings.is_publish_on,
-      external_id: settings.external_id || null,
-      location_method: settings.location_method,
-      vehicle_impact: settings.vehicle_impact,
-      group_id: settings.group_id || null,
-      is_wzdx_compliant: settings.is_publish_on,
-    };
-    const parsed = ClosureInputSchema.safeParse(candidate);
-    const problems = [
-      ...(parsed.success ? [] : parsed.error.issues).map((issue) => ({
-        path: issue.path[0] as keyof ClosureInput,
-        message: issue.message,
-      })),
-      // The rules read only what they check, so they run on the form's values even when incomplete.
-      ...closureProblems(candidate, { now: new Date(), wzdxOrganization }),
-    ];
-    const errors: Partial<Record<keyof ClosureInput, string>> = {};
-    for (const { path, message } of problems) errors[path] ??= message;
-    setFieldErrors(errors);
-    // The route has no field of its own to mark: its problem goes first.
-    setProblem(errors.user_route ?? problems[0]?.message ?? null);
-    return parsed.success && problems.length === 0 ? parsed.data : null;
-  };
-
-  const submit = async (text: z.infer<typeof TextFieldsSchema>) => {
-    const input = checked(text);
-    if (!input) return;
+  const submit = async (input: ClosureInput) => {
     try {
       const saved = await save.mutateAsync({ id: closure?.id ?? null, input });
       setTimeout(() => void navigate(`${CLOSURES_PATH}/${saved.id}`), NAVIGATE_AFTER_SAVE_MS);
     } catch (error) {
-      setProblem(
+      setSaveProblem(
         error instanceof ApiError
           ? closureSaveErrorMessage(error.status, error.message)
           : CLOSURE_MESSAGES.unableToSave,
       );
     }
   };
+  const timing = (mode: 'active' | 'scheduled' | null) => closureTiming(values, mode, Date.now());
 
   return (
     <FormScreen title={closure ? 'Edit Closure' : 'Create Closure'} subtitle={closure?.description}>
@@ -290,38 +196,38 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
       </Stack>
       <form
         noValidate
-        onSubmit={(event) =>
-          // With a text field missing too, the other fields are marked at the same time.
-          void form.handleSubmit(submit, () => checked(form.getValues()))(event)
-        }
+        onSubmit={(event) => {
+          setSaveProblem(null);
+          void form.handleSubmit(submit)(event);
+        }}
       >
         <Stack gap="sm">
           {!closure && (
             <SegmentedControl
               aria-label="Closure type"
-              value={settings.closure_type}
-              onChange={(type) => change({ closure_type: type })}
+              value={values.closure_type}
+              onChange={(type) => set({ closure_type: type })}
               data={[
                 { value: 'manual', label: 'Manual' },
                 { value: 'automated', label: 'Automated' },
               ]}
             />
           )}
-          {settings.closure_type === 'automated' && (
+          {values.closure_type === 'automated' && (
             <Stack gap={4}>
               <Select
                 label="Asset"
                 withAsterisk
-                error={fieldErrors.thing_id}
+                error={errorOf('thing_id')}
                 searchable
                 data={assets.data ?? []}
-                value={settings.thing_id}
+                value={values.thing_id}
                 onChange={(thing_id) => {
                   // Active like the asset's other closures when one of them is active.
                   const active =
                     !!thing_id &&
                     assetHasActiveClosure(closures.data?.data ?? [], thing_id, closure?.id ?? null);
-                  change({ thing_id, ...(active ? timingOf(settings, 'active') : { is_active: false }) });
+                  set({ thing_id, ...(active ? timing('active') : { is_active: false }) });
                 }}
                 nothingFoundMessage="No Assets Available"
               />
@@ -348,99 +254,103 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
           <TagsInput
             label="Road names"
             description="The roads it closes, each followed by Enter; left empty, the streets found at its ends"
-            withAsterisk={settings.is_publish_on}
+            withAsterisk={values.is_publish_on}
             maxTags={ROAD_NAMES_MAX}
             maxLength={ROAD_NAME_MAX}
-            value={settings.road_names}
-            onChange={(road_names) => change({ road_names })}
-            error={fieldErrors.road_names}
+            value={values.road_names}
+            onChange={(road_names) => set({ road_names })}
+            error={errorOf('road_names')}
           />
           <Group grow align="flex-start">
             <Select
               label="Direction"
               withAsterisk={wzdxOrganization}
-              error={fieldErrors.direction}
+              error={errorOf('direction')}
               clearable
               data={[...DIRECTIONS]}
-              value={settings.direction}
-              onChange={(direction) => change({ direction: direction })}
+              value={values.direction || null}
+              onChange={(direction) => set({ direction: direction ?? '' })}
             />
             <MultiSelect
               label="Impacted lanes"
               data={Array.from({ length: 9 }, (_, i) => String(i + 1))}
-              value={settings.impacted_lanes.map(String)}
-              onChange={(lanes) => change({ impacted_lanes: lanes.map(Number) })}
+              value={values.impacted_lanes.map(String)}
+              onChange={(lanes) => set({ impacted_lanes: lanes.map(Number) })}
             />
           </Group>
           <Switch
             label="In service"
-            checked={settings.is_in_service}
-            onChange={(event) => change({ is_in_service: event.currentTarget.checked })}
+            checked={values.is_in_service}
+            onChange={(event) => set({ is_in_service: event.currentTarget.checked })}
           />
           <Switch
             label="Active"
-            checked={settings.is_active}
-            onChange={(event) => change(timingOf(settings, event.currentTarget.checked ? 'active' : null))}
+            checked={values.is_active}
+            onChange={(event) => set(timing(event.currentTarget.checked ? 'active' : null))}
           />
           <Switch
             label="Scheduled"
-            error={fieldErrors.is_scheduled}
-            checked={settings.is_scheduled}
-            onChange={(event) => change(timingOf(settings, event.currentTarget.checked ? 'scheduled' : null))}
+            error={errorOf('is_scheduled')}
+            checked={values.is_scheduled}
+            onChange={(event) => set(timing(event.currentTarget.checked ? 'scheduled' : null))}
           />
-          {(settings.is_active || settings.is_scheduled) && (
+          {(values.is_active || values.is_scheduled) && (
             <ZonedTimeInput
               label="Start"
-              description={settings.is_active ? 'Now, or earlier if it began before' : undefined}
-              error={fieldErrors.start_time}
-              value={settings.start}
-              onChange={(event) => change({ start: event.currentTarget.value })}
+              description={values.is_active ? 'Now, or earlier if it began before' : undefined}
+              error={errorOf('start')}
+              value={values.start}
+              onChange={(event) => set({ start: event.currentTarget.value })}
             />
           )}
-          {(settings.is_active || settings.is_scheduled) && (
+          {(values.is_active || values.is_scheduled) && (
             <ZonedTimeInput
               label="End"
-              error={fieldErrors.end_time}
-              value={settings.end}
-              onChange={(event) => change({ end: event.currentTarget.value })}
+              error={errorOf('end')}
+              value={values.end}
+              onChange={(event) => set({ end: event.currentTarget.value })}
             />
           )}
           <Switch
             label="Publish as work-zone data (WZDx)"
             description={WZDX_PUBLISHING_NEEDS}
-            checked={settings.is_publish_on}
-            onChange={(event) => change({ is_publish_on: event.currentTarget.checked })}
+            checked={values.is_publish_on}
+            onChange={(event) => set({ is_publish_on: event.currentTarget.checked })}
           />
-          {settings.is_publish_on && (
+          {values.is_publish_on && (
             <>
               <TextInput
                 label="Work-zone ID"
                 withAsterisk
-                error={fieldErrors.external_id}
+                error={errorOf('external_id')}
                 maxLength={WZDX_ID_MAX}
-                value={settings.external_id}
-                onChange={(event) => change({ external_id: event.currentTarget.value })}
+                value={values.external_id}
+                onChange={(event) => set({ external_id: event.currentTarget.value })}
               />
               <Select
                 label="Location method"
                 withAsterisk
-                error={fieldErrors.location_method}
+                error={errorOf('location_method')}
                 data={Object.entries(LOCATION_METHODS).map(([value, label]) => ({ value, label }))}
-                value={settings.location_method}
-                onChange={(value) => change({ location_method: value as Settings['location_method'] })}
+                value={values.location_method || null}
+                onChange={(value) =>
+                  set({ location_method: (value ?? '') as ClosureFormValues['location_method'] })
+                }
               />
               <Select
                 label="Vehicle impact"
                 withAsterisk
-                error={fieldErrors.vehicle_impact}
+                error={errorOf('vehicle_impact')}
                 data={Object.entries(VEHICLE_IMPACTS).map(([value, label]) => ({ value, label }))}
-                value={settings.vehicle_impact}
-                onChange={(value) => change({ vehicle_impact: value as Settings['vehicle_impact'] })}
+                value={values.vehicle_impact || null}
+                onChange={(value) =>
+                  set({ vehicle_impact: (value ?? '') as ClosureFormValues['vehicle_impact'] })
+                }
               />
               <TextInput
                 label="Group ID"
-                value={settings.group_id}
-                onChange={(event) => change({ group_id: event.currentTarget.value })}
+                value={values.group_id}
+                onChange={(event) => set({ group_id: event.currentTarget.value })}
               />
             </>
           )}
@@ -449,7 +359,9 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
             submitting={formState.isSubmitting || save.isPending}
             onCancel={() => void navigate(closure ? `${CLOSURES_PATH}/${closure.id}` : CLOSURES_PATH)}
           />
-          <ServerErrorLine message={problem} />
+          <ServerErrorLine
+            message={saveProblem ?? (submitFailed ? (formState.errors.root?.message ?? null) : null)}
+          />
         </Stack>
       </form>
       <InstructionsDialog
