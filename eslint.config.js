@@ -146,6 +146,21 @@ export default tseslint.config(
     },
   },
   {
+    // The web and browser tests share one module graph per worker too, with no isolated variant: a
+    // replaced module would hold for whichever files the worker runs next, or not at all when an
+    // earlier file loaded it first. Fake the server (testing/fake-api.ts) instead.
+    files: ['apps/web/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['mock', 'doMock'].map((method) => ({
+          selector: `CallExpression[callee.object.name='vi'][callee.property.name='${method}']`,
+          message: `vi.${method} holds or fails by the order of the worker's files: fake the server's answers instead.`,
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

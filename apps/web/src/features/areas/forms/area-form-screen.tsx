@@ -25,11 +25,9 @@ import {
 import type { Profile } from '@flare/core/schemas/profile';
 import { ControlledSelect } from '../../../components/ui/controlled-select';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
-import { FormActions, FormScreen, ServerErrorLine } from '../../../components/ui/form-layout';
-import { InstructionsDialog } from '../../../components/ui/instructions-dialog';
+import { FormActions, ServerErrorLine } from '../../../components/ui/form-layout';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
-import { usePref } from '../../../lib/prefs';
 import { centreMap } from '../../../map/map-commands';
 import { useArea } from '../api/get-areas';
 import { useEzTypes } from '../api/get-ez-types';
@@ -40,6 +38,7 @@ import { AddressFields } from '../../../components/ui/address-fields';
 import { areaDraft, useAreaDraft, type AreaDraft, type DraftShape } from './area-draft';
 import { CoordinateSearch } from './coordinate-search';
 import { Authorization, EditRoute } from '../../../components/ui/authorization';
+import { DrawingFormScreen } from '../../../components/ui/drawing-form-screen';
 
 export function NewAreaScreen() {
   // A new area is added to the organisation on show (api-client's scoped create).
@@ -106,8 +105,6 @@ function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
   const types = useEzTypes();
   const save = useSaveArea();
   const draft = useAreaDraft();
-  const [dismissed] = usePref('areaInstructionsDismissed');
-  const [instructions, setInstructions] = useState(!dismissed);
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<AreaFormInput, unknown, AreaFormValues>({
     resolver: zodResolver(AreaFormSchema),
@@ -167,15 +164,36 @@ function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
   };
 
   return (
-    <FormScreen title={area ? 'Edit Area' : 'Add Area'} subtitle={area?.name}>
-      <Group justify="space-between">
+    <DrawingFormScreen
+      title={area ? 'Edit Area' : 'Add Area'}
+      subtitle={area?.name}
+      status={
         <Text size="sm" c="gray.7">
           Draw the area on the map.
         </Text>
-        <Button variant="subtle" size="xs" onClick={() => setInstructions(true)}>
-          View Instructions
-        </Button>
-      </Group>
+      }
+      instructions={{
+        title: 'Drawing an area',
+        pref: 'areaInstructionsDismissed',
+        steps: (
+          <>
+            <List.Item>
+              Outline: click on the map for each corner; click the first corner again to close the shape.
+            </List.Item>
+            <List.Item>
+              Drag a corner to move it; Redraw starts again. Keep it under 0.5 square miles.
+            </List.Item>
+            <List.Item>
+              Circle: click its centre, then its edge; it is saved as an exclusion tracing the circle.
+            </List.Item>
+            <List.Item>
+              Point of Interest: click on the map where it is, or type its &quot;lat, lng&quot;.
+            </List.Item>
+            <List.Item>Fill in the name, type and address, then Save.</List.Item>
+          </>
+        ),
+      }}
+    >
       <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
         <Stack gap="sm">
           {draft.shape === 'legacy' ? (
@@ -255,28 +273,6 @@ function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
           <ServerErrorLine message={problem} />
         </Stack>
       </form>
-      <InstructionsDialog
-        title="Drawing an area"
-        pref="areaInstructionsDismissed"
-        opened={instructions}
-        onClose={() => setInstructions(false)}
-      >
-        <List size="sm" spacing={4}>
-          <List.Item>
-            Outline: click on the map for each corner; click the first corner again to close the shape.
-          </List.Item>
-          <List.Item>
-            Drag a corner to move it; Redraw starts again. Keep it under 0.5 square miles.
-          </List.Item>
-          <List.Item>
-            Circle: click its centre, then its edge; it is saved as an exclusion tracing the circle.
-          </List.Item>
-          <List.Item>
-            Point of Interest: click on the map where it is, or type its &quot;lat, lng&quot;.
-          </List.Item>
-          <List.Item>Fill in the name, type and address, then Save.</List.Item>
-        </List>
-      </InstructionsDialog>
-    </FormScreen>
+    </DrawingFormScreen>
   );
 }

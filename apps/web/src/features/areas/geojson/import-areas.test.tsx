@@ -1,23 +1,27 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AREA_MESSAGES, type AreaInput } from '@flare/core/schemas/area';
-import { ApiError } from '../../../lib/api-client';
-import { saveArea } from '../api/save-area';
+import { makeArea } from '@flare/core/testing/areas';
+import { fakeApi } from '../../../testing/fake-api';
 import { GEOJSON_FILE_MESSAGES } from '@flare/core/geojson/feature-import';
 import { ImportDialog } from '../../../components/ui/import-dialog';
 import { saveImported } from '../../../lib/feature-import';
 import { AREA_SAVER, readAreasFile } from './import-areas';
 
-vi.mock('../api/save-area', () => ({ saveArea: vi.fn() }));
+afterEach(() => vi.unstubAllGlobals());
 
 const input = (name: string) => ({ name }) as AreaInput;
 
 describe('importing areas', () => {
   it('saves each accepted feature and reports the server refusals with its message, in file order', async () => {
-    vi.mocked(saveArea)
-      .mockResolvedValueOnce({} as never)
-      .mockRejectedValueOnce(new ApiError(403, AREA_MESSAGES.notAllowed));
+    // The server takes the first and refuses the second.
+    fakeApi({
+      'POST /organization/exclusion_zone': (call) =>
+        (call.body as AreaInput).name === 'Station 1'
+          ? { status: 200, body: makeArea({ name: 'Station 1' }) }
+          : { status: 403, body: { message: AREA_MESSAGES.notAllowed } },
+    });
     const progress: Array<[number, number]> = [];
     const summary = await saveImported(
       {

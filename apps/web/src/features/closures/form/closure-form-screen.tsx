@@ -40,13 +40,11 @@ import {
 } from '@flare/core/schemas/closure';
 import type { Profile } from '@flare/core/schemas/profile';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
-import { FormActions, FormScreen, ServerErrorLine } from '../../../components/ui/form-layout';
-import { InstructionsDialog } from '../../../components/ui/instructions-dialog';
+import { FormActions, ServerErrorLine } from '../../../components/ui/form-layout';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
 import { callerOf } from '../../../lib/caller';
 import { subscribedOrganizationOf } from '../../../lib/subscribed-organization';
-import { usePref } from '../../../lib/prefs';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { fitMap } from '../../../map/map-commands';
 import { useClosureAssets } from '../api/get-closure-assets';
@@ -65,6 +63,7 @@ import {
   type ClosureFormValues,
 } from './closure-form-values';
 import { Authorization, EditRoute } from '../../../components/ui/authorization';
+import { DrawingFormScreen } from '../../../components/ui/drawing-form-screen';
 
 /** After a save the screen goes to the closure after this long (the list refreshes meanwhile). */
 const NAVIGATE_AFTER_SAVE_MS = 150;
@@ -111,8 +110,6 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
   const assets = useClosureAssets();
   const draft = useClosureDraft();
   const directions = useDirections(draft?.line ?? []);
-  const [dismissed] = usePref('closureInstructionsDismissed');
-  const [instructions, setInstructions] = useState(!dismissed);
   const [saveProblem, setSaveProblem] = useState<string | null>(null);
   const wzdxOrganization = profile.userOrg.is_wzdx_org;
   const form = useForm<ClosureFormValues, ClosureFormContext, ClosureInput>({
@@ -172,21 +169,37 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
   const timing = (mode: 'active' | 'scheduled' | null) => closureTiming(values, mode, Date.now());
 
   return (
-    <FormScreen title={closure ? 'Edit Closure' : 'Create Closure'} subtitle={closure?.description}>
+    <DrawingFormScreen
+      title={closure ? 'Edit Closure' : 'Create Closure'}
+      subtitle={closure?.description}
+      status={
+        <Text size="sm" aria-live="polite">
+          {draft.line.length} route points
+        </Text>
+      }
+      tools={
+        <Button variant="default" size="xs" onClick={() => closureDraft.change({ line: [] })}>
+          Redraw
+        </Button>
+      }
+      instructions={{
+        title: 'Drawing a closure',
+        pref: 'closureInstructionsDismissed',
+        steps: (
+          <>
+            <List.Item>Zoom in to at least 15.5 (the map goes there for a new closure).</List.Item>
+            <List.Item>
+              Click on the map at the start of the closure, then along the road to its end.
+            </List.Item>
+            <List.Item>
+              Click the last point again (or press Enter) to finish; drag points to move them.
+            </List.Item>
+            <List.Item>Fill in the description and times, then Save.</List.Item>
+          </>
+        ),
+      }}
+    >
       <Stack gap={4}>
-        <Group justify="space-between">
-          <Text size="sm" aria-live="polite">
-            {draft.line.length} route points
-          </Text>
-          <Group gap={4}>
-            <Button variant="default" size="xs" onClick={() => closureDraft.change({ line: [] })}>
-              Redraw
-            </Button>
-            <Button variant="subtle" size="xs" onClick={() => setInstructions(true)}>
-              View Instructions
-            </Button>
-          </Group>
-        </Group>
         <Text size="sm" aria-live="polite" c={directions.routePath ? CLOSURE_ROUTE_COLOUR : undefined}>
           {directions.finding
             ? CLOSURE_MESSAGES.findingRoute
@@ -364,21 +377,6 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
           />
         </Stack>
       </form>
-      <InstructionsDialog
-        title="Drawing a closure"
-        pref="closureInstructionsDismissed"
-        opened={instructions}
-        onClose={() => setInstructions(false)}
-      >
-        <List size="sm" spacing={4}>
-          <List.Item>Zoom in to at least 15.5 (the map goes there for a new closure).</List.Item>
-          <List.Item>Click on the map at the start of the closure, then along the road to its end.</List.Item>
-          <List.Item>
-            Click the last point again (or press Enter) to finish; drag points to move them.
-          </List.Item>
-          <List.Item>Fill in the description and times, then Save.</List.Item>
-        </List>
-      </InstructionsDialog>
-    </FormScreen>
+    </DrawingFormScreen>
   );
 }

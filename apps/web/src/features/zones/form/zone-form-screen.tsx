@@ -29,12 +29,10 @@ import type { z } from 'zod';
 import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
 import { ControlledNumberInput } from '../../../components/ui/controlled-number-input';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
-import { FormActions, FormScreen, ServerErrorLine } from '../../../components/ui/form-layout';
-import { InstructionsDialog } from '../../../components/ui/instructions-dialog';
+import { FormActions, ServerErrorLine } from '../../../components/ui/form-layout';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
 import { callerOf } from '../../../lib/caller';
-import { usePref } from '../../../lib/prefs';
 import { useDeleteZone } from '../api/delete-zone';
 import { useZone } from '../api/get-zones';
 import { useSaveZone } from '../api/save-zone';
@@ -42,6 +40,7 @@ import { centreOnZone } from '../locate-zone';
 import { zoneDraft, useZoneDraft } from '../zone-draft';
 import { ZONES_PATH } from '../zone-paths';
 import { Authorization, EditRoute } from '../../../components/ui/authorization';
+import { DrawingFormScreen } from '../../../components/ui/drawing-form-screen';
 
 type ZoneFormValues = z.infer<typeof ZoneFormSchema>;
 
@@ -83,8 +82,6 @@ function ZoneForm({ zone }: { zone: AlertingZone | null }) {
   const navigate = useNavigate();
   const save = useSaveZone();
   const draft = useZoneDraft();
-  const [dismissed] = usePref('zoneInstructionsDismissed');
-  const [instructions, setInstructions] = useState(!dismissed);
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<ZoneFormInput, unknown, ZoneFormValues>({
     resolver: zodResolver(ZoneFormSchema),
@@ -137,15 +134,27 @@ function ZoneForm({ zone }: { zone: AlertingZone | null }) {
   };
 
   return (
-    <FormScreen title={zone ? 'Edit Zone' : 'Add Zone'} subtitle={zone?.external_id}>
-      <Group justify="space-between">
+    <DrawingFormScreen
+      title={zone ? 'Edit Zone' : 'Add Zone'}
+      subtitle={zone?.external_id}
+      status={
         <Text size="sm" c="gray.7">
           Draw the zone&apos;s line on the map.
         </Text>
-        <Button variant="subtle" size="xs" onClick={() => setInstructions(true)}>
-          View Instructions
-        </Button>
-      </Group>
+      }
+      instructions={{
+        title: 'Drawing a zone',
+        pref: 'zoneInstructionsDismissed',
+        steps: (
+          <>
+            <List.Item>Click on the map for each point of the line, along the roadway.</List.Item>
+            <List.Item>Click the last point again (or press Enter) to finish the line.</List.Item>
+            <List.Item>Drag a point to move it; Redraw starts again.</List.Item>
+            <List.Item>Fill in the hotspot ID, then Save.</List.Item>
+          </>
+        ),
+      }}
+    >
       <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
         <Stack gap="sm">
           <Group justify="space-between">
@@ -200,20 +209,7 @@ function ZoneForm({ zone }: { zone: AlertingZone | null }) {
         </Stack>
       </form>
       {zone && <DeleteZone zone={zone} />}
-      <InstructionsDialog
-        title="Drawing a zone"
-        pref="zoneInstructionsDismissed"
-        opened={instructions}
-        onClose={() => setInstructions(false)}
-      >
-        <List size="sm" spacing={4}>
-          <List.Item>Click on the map for each point of the line, along the roadway.</List.Item>
-          <List.Item>Click the last point again (or press Enter) to finish the line.</List.Item>
-          <List.Item>Drag a point to move it; Redraw starts again.</List.Item>
-          <List.Item>Fill in the hotspot ID, then Save.</List.Item>
-        </List>
-      </InstructionsDialog>
-    </FormScreen>
+    </DrawingFormScreen>
   );
 }
 
