@@ -1,9 +1,10 @@
 // Vitest set-up of the web project (happy-dom). happy-dom evaluates media queries; older DOMs have
 // no matchMedia at all, and Mantine asks it for the colour scheme and breakpoints.
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { reportApiReachable, reportLiveFeedDown } from './lib/connection';
 import { resetPrefsCache } from './lib/prefs';
+import { fakeNetwork, listenToFakeNetwork } from './testing/fake-api';
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>
@@ -30,9 +31,13 @@ if (!('fonts' in document)) {
 // render can take longer than findBy's default 1 s wait.
 configure({ asyncUtilTimeout: 5_000 });
 
+// The API's answers come through the fake network (testing/fake-api.ts).
+beforeAll(listenToFakeNetwork);
+
 // Files share modules (isolate: false): what one leaves in module state, the next would start from.
 afterEach(() => {
   cleanup();
+  fakeNetwork.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
   // The session follows storage cleared elsewhere (as when another tab signs out): no session is left

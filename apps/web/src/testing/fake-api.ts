@@ -1,5 +1,7 @@
 /** Test doubles for the server: a scripted fetch, signed-looking tokens and a profile. */
-import { vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { FetchInterceptor } from '@mswjs/interceptors/fetch';
+import { SetupServerApi } from 'msw/node';
 import type { TokenResponse } from '@flare/core/schemas/auth';
 import type { ProfileResponse } from '@flare/core/schemas/profile';
 import type { RespondersType } from '@flare/core/labels';
@@ -19,24 +21,48 @@ export interface FakeCall {
 type Handler = (call: FakeCall) => FakeAnswer | 'network-error' | Promise<FakeAnswer | 'network-error'>;
 
 /**
- * Replaces fetch: each "METHOD /path" (without /api) answers from its handler (a promise holds the
- * answer back, to see a request pending); an unknown route answers 404. Returns the calls made, in order.
+ * The network the web tests see (MSW, intercepting fetch below the app): started once per worker by
+ * test-setup.ts, a test's answers dropped after it. The API no test answers is unreachable (a request
+ * left running by an earlier test fails as without a server, never reaching the real network).
+ */
+export const fakeNetwork = new SetupServerApi(
+  [http.all('*/api/*', () => HttpResponse.error())],
+  // fetch only: the live-feed tests talk to real WebSocket servers, which MSW's socket-level
+  // interceptors (http.ClientRequest, WebSocket) would sit in front of (and crash the worker on Node 20).
+  [new FetchInterceptor()],
+);
+let listening = false;
+
+/** Set-up files run before each test file, while this module stays loaded: it listens once per worker. */
+export function listenToFakeNetwork(): void {
+  if (listening) return;
+  fakeNetwork.listen({ onUnhandledRequest: 'bypass' });
+  listening = true;
+}
+
+/**
+ * Answers the API: each "METHOD /path?query" (without /api) from its handler (a promise holds the
+ * answer back, to see a request pending); an unknown route answers 404. Returns the calls made, in
+ * order.
  */
 export function fakeApi(routes: Record<string, Handler>): FakeCall[] {
   const calls: FakeCall[] = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    const call: FakeCall = {
-      method: init.method ?? 'GET',
-      path: input.replace(/^\/api/, ''),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      authorization: headers.get('authorization'),
-    };
-    calls.push(call);
-    const answer = (await routes[`${call.method} ${call.path}`]?.(call)) ?? { status: 404, body: {} };
-    if (answer === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status });
-  });
+  fakeNetwork.use(
+    http.all('*/api/*', async ({ request }) => {
+      const url = new URL(request.url);
+      const text = await request.text();
+      const call: FakeCall = {
+        method: request.method,
+        path: url.pathname.replace(/^\/api/, '') + url.search,
+        body: text ? JSON.parse(text) : undefined,
+        authorization: request.headers.get('authorization'),
+      };
+      calls.push(call);
+      const answer = (await routes[`${call.method} ${call.path}`]?.(call)) ?? { status: 404, body: {} };
+      if (answer === 'network-error') return HttpResponse.error();
+      return HttpResponse.json(answer.body ?? {}, { status: answer.status });
+    }),
+  );
   return calls;
 }
 
