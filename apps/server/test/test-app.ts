@@ -29,6 +29,8 @@ export interface SignedInUser {
   request(method: InjectOptions['method'], url: string, payload?: object): Promise<LightMyRequestResponse>;
   /** The Authorization header, for a request built by hand. */
   headers(): Promise<{ authorization: string }>;
+  /** The access token itself (the live feed takes it as a subprotocol). */
+  token(): Promise<string>;
 }
 
 /**
@@ -96,15 +98,17 @@ export async function createTestApp(
       return response.json<{ access_token: string; refresh_token: string }>();
     },
     as(email) {
-      const headers = async () => {
+      const token = () => {
         if (!tokens.has(email))
           tokens.set(
             email,
             testApp.signIn(email).then((session) => session.access_token),
           );
-        return bearer(await tokens.get(email)!);
+        return tokens.get(email)!;
       };
+      const headers = async () => bearer(await token());
       return {
+        token,
         headers,
         request: async (method, url, payload) =>
           flare.app.inject({ method, url, headers: await headers(), ...(payload ? { payload } : {}) }),

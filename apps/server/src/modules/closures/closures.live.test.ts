@@ -15,36 +15,42 @@ import {
   type Watch,
 } from '../../../test/cable-consumer';
 import { closurePayload as closure } from '../../../test/closure-payload';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
-import { demoOrganizationId } from '../../seed/demo-data';
-import { demoThingId } from '../../seed/demo-fleet';
+import { fixtures } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 afterEach(disconnectAll);
 
-const ADMIN = 'admin@springfield-pd.test';
-const USER = 'user@springfield-pd.test';
-const ROADWORKS = 'admin@capital-roadworks.test';
-const SPD = demoOrganizationId('springfield-pd');
-const ROADWORKS_ID = demoOrganizationId('capital-roadworks');
 const PATH = '/api/organization/closure';
 
 let t: TestApp;
 let cableUrl: string;
-const tokens: Record<string, string> = {};
+let SPD: string;
+let ROADWORKS_ID: string;
+let ADMIN: string;
+let USER: string;
+let ROADWORKS: string;
+/** An asset of the police department, silent for five days. */
+let silentCar: { id: string; deviceId: string };
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   cableUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/cable`;
-  for (const email of [ADMIN, USER, ROADWORKS]) tokens[email] = (await t.signIn(email)).access_token;
+  const build = fixtures(t);
+  SPD = (await build.organization()).id;
+  ROADWORKS_ID = (await build.organization({ type: 'road_works', responders: 'none' })).id;
+  ADMIN = (await build.user(SPD, 'ADMIN')).email;
+  USER = (await build.user(SPD, 'USER')).email;
+  ROADWORKS = (await build.user(ROADWORKS_ID, 'ADMIN')).email;
+  silentCar = await build.asset(SPD, { heardAt: new Date(Date.now() - 5 * 86_400_000) });
 });
 afterAll(() => t.close());
 
 const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: bearer(tokens[ADMIN]!), ...(payload ? { payload } : {}) });
+  t.as(ADMIN).request(method, url, payload);
 
-const feed = (email: string, organizationId: string) =>
-  connected(openConsumer(cableUrl, tokens[email]!), organizationId);
+const feed = async (email: string, organizationId: string) =>
+  connected(openConsumer(cableUrl, await t.as(email).token()), organizationId);
 
 /** The closure messages received about the closure, each its closure. */
 const closuresIn = (watch: Watch, id: string) =>
@@ -88,16 +94,10 @@ describe('closure messages', () => {
   });
 
   it('sends an automated closure back to standby when its silent asset checks in', async () => {
-    const CAR = 'SPD-CAR-109';
-    const fiveDaysAgo = new Date(Date.now() - 5 * 86_400_000);
-    await t.db
-      .updateTable('thing_states')
-      .set({ heartbeat_at: fiveDaysAgo })
-      .where('thing_id', '=', demoThingId(CAR))
-      .execute();
+    const CAR = silentCar.deviceId;
     const user = await feed(USER, SPD);
     const created = (
-      await call('POST', PATH, closure({ closure_type: 'automated', thing_id: demoThingId(CAR) }))
+      await call('POST', PATH, closure({ closure_type: 'automated', thing_id: silentCar.id }))
     ).json<Closure>();
     expect(created.status).toBe('offline');
     expect((await nextClosure(user, created.id, 1)).status).toBe('offline');

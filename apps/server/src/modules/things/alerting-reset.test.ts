@@ -4,26 +4,24 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
-import { demoThingId } from '../../seed/demo-fleet';
+import { fixtures } from '../../../test/fixtures';
+import { createTestApp, type SignedInUser, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
-let token: string;
-const CAR = demoThingId('SPD-CAR-102');
+let admin: SignedInUser;
+let CAR: string;
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  token = (await t.signIn('admin@springfield-pd.test')).access_token;
+  const build = fixtures(t);
+  const police = await build.organization();
+  CAR = (await build.asset(police.id)).id;
+  admin = t.as((await build.user(police.id, 'ADMIN')).email);
 });
 afterAll(() => t.close());
 
 const setAlerting = (on: boolean) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/things/${CAR}`,
-    headers: bearer(token),
-    payload: { id: CAR, in_service: true, is_publicly_alerting: on },
-  });
+  admin.request('PUT', `/api/things/${CAR}`, { id: CAR, in_service: true, is_publicly_alerting: on });
 const offAt = async () =>
   (await t.db.selectFrom('things').select('alerting_off_at').where('id', '=', CAR).executeTakeFirstOrThrow())
     .alerting_off_at!;

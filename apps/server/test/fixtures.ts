@@ -1,0 +1,155 @@
+/**
+ * What a test needs, built for it: organisations, their users and their assets, instead of the demo
+ * content (which is there for a first look and may change). Each call makes new rows with fresh ids
+ * and e-mails, so the tests of one app never meet each other's. Users sign in with TEST_PASSWORD
+ * (through `t.as(user.email)`); reference data (roles, organisation and asset types) is the seeded one.
+ */
+import { randomUUID } from 'node:crypto';
+import type { RespondersType, RoleName } from '@flare/core/labels';
+import { hashPassword } from '../src/modules/auth/auth.service';
+import { organizationTypeId, ROLES, thingTypeId } from '../src/seed/reference-data';
+import { TEST_PASSWORD, type TestApp } from './test-app';
+
+export interface OrganizationOptions {
+  name?: string;
+  /** An organisation type of the reference data ('police', 'road_works', 'acs', …). */
+  type?: string;
+  responders?: RespondersType;
+  timezone?: string;
+  wzdx?: boolean;
+  large?: boolean;
+  /** Organisations this one manages, or may see (accessor). */
+  manages?: string[];
+  accesses?: string[];
+}
+
+export interface AssetOptions {
+  name?: string;
+  deviceId?: string;
+  /** An asset type of the reference data ('police', 'fire', 'arrow_board', …). */
+  type?: string;
+  /** Sends Responder-to-Responder alerts. */
+  responder?: boolean;
+  /** Last heard from then, at its organisation's place, in standby (none: never heard from). */
+  heardAt?: Date;
+}
+
+export interface Fixtures {
+  organization(options?: OrganizationOptions): Promise<{ id: string; name: string }>;
+  user(organizationId: string, role: RoleName): Promise<{ id: string; email: string }>;
+  asset(
+    organizationId: string,
+    options?: AssetOptions,
+  ): Promise<{ id: string; deviceId: string; name: string }>;
+}
+
+export function fixtures(t: TestApp): Fixtures {
+  let passwordHash: Promise<string> | undefined;
+  const short = () => randomUUID().slice(0, 8);
+  return {
+    async organization(options = {}) {
+      const id = randomUUID();
+      const name = options.name ?? `Organization ${short()}`;
+      await t.db
+        .insertInto('organizations')
+        .values({
+          id,
+          name,
+          email: `dispatch-${short()}@fixture.test`,
+          lat: 39.78,
+          lng: -89.65,
+          address1: '1 Main Street',
+          address2: null,
+          city: 'Springfield',
+          state: 'IL',
+          postal_code: '62701',
+          country_code: 'US',
+          phone_number: null,
+          contact_name: null,
+          cell_phone_number: null,
+          timezone: options.timezone ?? 'America/Chicago',
+          organization_type_id: organizationTypeId(options.type ?? 'police'),
+          responders_type: options.responders ?? 'all',
+          is_wzdx_org: options.wzdx ?? false,
+          is_large_org: options.large ?? false,
+          billing_customer_id: null,
+        })
+        .execute();
+      const related = [
+        ...(options.manages ?? []).map((other) => [other, 'manager'] as const),
+        ...(options.accesses ?? []).map((other) => [other, 'accessor'] as const),
+      ];
+      for (const [other, type] of related)
+        await t.db
+          .insertInto('organization_relationships')
+          .values({ organization_id: id, related_organization_id: other, relationship_type: type })
+          .execute();
+      return { id, name };
+    },
+
+    async user(organizationId, role) {
+      passwordHash ??= hashPassword(TEST_PASSWORD);
+      const id = randomUUID();
+      const email = `${role.toLowerCase()}-${short()}@fixture.test`;
+      await t.db
+        .insertInto('users')
+        .values({
+          id,
+          organization_id: organizationId,
+          role_id: ROLES.find((r) => r.name === role)!.id,
+          email,
+          first_name: 'Test',
+          last_name: role,
+          phone: null,
+          address1: null,
+          address2: null,
+          city: null,
+          state: null,
+          postal_code: null,
+          country_code: 'US',
+          password_hash: await passwordHash,
+        })
+        .execute();
+      return { id, email };
+    },
+
+    async asset(organizationId, options = {}) {
+      const id = randomUUID();
+      const deviceId = options.deviceId ?? `FIX-${short().toUpperCase()}`;
+      const name = options.name ?? `Unit ${short()}`;
+      await t.db
+        .insertInto('things')
+        .values({
+          id,
+          organization_id: organizationId,
+          device_id: deviceId,
+          device_type: 'osmand',
+          nickname: name,
+          thing_type_id: thingTypeId(options.type ?? 'police'),
+          thing_subtype_id: null,
+          vin_number: null,
+          license_plate_number: null,
+          registry_number: null,
+          wzdx_enabled: false,
+          r2r_enabled: options.responder ?? false,
+          hardware: null,
+          // Reports name the asset by its System Id (the device id), as the simulator's do.
+          legacy_device_id: true,
+        })
+        .execute();
+      if (options.heardAt)
+        await t.db
+          .insertInto('thing_states')
+          .values({
+            thing_id: id,
+            lat: 39.79,
+            lng: -89.66,
+            heartbeat_at: options.heardAt,
+            position_at: options.heardAt,
+            status: 'standby',
+          })
+          .execute();
+      return { id, deviceId, name };
+    },
+  };
+}
