@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VEHICLE_IMPACTS, type VehicleImpact } from '@flare/core/schemas/closure';
 import type { Feed } from '@flare/core/schemas/feeds';
 import { WZDX_DIRECTIONS } from '@flare/core/wzdx/work-zone-feed';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { WZDX_SCHEMAS_ABSENT, wzdxSchemasPresent, wzdxValidator } from '../../../test/wzdx-schemas';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { demoThingId } from '../../seed/demo-fleet';
@@ -16,12 +16,11 @@ import { demoThingId } from '../../seed/demo-fleet';
 let t: TestApp;
 const ROADWORKS = 'admin@capital-roadworks.test';
 const SPD = 'admin@springfield-pd.test';
-const tokens: Record<string, string> = {};
 const feedPaths: Record<string, { wzdx: string; devices: string }> = {};
 const CLOSURES = '/api/organization/closure';
 
-const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, email: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(tokens[email]!), ...(payload ? { payload } : {}) });
+const call = async (method: 'POST' | 'PUT' | 'DELETE', url: string, email: string, payload?: object) =>
+  t.app.inject({ method, url, headers: await t.as(email).headers(), ...(payload ? { payload } : {}) });
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
@@ -64,8 +63,7 @@ const pathsOf = (feed: Feed) => {
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
   for (const email of [ROADWORKS, SPD]) {
-    tokens[email] = (await t.signIn(email)).access_token;
-    const on = await t.app.inject({ method: 'POST', url: FEED, headers: bearer(tokens[email]) });
+    const on = await t.app.inject({ method: 'POST', url: FEED, headers: await t.as(email).headers() });
     expect(on.statusCode, on.body).toBe(200);
     feedPaths[email] = pathsOf(on.json<Feed>());
   }
@@ -218,7 +216,7 @@ describe('the WZDx work-zone feed', () => {
 
   it('a new feed URL ends the old one', async () => {
     const old = feedPaths[SPD]!.wzdx;
-    const renewed = await t.app.inject({ method: 'POST', url: FEED, headers: bearer(tokens[SPD]!) });
+    const renewed = await t.app.inject({ method: 'POST', url: FEED, headers: await t.as(SPD).headers() });
     feedPaths[SPD] = pathsOf(renewed.json<Feed>());
     expect((await get(old)).statusCode).toBe(404);
     expect((await get(feedPaths[SPD].wzdx)).statusCode).toBe(200);

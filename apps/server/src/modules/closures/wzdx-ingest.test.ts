@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Closure } from '@flare/core/schemas/closure';
 import type { Feed } from '@flare/core/schemas/feeds';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { until } from '../../platform/jobs/test-support';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { wzdxFeedsPollJob } from './wzdx-feeds-poll.job';
@@ -31,7 +31,6 @@ const feedServer = {
 let server: Server;
 let feedUrl: string;
 let t: TestApp;
-const tokens: Record<string, string> = {};
 
 async function serveFeed(request: IncomingMessage, response: ServerResponse) {
   feedServer.requests.push({ ifNoneMatch: request.headers['if-none-match'] });
@@ -60,7 +59,6 @@ beforeAll(async () => {
     WZDX_FEEDS: `${READER_ORG}=${feedUrl}`,
     WZDX_POLL_MS: '3600000',
   });
-  for (const email of [ROADWORKS, READER]) tokens[email] = (await t.signIn(email)).access_token;
 });
 afterAll(async () => {
   await t.close();
@@ -87,7 +85,7 @@ async function poll() {
 }
 
 const feedClosures = async () =>
-  (await t.app.inject({ method: 'GET', url: CLOSURES, headers: bearer(tokens[READER]!) }))
+  (await t.app.inject({ method: 'GET', url: CLOSURES, headers: await t.as(READER).headers() }))
     .json<{ data: Closure[] }>()
     .data.filter((closure) => closure.closure_type === 'feed');
 
@@ -141,7 +139,7 @@ describe('reading external WZDx feeds', () => {
     const on = await t.app.inject({
       method: 'POST',
       url: '/api/organization/feeds/work_zones',
-      headers: bearer(tokens[ROADWORKS]!),
+      headers: await t.as(ROADWORKS).headers(),
     });
     const wzdx = on.json<Feed>().urls.find((url) => url.format === 'wzdx')!;
     feedServer.proxyPath = new URL(wzdx.url).pathname;
@@ -150,7 +148,7 @@ describe('reading external WZDx feeds', () => {
       const saved = await t.app.inject({
         method: 'POST',
         url: CLOSURES,
-        headers: bearer(tokens[ROADWORKS]!),
+        headers: await t.as(ROADWORKS).headers(),
         payload: {
           closure_type: 'manual',
           description: `Culvert replacement ${index}`,
@@ -241,7 +239,7 @@ describe('reading external WZDx feeds', () => {
     const history = await t.app.inject({
       method: 'GET',
       url: `${CLOSURES}/${closures[0]!.id}/history`,
-      headers: bearer(tokens[READER]!),
+      headers: await t.as(READER).headers(),
     });
     expect(
       history

@@ -5,12 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAZARD_MESSAGES, HazardSchema, HazardsSchema, type Hazard } from '@flare/core/schemas/hazard';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { demoThingId } from '../../seed/demo-fleet';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const SPRINGFIELD = demoOrganizationId('springfield-pd');
 const CAPITAL = demoOrganizationId('capital-roadworks');
 const HOUR = 3_600_000;
@@ -20,9 +19,8 @@ const PNG = Buffer.concat([
 ]);
 const AT = { lat: 39.78, lng: -89.65 };
 
-const as = (email: string) => bearer(tokens[email]!);
-const report = (email: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/hazards', headers: as(email), payload });
+const report = async (email: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/hazards', headers: await t.as(email).headers(), payload });
 const reported = async (email: string, payload: object): Promise<Hazard> => {
   const response = await report(email, payload);
   expect(response.statusCode, response.body).toBe(201);
@@ -30,15 +28,19 @@ const reported = async (email: string, payload: object): Promise<Hazard> => {
 };
 const deviceReport = (payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/ingest/hazards', payload });
-const search = (query: string, email = 'user@springfield-pd.test') =>
-  t.app.inject({ method: 'GET', url: `/api/organization/hazards?${query}`, headers: as(email) });
+const search = async (query: string, email = 'user@springfield-pd.test') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/organization/hazards?${query}`,
+    headers: await t.as(email).headers(),
+  });
 const ids = async (query: string, email?: string) => {
   const response = await search(query, email);
   expect(response.statusCode, response.body).toBe(200);
   return HazardsSchema.parse(response.json()).hazards.map((h) => h.id);
 };
-const resolve = (id: string, email: string) =>
-  t.app.inject({ method: 'PUT', url: `/api/hazards/${id}/resolve`, headers: as(email) });
+const resolve = async (id: string, email: string) =>
+  t.app.inject({ method: 'PUT', url: `/api/hazards/${id}/resolve`, headers: await t.as(email).headers() });
 const hazardCount = async () =>
   Number(
     (
@@ -52,16 +54,6 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0', INGEST_DEVICE_REQUESTS_PER_MINUTE: '3' });
-  for (const email of [
-    'media@springfield-pd.test',
-    'user@springfield-pd.test',
-    'admin@springfield-pd.test',
-    'orgadmin@springfield-pd.test',
-    'user@capital-roadworks.test',
-    'admin@capital-roadworks.test',
-    'admin@prairie-fleet.test',
-  ])
-    tokens[email] = (await t.signIn(email)).access_token;
 });
 afterAll(() => t.close());
 
@@ -92,7 +84,7 @@ describe('reporting a hazard (POST /api/hazards)', () => {
     const photo = await t.app.inject({
       method: 'GET',
       url: `/api/hazards/${hazard.id}/photo`,
-      headers: as('user@springfield-pd.test'),
+      headers: await t.as('user@springfield-pd.test').headers(),
     });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/png');
@@ -102,7 +94,7 @@ describe('reporting a hazard (POST /api/hazards)', () => {
     const one = await t.app.inject({
       method: 'GET',
       url: `/api/hazards/${hazard.id}`,
-      headers: as('media@springfield-pd.test'),
+      headers: await t.as('media@springfield-pd.test').headers(),
     });
     // Media users see events only.
     expect(one.statusCode).toBe(403);
@@ -152,7 +144,7 @@ describe('devices reporting hazards (POST /api/ingest/hazards)', () => {
     const issued = await t.app.inject({
       method: 'POST',
       url: `/api/things/${demoThingId('SPD-CAR-102')}/device_credential`,
-      headers: as('orgadmin@springfield-pd.test'),
+      headers: await t.as('orgadmin@springfield-pd.test').headers(),
     });
     const { device_credential } = issued.json<{ device_credential: string }>();
     const seenAt = Date.now() - 2 * HOUR;
@@ -171,7 +163,7 @@ describe('devices reporting hazards (POST /api/ingest/hazards)', () => {
         await t.app.inject({
           method: 'GET',
           url: `/api/hazards/${id}`,
-          headers: as('user@springfield-pd.test'),
+          headers: await t.as('user@springfield-pd.test').headers(),
         })
       ).json(),
     );
@@ -232,7 +224,7 @@ describe('the hazard report (GET /api/organization/hazards)', () => {
         await t.app.inject({
           method: 'GET',
           url: `/api/hazards/${response.json<{ id: string }>().id}`,
-          headers: as('user@springfield-pd.test'),
+          headers: await t.as('user@springfield-pd.test').headers(),
         })
       ).json(),
     );
@@ -323,7 +315,7 @@ describe('organisations', () => {
   it("keeps an organisation's hazards from those who do not see it", async () => {
     const outsider = 'admin@capital-roadworks.test';
     for (const url of [`/api/hazards/${springfield.id}`, `/api/hazards/${springfield.id}/photo`]) {
-      const response = await t.app.inject({ method: 'GET', url, headers: as(outsider) });
+      const response = await t.app.inject({ method: 'GET', url, headers: await t.as(outsider).headers() });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ message: 'Hazard not found' });
     }

@@ -15,13 +15,12 @@ import {
   MonthlyReportListSchema,
   type MonthlyReport,
 } from '@flare/core/schemas/monthly-report';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { pdfPageTexts } from '../../../test/pdf-text';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { demoThingId } from '../../seed/demo-fleet';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const SPD = demoOrganizationId('springfield-pd');
 const CAPITAL = demoOrganizationId('capital-roadworks');
 const PRAIRIE = demoOrganizationId('prairie-fleet');
@@ -36,8 +35,8 @@ const CAR_102 = demoThingId('SPD-CAR-102');
 /** Patrol 101's lights: on from 14:45 to 15:45 UTC on 3 October (twelve five-minute reports). */
 const LIGHTS_ON = Date.parse('2026-10-03T14:45:00Z');
 
-const get = (url: string, email: string) =>
-  t.app.inject({ method: 'GET', url, headers: bearer(tokens[email]!) });
+const get = async (url: string, email: string) =>
+  t.app.inject({ method: 'GET', url, headers: await t.as(email).headers() });
 const list = (organizationId: string, email = 'user@springfield-pd.test') =>
   get(`/api/reports/${organizationId}/organization_monthly_report_list`, email);
 const link = (fileId: string, email = 'user@springfield-pd.test', download = false) =>
@@ -45,11 +44,11 @@ const link = (fileId: string, email = 'user@springfield-pd.test', download = fal
     `/api/reports/organization_monthly_report_pdf_link?filename=${encodeURIComponent(fileId)}${download ? '&is_downloadable=true' : ''}`,
     email,
   );
-const requestMonthToDate = (organizationId: string, email: string) =>
+const requestMonthToDate = async (organizationId: string, email: string) =>
   t.app.inject({
     method: 'POST',
     url: `/api/reports/${organizationId}/organization_monthly_report`,
-    headers: bearer(tokens[email]!),
+    headers: await t.as(email).headers(),
     payload: {},
   });
 
@@ -193,16 +192,6 @@ async function seedOctober() {
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  for (const email of [
-    'media@springfield-pd.test',
-    'user@springfield-pd.test',
-    'admin@springfield-pd.test',
-    'user@capital-roadworks.test',
-    'admin@capital-roadworks.test',
-    'user@prairie-fleet.test',
-  ]) {
-    tokens[email] = (await t.signIn(email)).access_token;
-  }
   await seedOctober();
 });
 afterAll(() => t.close());

@@ -4,34 +4,22 @@ import {
   DEFAULT_DEVICE_CONFIGURATION,
   DEVICE_CONFIGURATION_MESSAGES,
 } from '@flare/core/things/device-configuration';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { demoFleet, demoThingId } from '../../seed/demo-fleet';
 import { thingTypeId } from '../../seed/reference-data';
 import { stableId } from '../../seed/stable-id';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  for (const email of [
-    'admin@springfield-pd.test',
-    'user@springfield-pd.test',
-    'admin@capital-roadworks.test',
-    'orgadmin@capital-roadworks.test',
-    'orgadmin@prairie-fleet.test',
-    'platform@prairie-fleet.test',
-    'media@springfield-pd.test',
-  ]) {
-    tokens[email] = (await t.signIn(email)).access_token;
-  }
 });
 afterAll(() => t.close());
 
-const get = (url: string, email: string) =>
-  t.app.inject({ method: 'GET', url, headers: bearer(tokens[email]!) });
-const put = (url: string, email: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url, headers: bearer(tokens[email]!), payload });
+const get = async (url: string, email: string) =>
+  t.app.inject({ method: 'GET', url, headers: await t.as(email).headers() });
+const put = async (url: string, email: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url, headers: await t.as(email).headers(), payload });
 const fleetOf = (org: string) => demoFleet().filter((a) => a.organization === org);
 const SPD = demoOrganizationId('springfield-pd');
 const CRW = demoOrganizationId('capital-roadworks');
@@ -376,14 +364,14 @@ describe('registration and reference data', () => {
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/things',
-      headers: bearer(tokens['admin@capital-roadworks.test']!),
+      headers: await t.as('admin@capital-roadworks.test').headers(),
       payload: body,
     });
     expect(refused.statusCode).toBe(403);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/things',
-      headers: bearer(tokens['platform@prairie-fleet.test']!),
+      headers: await t.as('platform@prairie-fleet.test').headers(),
       payload: body,
     });
     expect(created.statusCode).toBe(201);
@@ -395,7 +383,7 @@ describe('registration and reference data', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/things',
-      headers: bearer(tokens['platform@prairie-fleet.test']!),
+      headers: await t.as('platform@prairie-fleet.test').headers(),
       payload: body,
     });
     expect(again.statusCode).toBe(422);
@@ -408,11 +396,11 @@ describe('registration and reference data', () => {
   });
 
   it('Org Admins register assets for their own organisation and those they manage, no other', async () => {
-    const register = (email: string, device_id: string, organization_id: string) =>
+    const register = async (email: string, device_id: string, organization_id: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/things',
-        headers: bearer(tokens[email]!),
+        headers: await t.as(email).headers(),
         payload: { device_id, thing_type_id: thingTypeId('maintenance'), organization_id },
       });
     const own = await register('orgadmin@capital-roadworks.test', 'CRW-NEW-1', CRW);
@@ -429,11 +417,11 @@ describe('registration and reference data', () => {
   });
 
   it('stores a device id as reports are compared (trimmed, NFC), and refuses one the database cannot hold', async () => {
-    const register = (device_id: string) =>
+    const register = async (device_id: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/things',
-        headers: bearer(tokens['platform@prairie-fleet.test']!),
+        headers: await t.as('platform@prairie-fleet.test').headers(),
         payload: { device_id, thing_type_id: thingTypeId('tow'), organization_id: CRW },
       });
     // Registered decomposed (e + combining accent): stored composed, and a report in either form matches.
@@ -444,7 +432,7 @@ describe('registration and reference data', () => {
     const legacy = await t.app.inject({
       method: 'PUT',
       url: `/api/things/${created.json().id}/device_credential`,
-      headers: bearer(tokens['platform@prairie-fleet.test']!),
+      headers: await t.as('platform@prairie-fleet.test').headers(),
       payload: { legacy_device_id: true },
     });
     expect(legacy.statusCode).toBe(200);
