@@ -4,18 +4,11 @@ import { SignInScreen } from '../features/auth/sign-in-screen';
 import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
 import { SectionPlaceholder } from '../features/sections/section-placeholder';
-import { areasRoutes, editAreaRoutes, newAreaRoutes } from '../features/areas/routes';
-import { editLocationRoutes, eventsRoutes } from '../features/events/routes';
-import { thingsAdminRoutes, thingsRoutes } from '../features/things/routes';
+import { thingsAdminRoutes } from '../features/things/routes';
 import { profileElement, usersRoutes } from '../features/users/routes';
 import { integrationsRoutes } from '../features/integrations/routes';
 import { organizationsRoutes } from '../features/organizations/routes';
-import { tripsRoutes } from '../features/trips/routes';
-import { r2rRoutes } from '../features/r2r/routes';
-import { hazardsRoutes } from '../features/hazards/routes';
 import { reportsRoutes } from '../features/reports/routes';
-import { closuresRoutes, editClosureRoutes, newClosureRoutes } from '../features/closures/routes';
-import { editZoneRoutes, newZoneRoutes, zonesRoutes } from '../features/zones/routes';
 import { exportsRoutes, newExportRoutes } from '../features/exports/routes';
 import { AccountsLayout, ACCOUNTS_NEW_TABS, FirstAccountsTab, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
 import { DashboardShell } from './shell/dashboard-shell';
@@ -30,6 +23,25 @@ import {
 } from './guards';
 import { ErrorPage, NotFoundPage } from './message-page';
 import { AppFrame } from './app-frame';
+import { FEATURES } from './features';
+import type { FeatureManifest } from '../lib/feature-manifest';
+
+/** A feature's section under /dashboard: core's rule for who sees it, then its guarded screens. */
+function sectionRoutes({ section }: FeatureManifest): RouteObject[] {
+  if (!section) return [];
+  const guarded = (section.guarded ?? []).map(({ path, access, desktopOnly, children }) => ({
+    path,
+    element: access ? <RequireAccess access={access} desktopOnly={desktopOnly} /> : undefined,
+    children,
+  }));
+  return [
+    {
+      path: section.path,
+      element: <RequireSection section={section.id} />,
+      children: [...section.routes, ...guarded],
+    },
+  ];
+}
 
 export const routes: RouteObject[] = [
   {
@@ -60,66 +72,7 @@ export const routes: RouteObject[] = [
             element: <DashboardShell />,
             children: [
               { index: true, element: <DashboardIndex /> },
-              { path: 'things', element: <RequireSection section="things" />, children: thingsRoutes },
-              {
-                path: 'events',
-                element: <RequireSection section="events" />,
-                children: [
-                  ...eventsRoutes,
-                  {
-                    path: ':eventId/edit',
-                    element: <RequireAccess access="editEvent" desktopOnly />,
-                    children: editLocationRoutes,
-                  },
-                ],
-              },
-              {
-                path: 'areas',
-                element: <RequireSection section="areas" />,
-                children: [
-                  ...areasRoutes,
-                  {
-                    path: 'new',
-                    element: <RequireAccess access="viewAreas" desktopOnly />,
-                    children: newAreaRoutes,
-                  },
-                  {
-                    path: ':areaId/edit',
-                    element: <RequireAccess access="viewAreas" desktopOnly />,
-                    children: editAreaRoutes,
-                  },
-                ],
-              },
-              {
-                path: 'closures',
-                element: <RequireSection section="closures" />,
-                // Add and edit are checked by the form itself: phones use the mobile permissions.
-                children: [
-                  ...closuresRoutes,
-                  { path: 'new', children: newClosureRoutes },
-                  { path: ':closureId/edit', children: editClosureRoutes },
-                ],
-              },
-              {
-                path: 'zones',
-                element: <RequireSection section="zones" />,
-                children: [
-                  ...zonesRoutes,
-                  {
-                    path: 'new',
-                    element: <RequireAccess access="manageZones" desktopOnly />,
-                    children: newZoneRoutes,
-                  },
-                  {
-                    path: ':zoneId/edit',
-                    element: <RequireAccess access="manageZones" desktopOnly />,
-                    children: editZoneRoutes,
-                  },
-                ],
-              },
-              { path: 'trips', element: <RequireSection section="trips" />, children: tripsRoutes },
-              { path: 'r2r', element: <RequireSection section="r2r" />, children: r2rRoutes },
-              { path: 'hazards', element: <RequireSection section="hazards" />, children: hazardsRoutes },
+              ...FEATURES.flatMap(sectionRoutes),
               {
                 path: 'data',
                 element: <RequireSection section="data" />,

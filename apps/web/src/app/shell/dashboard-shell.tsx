@@ -24,21 +24,14 @@ import { liveRegistry } from '../live-registry';
 import { LazyMapView } from '../../map/lazy-map-view';
 import { MapBottomCover } from '../../map/map-bottom-cover';
 import { onMapCommand } from '../../map/map-commands';
-import { LazyAreaDrawLayer } from '../../features/areas/map/lazy-area-draw-layer';
-import { AreaJumpControl, AreaMapLayers } from './area-map-layers';
-import { LazyLocationsLayer } from '../../features/events/map/lazy-locations-layer';
-import { LazyThingsLayer } from '../../features/things/map/lazy-things-layer';
-import { LazyTripsLayer } from '../../features/trips/map/lazy-trips-layer';
-import { LazyR2rLayer } from '../../features/r2r/map/lazy-r2r-layer';
-import { LazyHazardsLayer, LazyReportHazardAction } from '../../features/hazards/map/lazy-hazards-layer';
-import { LazyZoneDrawLayer, LazyZonesLayer } from '../../features/zones/map/lazy-zone-layers';
-import { LazyClosureDrawLayer, LazyClosuresLayer } from '../../features/closures/map/lazy-closure-layers';
+import { AreaJumpControl } from './area-map-layers';
 import { ThingsMapControls } from '../../features/things/map/things-map-controls';
 import { useActiveIncidentPositions } from '../../features/events/map/active-incident-positions';
 import { StatusNotices } from '../../features/things/notices/status-notices';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
 import { OrganizationSwitcher } from './organization-switcher';
 import { StatusStrip } from './status-strip';
+import { FEATURES } from '../features';
 
 export function DashboardShell() {
   const session = useSession();
@@ -261,6 +254,10 @@ function MapTools() {
   return <ThingsMapControls withoutAssets={useActiveIncidentPositions()} />;
 }
 
+const MAP_PARTS = (['layers', 'markers', 'drawing'] as const).flatMap((plane) =>
+  FEATURES.flatMap((feature) => feature.map?.[plane] ?? []),
+);
+
 /**
  * The map beside (desktop) or under (phone) the drawer, with the live assets, the incidents, the
  * sections' layers and the map tools. `coveredBelow`: the part of its height a phone's sheet covers,
@@ -288,19 +285,11 @@ function ShellMap({
     >
       <LazyMapView initialCenter={position ? [position.lng, position.lat] : undefined}>
         <MapBottomCover fraction={coveredBelow} />
-        <LazyThingsLayer />
-        <LazyTripsLayer />
-        <LazyR2rLayer />
-        <AreaMapLayers />
-        <LazyZonesLayer />
-        <LazyClosuresLayer />
-        {/* DOM markers: above every asset drawn in the map's canvas. */}
-        <LazyLocationsLayer />
-        <LazyHazardsLayer />
-        <LazyReportHazardAction />
-        <LazyAreaDrawLayer />
-        <LazyZoneDrawLayer />
-        <LazyClosureDrawLayer />
+        {/* The features' layers in the map's canvas, then DOM markers (above every asset drawn in the
+            canvas), then the drawing tools. */}
+        {MAP_PARTS.map((Part, index) => (
+          <Part key={index} />
+        ))}
         <MapTools />
       </LazyMapView>
       {children}

@@ -3,7 +3,9 @@
  * large screen). Screens load on first visit, so the sign-in page does not carry them.
  */
 import { lazyScreen } from '../../lib/lazy-screen';
-import type { RouteObject } from 'react-router';
+import { liveFeature, type FeatureManifest } from '../../lib/feature-manifest';
+import { locationsLiveHandler } from './live/locations-live-handler';
+import { LazyLocationsLayer } from './map/lazy-locations-layer';
 
 const EventsListScreen = lazyScreen(() => import('./list/events-list-screen'), 'EventsListScreen');
 
@@ -11,10 +13,23 @@ const EventDetailScreen = lazyScreen(() => import('./detail/event-detail-screen'
 
 const EditLocationScreen = lazyScreen(() => import('./edit/edit-location-screen'), 'EditLocationScreen');
 
-/** Edit Location, for the app to mount behind its edit-event and large-screen guard. */
-export const editLocationRoutes: RouteObject[] = [{ index: true, element: <EditLocationScreen /> }];
-
-export const eventsRoutes: RouteObject[] = [
-  { index: true, element: <EventsListScreen /> },
-  { path: ':eventId', element: <EventDetailScreen /> },
-];
+export const eventsFeature: FeatureManifest = {
+  section: {
+    id: 'events',
+    path: 'events',
+    routes: [
+      { index: true, element: <EventsListScreen /> },
+      { path: ':eventId', element: <EventDetailScreen /> },
+    ],
+    guarded: [
+      {
+        path: ':eventId/edit',
+        access: 'editEvent',
+        desktopOnly: true,
+        children: [{ index: true, element: <EditLocationScreen /> }],
+      },
+    ],
+  },
+  live: liveFeature(locationsLiveHandler),
+  map: { markers: [LazyLocationsLayer] },
+};

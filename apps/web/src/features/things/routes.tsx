@@ -5,6 +5,9 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { liveThingPath } from './thing-path';
+import { liveFeature, type FeatureManifest } from '../../lib/feature-manifest';
+import { thingsLiveHandler } from './live/things-live-handler';
+import { LazyThingsLayer } from './map/lazy-things-layer';
 
 const ThingsListScreen = lazyScreen(() => import('./list/things-list-screen'), 'ThingsListScreen');
 const ThingDetailScreen = lazyScreen(() => import('./detail/thing-detail-screen'), 'ThingDetailScreen');
@@ -19,14 +22,22 @@ const EditThingAssociationsScreen = lazyScreen(
 const NewThingScreen = lazyScreen(() => import('./forms/new-thing-screen'), 'NewThingScreen');
 const AssetsScreen = lazyScreen(() => import('./admin/assets-screen'), 'AssetsScreen');
 
-export const thingsRoutes: RouteObject[] = [
-  { index: true, element: <ThingsListScreen /> },
-  { path: 'new', element: <NewThingScreen /> },
-  { path: ':thingId', element: <ThingDetailScreen /> },
-  { path: ':thingId/edit', element: <EditThingProfileScreen /> },
-  { path: ':thingId/edit/profile', element: <EditThingProfileScreen /> },
-  { path: ':thingId/edit/associations', element: <EditThingAssociationsScreen /> },
-];
+export const thingsFeature: FeatureManifest = {
+  section: {
+    id: 'things',
+    path: 'things',
+    routes: [
+      { index: true, element: <ThingsListScreen /> },
+      { path: 'new', element: <NewThingScreen /> },
+      { path: ':thingId', element: <ThingDetailScreen /> },
+      { path: ':thingId/edit', element: <EditThingProfileScreen /> },
+      { path: ':thingId/edit/profile', element: <EditThingProfileScreen /> },
+      { path: ':thingId/edit/associations', element: <EditThingAssociationsScreen /> },
+    ],
+  },
+  live: liveFeature(thingsLiveHandler),
+  map: { layers: [LazyThingsLayer] },
+};
 
 /** An asset opened from the Assets tab (a newly registered one) shows in the Live section. */
 function ToLiveThing() {
