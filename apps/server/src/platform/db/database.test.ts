@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Migrator, sql } from 'kysely';
 import { migrateToLatest, openDatabase, type Db, type OpenedDatabase } from './database';
-import { migrations } from './migrations/index';
+import { findMigrations } from './migrations';
 import { seedReferenceData, thingTypeId } from '../../seed/reference-data';
 import { demoOrganizationId, seedDemoData } from '../../seed/demo-data';
 
@@ -99,7 +99,7 @@ describe('migration 202611231000_add_thing_indexes', () => {
 
   it('numbers nicknames an organisation already has twice (any case), then enforces one per asset', async () => {
     ({ db } = await openDatabase({ pgliteDir: 'memory://' }));
-    const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+    const migrator = new Migrator({ db, provider: { getMigrations: findMigrations } });
     const before = await migrator.migrateTo('202611222000_create_things');
     expect(before.error).toBeUndefined();
     await seedReferenceData(db);
@@ -163,7 +163,7 @@ describe('migration 202611241000_split_thing_states', () => {
 
   it("moves each asset's live state to thing_states, and back down again", async () => {
     ({ db } = await openDatabase({ pgliteDir: 'memory://' }));
-    const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+    const migrator = new Migrator({ db, provider: { getMigrations: findMigrations } });
     expect((await migrator.migrateTo('202611231200_add_thing_runs')).error).toBeUndefined();
     await seedReferenceData(db);
     await seedDemoData(db, 'First!pass1');
@@ -224,7 +224,7 @@ describe('migration 202612031215_create_closure_history', () => {
 
   it('starts the history of the closures already there with their creation, by whom', async () => {
     ({ db } = await openDatabase({ pgliteDir: 'memory://' }));
-    const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+    const migrator = new Migrator({ db, provider: { getMigrations: findMigrations } });
     expect((await migrator.migrateTo('202612031100_organization_position')).error).toBeUndefined();
     await seedReferenceData(db);
     await seedDemoData(db, 'First!pass1');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
-import { migrations } from './migrations/index';
+import { findMigrations } from './migrations';
 import { PgliteDialect, type RunExclusive } from './pglite-dialect';
 import type { Database } from './schema';
 
@@ -102,7 +102,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  const migrator = new Migrator({ db, provider: { getMigrations: findMigrations } });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error instanceof Error ? result.error : new Error('migration failed');
   return result;
