@@ -1,6 +1,7 @@
 // One lint set-up for the whole workspace. The import boundaries of CONVENTIONS.md are enforced here:
 // core imports no app; the web app and the server never import each other; web features stay apart;
-// server modules use each other only through their services, and only repositories touch the database.
+// server modules use each other only through their services, and only repositories (with the modules'
+// table types and migrations) touch the database.
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -49,7 +50,7 @@ const boundaryZones = [
     message: 'server modules use each other only through their services or events.',
   })),
   {
-    target: `./${serverModulesDir}/**/!(*.repository|*.test).ts`,
+    target: `./${serverModulesDir}/**/!(*.repository|*.tables|*.test).ts`,
     from: './apps/server/src/platform/db',
     message: 'only repositories touch the database.',
   },
@@ -105,9 +106,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', restrictedPackages(['@flare/web'])] },
   },
   {
-    // Only repositories (and the tests that check what they stored) use Kysely in a module.
+    // Only repositories (and the tests that check what they stored) use Kysely in a module, besides
+    // its table types (*.tables.ts) and migrations.
     files: [`${serverModulesDir}/**/*.ts`],
-    ignores: ['**/*.repository.ts', '**/*.test.ts'],
+    ignores: ['**/*.repository.ts', '**/*.tables.ts', '**/migrations/*.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

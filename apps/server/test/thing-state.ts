@@ -1,7 +1,7 @@
 /** An asset's profile and live state together, as tests read them. */
 import type { Insertable } from 'kysely';
 import type { Db } from '../src/platform/db/database';
-import type { ThingStatesTable } from '../src/platform/db/schema';
+import type { ThingStatesTable } from '../src/modules/things/things.tables';
 
 export function thingWithState(db: Db, deviceId: string) {
   return (

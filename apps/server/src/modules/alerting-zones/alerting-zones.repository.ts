@@ -4,7 +4,7 @@ import type { ThingStatus } from '@flare/core/status/thing-status';
 import { WRONG_WAY_DRIVER_TYPE } from '@flare/core/zones/zone-reach';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
-import type { AlertingZonesTable } from '../../platform/db/schema';
+import type { AlertingZonesTable } from './alerting-zones.tables';
 
 export type ZoneRow = Selectable<AlertingZonesTable> & { organization_name: string };
 

@@ -1,7 +1,7 @@
 /** Areas as stored: the shape as GeoJSON with its bounding box, the address, and the area type. */
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { AreasTable } from '../../platform/db/schema';
+import type { AreasTable } from './areas.tables';
 
 export type AreaRow = Selectable<AreasTable> & {
   organization_name: string;

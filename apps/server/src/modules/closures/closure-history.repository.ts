@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import { CLOSURE_HISTORY_KEPT } from '@flare/core/closures/closure-history';
 import type { ClosureChangeSource, ClosureHistoryAction } from '@flare/core/schemas/closure-history';
 import type { Db } from '../../platform/db/database';
-import type { ClosureHistoryTable } from '../../platform/db/schema';
+import type { ClosureHistoryTable } from './closures.tables';
 
 export type ClosureHistoryRow = Selectable<ClosureHistoryTable>;
 

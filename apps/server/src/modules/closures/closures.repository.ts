@@ -2,7 +2,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
-import type { ClosuresTable } from '../../platform/db/schema';
+import type { ClosuresTable } from './closures.tables';
 
 export type ClosureRow = Selectable<ClosuresTable> & {
   organization_name: string;

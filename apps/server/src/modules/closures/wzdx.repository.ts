@@ -8,7 +8,7 @@ import type { Insertable } from 'kysely';
 import type { FeedPublisher, PublishedClosure } from '@flare/core/wzdx/work-zone-feed';
 import type { PublishedDevice } from '@flare/core/wzdx/device-feed';
 import type { Db } from '../../platform/db/database';
-import type { ClosuresTable } from '../../platform/db/schema';
+import type { ClosuresTable } from './closures.tables';
 
 /** A feed closure's columns, from its road event. */
 export type FeedClosureValues = Omit<

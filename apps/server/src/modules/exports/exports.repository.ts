@@ -7,7 +7,7 @@ import { sql, type Selectable } from 'kysely';
 import type { ClosureType } from '@flare/core/schemas/closure';
 import type { ExportType } from '@flare/core/schemas/export';
 import type { Db } from '../../platform/db/database';
-import type { ExportsTable } from '../../platform/db/schema';
+import type { ExportsTable } from './exports.tables';
 
 export type ExportRow = Selectable<ExportsTable> & { requested_by_name: string | null };
 

@@ -4,7 +4,8 @@
  */
 import type { Kysely, Selectable, SqlBool } from 'kysely';
 import type { HazardSeverity, HazardStatusFilter, HazardType } from '@flare/core/schemas/hazard';
-import type { Database, HazardsTable } from '../../platform/db/schema';
+import type { Database } from '../../platform/db/schema';
+import type { HazardsTable } from './hazards.tables';
 
 export type HazardRow = Selectable<HazardsTable> & { has_photo: SqlBool };
 

@@ -1,6 +1,7 @@
 /** Incidents and the assets' stints at them. */
 import type { IncidentExtent } from '@flare/core/incidents/incident-extent';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { IncidentsTable } from './incidents.tables';
 import type { NearArea } from '@flare/core/areas/nearest-area';
 import { roadwayHeading } from '@flare/core/incidents/scene-rules';
 import type { Db } from '../../platform/db/database';
@@ -14,24 +15,8 @@ export interface ActiveScene {
   thingIds: string[];
 }
 
-export interface IncidentRow {
-  id: string;
-  number: string;
-  organization_id: string;
-  lat: number;
-  lng: number;
-  start_lat: number;
-  start_lng: number;
-  roadway_heading: number | null;
-  extent: IncidentExtent | null;
-  street: string | null;
-  near_area_name: string | null;
-  near_area_distance_m: number | null;
-  alert_message: string;
-  start_time: Date;
-  end_time: Date | null;
-  updated_at: Date;
-}
+/** An incident as stored (whether its heading was edited is the repository's own business). */
+export type IncidentRow = Omit<Selectable<IncidentsTable>, 'heading_edited'>;
 
 export interface StintRow {
   incident_id: string;

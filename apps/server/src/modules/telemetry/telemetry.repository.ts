@@ -2,11 +2,11 @@
  * Telemetry's tables: `points` (every report) and `thing_states` (each asset's live state). It reads
  * the things module's `things` and `thing_relationships` to route devices, and writes nothing else.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { PointsTable } from './telemetry.tables';
 import type { ThingOrganizations } from '@flare/core/permissions/thing-access';
 import { runTransition, type RunTransition } from '@flare/core/status/thing-run';
 import { SERVER_STATUSES, type ServerStatus } from '@flare/core/status/thing-status';
-import type { AttributeValue } from '@flare/core/telemetry/report';
 import { URGENT_ALARMS } from '@flare/core/things/thing-alarm';
 import type { Db } from '../../platform/db/database';
 import { isDatabaseUnavailable } from '../../platform/db/errors';
@@ -39,27 +39,8 @@ export interface DeviceRoute extends ThingOrganizations {
   hasState: boolean;
 }
 
-export interface PointRow {
-  thing_id: string;
-  recorded_at: Date;
-  lat: number | null;
-  lng: number | null;
-  valid: boolean;
-  speed: number | null;
-  course: number | null;
-  altitude: number | null;
-  accuracy: number | null;
-  hdop: number | null;
-  battery: number | null;
-  charging: boolean | null;
-  alerting: boolean;
-  /** Whether the report moved the thing (a valid, accurate enough position). */
-  accepted: boolean;
-  in_service: boolean | null;
-  alarm: string | null;
-  driver_unique_id: string | null;
-  attributes: Record<string, AttributeValue> | null;
-}
+/** A stored report as written (its id and receipt time are the database's). */
+export type PointRow = Omit<Selectable<PointsTable>, 'id' | 'received_at'>;
 
 /**
  * A thing's state after a batch, written in the same statement as its points. It applies only when
