@@ -1,5 +1,5 @@
 /** Areas as stored: the shape as GeoJSON with its bounding box, the address, and the area type. */
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { AreasTable } from './areas.tables';
 
@@ -11,27 +11,30 @@ export type AreaRow = Selectable<AreasTable> & {
   ez_type_is_av_type: boolean;
 };
 
-/** What a save writes (the shape already checked and reduced to its columns). */
-export interface AreaValues {
-  ez_type_id: string;
-  name: string;
-  description: string | null;
-  lat: number;
-  lng: number;
-  radius_miles: number;
-  area_geom: string | null;
-  point_geom: string | null;
-  min_lng: number;
-  min_lat: number;
-  max_lng: number;
-  max_lat: number;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-  country_code: string | null;
-}
+/** What a save writes (the shape already checked and reduced to its columns): all of them. */
+export type AreaValues = Required<
+  Pick<
+    Insertable<AreasTable>,
+    | 'ez_type_id'
+    | 'name'
+    | 'description'
+    | 'lat'
+    | 'lng'
+    | 'radius_miles'
+    | 'area_geom'
+    | 'point_geom'
+    | 'min_lng'
+    | 'min_lat'
+    | 'max_lng'
+    | 'max_lat'
+    | 'address1'
+    | 'address2'
+    | 'city'
+    | 'state'
+    | 'postal_code'
+    | 'country_code'
+  >
+>;
 
 export class AreasRepository {
   constructor(private readonly db: Db) {}
