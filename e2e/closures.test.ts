@@ -18,6 +18,7 @@ import { clickMap, closeInstructions } from './support/map-drawing';
 import { DEMO_TIME_ZONE, demoTimeInput } from './support/demo-time';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
+import { mapRegion } from './support/test-map';
 
 const ADMIN = 'admin@springfield-pd.test';
 
@@ -73,8 +74,7 @@ describe('closures', () => {
         essential: true,
       }),
     );
-    const notReady = page
-      .getByRole('region', { name: 'Map' })
+    const notReady = mapRegion(page)
       .getByRole('status')
       .filter({ hasText: 'Getting the map ready for drawing…' });
     await notReady.waitFor();

@@ -13,7 +13,7 @@ import { apiAs } from './support/api';
 import { sendOsmandReport } from './support/osmand';
 import { clickMap, closeInstructions } from './support/map-drawing';
 import { signInAs } from './support/sign-in';
-import { renderedValues } from './support/test-map';
+import { mapRegion, renderedValues } from './support/test-map';
 import { freePort, startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
@@ -251,7 +251,7 @@ describe('incidents', () => {
     // With no assets to see, the map opens fitted to the active incidents: both markers in view.
     const markers = media.getByRole('button', { name: /^Active incident INC-/ });
     await expect.poll(() => markers.count()).toBe(2);
-    const map = (await media.getByRole('region', { name: 'Map' }).boundingBox())!;
+    const map = (await mapRegion(media).boundingBox())!;
     const inMap = async () =>
       (await Promise.all((await markers.all()).map((marker) => marker.boundingBox()))).every(
         (box) =>

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { DEMO_PASSWORD, startServer, type RunningServer } from './support/server';
+import { mapRegion } from './support/test-map';
 
 const ADMIN = 'admin@springfield-pd.test';
 const PHONE = { width: 390, height: 800 };
@@ -210,7 +211,7 @@ describe('on a phone', () => {
     const page = await browser.newPage({ viewport: PHONE });
     await signInByKeyboard(page);
     const list = page.getByRole('grid', { name: 'Assets' });
-    const map = page.getByRole('region', { name: 'Map' });
+    const map = mapRegion(page);
     const toggle = page.getByRole('radiogroup', { name: 'Map or list' });
 
     await pressUntil(page, (focus) => focus.group === 'Map or list');

@@ -10,6 +10,7 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { pixelsOfHue } from './support/pixels';
 import { signedInContext, type SignedInContext } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
+import { mapRegion } from './support/test-map';
 
 const ADMIN = 'admin@springfield-pd.test';
 /**
@@ -144,7 +145,7 @@ describe('live map layer', () => {
     expect(pending.position).toEqual(offline.position);
 
     await centreOn(page, pending, drawn.length);
-    const map = page.getByRole('region', { name: 'Map' });
+    const map = mapRegion(page);
     const point = (await screenPoint(page, pending.id))!;
     await page.mouse.move(point.x, point.y);
     const info = map.locator('.maplibregl-popup [role="tooltip"]');
@@ -179,7 +180,7 @@ describe('live map layer', () => {
     const drawn = await items(page);
     const pending = drawn.find((item) => item.name === PENDING.name)!;
     const list = page.getByRole('grid', { name: 'Assets' });
-    const map = page.getByRole('region', { name: 'Map' });
+    const map = mapRegion(page);
     expect(await map.count()).toBe(0);
 
     await page.getByLabel('Search for an asset').fill(PENDING.name);

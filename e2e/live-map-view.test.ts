@@ -14,6 +14,7 @@ import { sendOsmandReport } from './support/osmand';
 import { fillSignIn, signInAs } from './support/sign-in';
 import { freePort, startServer, type RunningServer } from './support/server';
 import { touchDrag, touchPinch } from './support/touch';
+import { mapRegion } from './support/test-map';
 
 const USER = 'user@springfield-pd.test';
 /** Another user of the same organisation, on the same browser. */
@@ -60,8 +61,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const mapRegion = (page: Page) => page.getByRole('region', { name: 'Map', exact: true });
 
 /** How each kind of screen is used: what differs between a desktop and a phone, and only that. */
 interface Device {

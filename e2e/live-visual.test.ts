@@ -10,6 +10,7 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { renderedText } from './support/contrast';
 import { signedInContext, type SignedInContext } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
+import { mapRegion } from './support/test-map';
 
 const USER = 'user@springfield-pd.test';
 const ADMIN = 'admin@springfield-pd.test';
@@ -120,21 +121,20 @@ describe('on a phone', () => {
     return page;
   }
   const toggle = (page: Page) => page.getByRole('radiogroup', { name: 'Map or list' });
-  const map = (page: Page) => page.getByRole('region', { name: 'Map' });
 
   it('switches between the list and the map with the visible toggle', async () => {
     const page = await openPhone();
     const list = page.getByRole('grid', { name: 'Assets' });
-    expect(await map(page).count()).toBe(0);
+    expect(await mapRegion(page).count()).toBe(0);
     await toggle(page).getByText('Map', { exact: true }).click();
     await list.waitFor({ state: 'hidden' });
-    await map(page).waitFor();
+    await mapRegion(page).waitFor();
     expect(await toggle(page).getByRole('radio', { name: 'Map' }).isChecked()).toBe(true);
     await expectAccessible(page);
 
     await toggle(page).getByText('List', { exact: true }).click();
     await list.waitFor();
-    expect(await map(page).count()).toBe(0);
+    expect(await mapRegion(page).count()).toBe(0);
     await page.close();
   });
 
@@ -143,10 +143,10 @@ describe('on a phone', () => {
     await page.getByLabel('Search for an asset').fill(PENDING.name);
     await expect.poll(() => rows(page).count()).toBe(1);
     await page.getByRole('button', { name: `Find ${PENDING.name} on the map` }).click();
-    await map(page).waitFor();
+    await mapRegion(page).waitFor();
 
     // The map finder centres the asset; the search leaves it the only one drawn.
-    const box = (await map(page).boundingBox())!;
+    const box = (await mapRegion(page).boundingBox())!;
     const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     await expect
       .poll(
@@ -170,14 +170,14 @@ describe('on a phone', () => {
     await heading.waitFor();
     expect(await onTop(heading)).toBe(true);
     // The sheet leaves the map above it in sight and in use.
-    await map(page).waitFor();
+    await mapRegion(page).waitFor();
     expect(await onTop(page.getByRole('radiogroup', { name: 'Map or list' }))).toBe(true);
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Close asset' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/things');
     await heading.waitFor({ state: 'hidden' });
-    await map(page).waitFor();
+    await mapRegion(page).waitFor();
     await page.close();
   });
 

@@ -16,7 +16,7 @@ import {
 } from './support/browser';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
-import { rightClickMap } from './support/test-map';
+import { mapRegion, rightClickMap } from './support/test-map';
 import { accessTokenOf } from './support/api';
 import { demoOrganizationId } from '@flare/server/src/seed/demo-data';
 
@@ -132,7 +132,7 @@ describe('the live map', () => {
   it('renders the offline basemap with no network, opened on the fleet, and passes the accessibility check', async () => {
     const page = await newPage({ map: 'basemap' });
     await openMap(page);
-    const region = page.getByRole('region', { name: 'Map' });
+    const region = mapRegion(page);
     await region.locator('canvas').waitFor();
     const state = await mapState(page);
     expect(state.style).toBe('Flare offline');
@@ -410,7 +410,7 @@ describe('without WebGL', () => {
       await expectAccessible(page);
       await dialog.getByRole('button', { name: 'OK' }).click();
       await page.getByRole('button', { name: 'How to enable WebGL' }).waitFor();
-      expect(await page.getByRole('region', { name: 'Map' }).locator('canvas').count()).toBe(0);
+      expect(await mapRegion(page).locator('canvas').count()).toBe(0);
     } finally {
       await noWebgl.close();
     }

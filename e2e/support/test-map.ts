@@ -2,7 +2,15 @@
  * Reading the page's map in a test: the app hands its MapLibre map to test pages (support/browser.ts
  * sets their test hooks), as `window.__flareMap`.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * The map's region, named exactly "Map": the offer to return to the last view is a region of its own
+ * ("Last map view"), which a loose name would also match once the map has been seen in this browser.
+ */
+export function mapRegion(scope: Page | Locator): Locator {
+  return scope.getByRole('region', { name: 'Map', exact: true });
+}
 
 export interface TestMap {
   loaded(): boolean;
@@ -47,7 +55,7 @@ export async function mapIdle(page: Page): Promise<void> {
 /** Right-clicks the map a third of the way into its canvas; answers the map position clicked. */
 export async function rightClickMap(page: Page): Promise<{ lat: number; lng: number }> {
   await mapIdle(page);
-  const box = (await page.getByRole('region', { name: 'Map' }).locator('canvas').boundingBox())!;
+  const box = (await mapRegion(page).locator('canvas').boundingBox())!;
   // The mouse moves in whole pixels of the page, and the canvas may start at a fraction of one (the
   // status strip above it): the position is taken where the click really lands on the canvas.
   const click = { x: Math.round(box.x + box.width / 3), y: Math.round(box.y + box.height / 3) };
