@@ -12,7 +12,8 @@ import {
   SECTIONS,
   showsInSideNav,
 } from '@flare/core/permissions/sections';
-import { sectionLabel, type RespondersType } from '@flare/core/labels';
+import type { RespondersType } from '@flare/core/labels';
+import { sectionLabel } from '@flare/core/permissions/sections';
 import { MESSAGES } from '@flare/core/messages';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { fillSignIn } from './support/sign-in';

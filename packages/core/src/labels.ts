@@ -1,6 +1,4 @@
 /** Words the product shows that depend on the organisation or the role. */
-import type { SectionId } from './permissions/sections';
-
 export const RESPONDERS_TYPES = ['none', 'some', 'all'] as const;
 export type RespondersType = (typeof RESPONDERS_TYPES)[number];
 
@@ -29,34 +27,6 @@ export function eventsLabel(respondersType: RespondersType): 'Incidents' | 'Even
 /** The events list when nothing is left to show. */
 export function noEventsShown(respondersType: RespondersType): string {
   return `No ${eventsLabel(respondersType)} to show`;
-}
-
-export function sectionLabel(id: SectionId, respondersType: RespondersType): string {
-  switch (id) {
-    case 'things':
-      return 'Live';
-    case 'events':
-      return eventsLabel(respondersType);
-    case 'areas':
-      return 'Areas';
-    case 'closures':
-      return 'Closures';
-    case 'zones':
-      return 'Zones';
-    case 'trips':
-      return 'Trips';
-    case 'r2r':
-      return 'R2R';
-    case 'hazards':
-      return 'Hazards';
-    case 'data':
-      return 'Data';
-    case 'accounts':
-      return 'Profile & Preferences';
-    case 'accounts-new':
-      // The spec's "New Accounts (test)": a preview of the new account screens, said in words users know.
-      return 'New Accounts (preview)';
-  }
 }
 
 /** Role names as stored, and the labels users see. */

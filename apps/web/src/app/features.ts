@@ -4,7 +4,7 @@
  */
 import { areasFeature } from '../features/areas/routes';
 import { closuresFeature } from '../features/closures/routes';
-import { eventsFeature } from '../features/events/routes';
+import { incidentsFeature } from '../features/incidents/routes';
 import { exportsFeature } from '../features/exports/routes';
 import { hazardsFeature } from '../features/hazards/routes';
 import { r2rFeature } from '../features/r2r/routes';
@@ -22,7 +22,7 @@ export const FEATURES: FeatureManifest[] = [
   { ...areasFeature, map: { ...areasFeature.map, layers: [AreaMapLayers] } },
   zonesFeature,
   closuresFeature,
-  eventsFeature,
+  incidentsFeature,
   hazardsFeature,
   exportsFeature,
 ];

@@ -6,7 +6,7 @@ import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
 import { SectionPlaceholder } from '../features/sections/section-placeholder';
 import { thingsAdminRoutes } from '../features/things/routes';
 import { profileElement, usersRoutes } from '../features/users/routes';
-import { integrationsRoutes } from '../features/integrations/routes';
+import { apiKeysRoutes } from '../features/api-keys/routes';
 import { organizationsRoutes } from '../features/organizations/routes';
 import { reportsRoutes } from '../features/reports/routes';
 import { exportsRoutes, newExportRoutes } from '../features/exports/routes';
@@ -107,7 +107,7 @@ export const routes: RouteObject[] = [
                       { index: true, element: profileElement },
                       ...usersRoutes,
                       ...organizationsRoutes,
-                      ...integrationsRoutes,
+                      ...apiKeysRoutes,
                       { path: '*', element: <SectionPlaceholder section="accounts" /> },
                     ],
                   },
@@ -124,7 +124,7 @@ export const routes: RouteObject[] = [
                       ...usersRoutes,
                       ...thingsAdminRoutes,
                       ...organizationsRoutes,
-                      ...integrationsRoutes,
+                      ...apiKeysRoutes,
                       { path: 'profile', element: profileElement },
                       ...[
                         ['billing', 'Billing'],

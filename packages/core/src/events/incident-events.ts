@@ -1,6 +1,8 @@
 /** Payload of the domain event about incidents: the incident as the API shows it, and who sees it. */
 import { z } from 'zod';
+import { liveMessage } from '../live/live-message';
 import { LocationSchema } from '../schemas/location';
+import { domainEvent } from './domain-event';
 
 export const IncidentChangedSchema = z.object({
   location: LocationSchema,
@@ -8,3 +10,25 @@ export const IncidentChangedSchema = z.object({
   organization_ids: z.array(z.string()),
 });
 export type IncidentChanged = z.infer<typeof IncidentChangedSchema>;
+
+/** An incident was detected, an asset joined or left it, it ended, or a user moved it. */
+export const locationMessage = liveMessage(
+  'location',
+  { location: LocationSchema },
+  { key: (message) => `location:${message.location.id}` },
+);
+
+export const INCIDENT_EVENTS = {
+  /**
+   * An incident opened, an asset joined or left it, it ended, or a user moved it, as stored now:
+   * dashboards set its assets on scene and release those that left.
+   */
+  'incident.changed': domainEvent(IncidentChangedSchema, {
+    shared: true,
+    live: (change) => [
+      { organizationIds: change.organization_ids, message: { type: 'location', location: change.location } },
+    ],
+  }),
+};
+
+export const INCIDENT_LIVE_MESSAGES = [locationMessage] as const;

@@ -1,10 +1,14 @@
 /**
- * Payloads of the server's domain events about assets. They are typed where they are emitted and
- * handled, and checked against these schemas where they travel between server processes.
+ * What assets tell: the server's domain events about them (typed where they are emitted and handled,
+ * checked against these schemas where they travel between server processes) and their live-feed
+ * messages.
  */
 import { z } from 'zod';
+import type { LiveMessage } from '../live/messages';
+import { liveMessage } from '../live/live-message';
 import { ThingSchema } from '../schemas/thing';
 import { SERVER_STATUSES } from '../status/thing-status';
+import { domainEvent } from './domain-event';
 
 /** An asset's live state after a change, and the organisations that see it. */
 export const ThingStateSchema = z.object({
@@ -50,3 +54,100 @@ export const ThingChangedSchema = z.object({
   device_ids: z.array(z.string()),
 });
 export type ThingChanged = z.infer<typeof ThingChangedSchema>;
+
+/** The asset's run (status/thing-run.ts), raised alarm and station, sent with every status update. */
+const RunFields = ThingSchema.pick({
+  run_started_at: true,
+  run_alert_points: true,
+  alarm: true,
+  alarm_raised_at: true,
+  station_id: true,
+}).shape;
+
+/** The asset moved: its new position and status. */
+export const pointMessage = liveMessage(
+  'point',
+  {
+    thing_id: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+    speed: z.number().nullable(),
+    course: z.number().nullable(),
+    accuracy: z.number().nullable(),
+    enroute: z.boolean(),
+    in_service: z.boolean(),
+    status: z.enum(SERVER_STATUSES),
+    street: z.string().nullable(),
+    heartbeat_datetime: z.string(),
+    ...RunFields,
+  },
+  { key: (message) => `point:${message.thing_id}` },
+);
+
+/** A registration or an edit: the whole asset (a deactivated one is removed by the dashboards). */
+export const thingMessage = liveMessage(
+  'thing',
+  { thing: ThingSchema },
+  { key: (message) => `thing:${message.thing.id}` },
+);
+
+/** The asset checked in, or only its status changed. */
+export const heartbeatMessage = liveMessage(
+  'heartbeat',
+  {
+    thing_id: z.string(),
+    /** Absent when only time moved the status on (the status sweep). */
+    in_service: z.boolean().optional(),
+    status: z.enum(SERVER_STATUSES),
+    heartbeat_datetime: z.string().nullable(),
+    ...RunFields,
+  },
+  { key: (message) => `heartbeat:${message.thing_id}` },
+);
+
+/** A state change: a `point` when it moved the asset, otherwise a `heartbeat`. */
+export function stateMessage(state: ThingState): LiveMessage {
+  const shared = {
+    thing_id: state.thing_id,
+    in_service: state.in_service,
+    status: state.status,
+    run_started_at: state.run_started_at,
+    run_alert_points: state.run_alert_points,
+    alarm: state.alarm,
+    alarm_raised_at: state.alarm_raised_at,
+    station_id: state.station_id,
+  };
+  if (state.moved && state.lat !== null && state.lng !== null && state.heartbeat_at !== null) {
+    return {
+      type: 'point',
+      ...shared,
+      lat: state.lat,
+      lng: state.lng,
+      speed: state.speed,
+      course: state.course,
+      accuracy: state.accuracy,
+      enroute: state.enroute,
+      street: state.street,
+      heartbeat_datetime: state.heartbeat_at,
+    };
+  }
+  return { type: 'heartbeat', ...shared, heartbeat_datetime: state.heartbeat_at };
+}
+
+export const THING_EVENTS = {
+  /** Assets' live state after a commit: each state goes to the organisations that see the asset. */
+  'thing.states-changed': domainEvent(ThingStatesChangedSchema, {
+    shared: false,
+    live: ({ states }) =>
+      states.map((state) => ({ organizationIds: state.organization_ids, message: stateMessage(state) })),
+  }),
+  /** An asset was registered or edited: every process's device directory forgets what it knew. */
+  'thing.changed': domainEvent(ThingChangedSchema, {
+    shared: true,
+    live: (change) => [
+      { organizationIds: change.organization_ids, message: { type: 'thing', thing: change.thing } },
+    ],
+  }),
+};
+
+export const THING_LIVE_MESSAGES = [pointMessage, thingMessage, heartbeatMessage] as const;

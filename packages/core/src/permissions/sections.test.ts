@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { helpText } from '../help-texts';
 import {
   canSee,
   dataIndexPath,
   defaultSection,
+  sectionLabel,
   showsInSideNav,
   visibleDataSubsections,
   visibleSections,
@@ -51,5 +53,18 @@ describe('sections', () => {
     expect(visibleSections(perms)).not.toContain('data');
     expect(dataIndexPath(perms)).toBeUndefined();
     expect(canSee([...perms, 'export:read'], 'data')).toBe(true);
+  });
+
+  it("names each section in the navigation from its entry, events by the organisation's responders", () => {
+    expect(sectionLabel('things', 'none')).toBe('Live');
+    expect(sectionLabel('events', 'all')).toBe('Incidents');
+    expect(sectionLabel('events', 'some')).toBe('Events');
+    expect(sectionLabel('accounts-new', 'all')).toBe('New Accounts (preview)');
+  });
+
+  it("finds a section's help text in its entry, and the other topics' beside them", () => {
+    expect(helpText('closures').title).toBe('Closures');
+    expect(helpText('things').text).toMatch(/^Your assets as they report/);
+    expect(helpText('locations').title).toBe('Incident location');
   });
 });

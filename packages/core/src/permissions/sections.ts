@@ -1,4 +1,9 @@
-/** Dashboard sections, their order, the access each needs and whether they are desktop only. */
+/**
+ * Dashboard sections, their order, the access each needs, whether they are desktop only, their
+ * navigation label and the help text beside their screen's title: one entry per section.
+ */
+import type { HelpText } from '../help-texts';
+import { eventsLabel, type RespondersType } from '../labels';
 import { can, type Access } from './access';
 
 export const SECTION_IDS = [
@@ -25,26 +30,137 @@ export interface Section {
   inSideNav: boolean;
   /** Shown in the mobile bottom nav. */
   inBottomNav: boolean;
+  /** Its name in the navigation, or the rule that names it by the organisation's responders type. */
+  label: string | ((respondersType: RespondersType) => string);
+  /** The "?" beside its screen's title. */
+  help?: HelpText;
 }
 
-export const SECTIONS: readonly Section[] = [
-  { id: 'things', access: 'viewThings', desktopOnly: false, inSideNav: true, inBottomNav: true },
-  { id: 'events', access: 'viewEvents', desktopOnly: false, inSideNav: true, inBottomNav: true },
-  { id: 'areas', access: 'viewAreas', desktopOnly: false, inSideNav: true, inBottomNav: true },
-  { id: 'closures', access: 'viewClosures', desktopOnly: false, inSideNav: true, inBottomNav: true },
-  { id: 'zones', access: 'viewZones', desktopOnly: true, inSideNav: true, inBottomNav: false },
-  { id: 'trips', access: 'viewTrips', desktopOnly: true, inSideNav: true, inBottomNav: false },
-  { id: 'r2r', access: 'viewR2r', desktopOnly: true, inSideNav: true, inBottomNav: false },
-  { id: 'hazards', access: 'viewHazards', desktopOnly: true, inSideNav: true, inBottomNav: false },
-  { id: 'data', access: 'viewData', desktopOnly: false, inSideNav: false, inBottomNav: false },
-  { id: 'accounts', access: 'viewAccounts', desktopOnly: true, inSideNav: false, inBottomNav: false },
-  { id: 'accounts-new', access: 'viewAccountsNew', desktopOnly: false, inSideNav: false, inBottomNav: false },
-];
+export const SECTIONS = [
+  {
+    id: 'things',
+    access: 'viewThings',
+    desktopOnly: false,
+    inSideNav: true,
+    inBottomNav: true,
+    label: 'Live',
+    help: {
+      title: 'Live',
+      text: 'Your assets as they report. A unit is stale after 30 seconds without a report, pending after 8 hours and offline after 4 days. Filter by status, search by name, and open a unit for its run, alerts and commands.',
+    },
+  },
+  {
+    id: 'events',
+    access: 'viewEvents',
+    desktopOnly: false,
+    inSideNav: true,
+    inBottomNav: true,
+    label: eventsLabel,
+  },
+  {
+    id: 'areas',
+    access: 'viewAreas',
+    desktopOnly: false,
+    inSideNav: true,
+    inBottomNav: true,
+    label: 'Areas',
+    help: {
+      title: 'Areas',
+      text: 'Saved places drawn on the map: stations (assets parked inside count at the station), hospitals, points of interest, exclusion zones, and the no-stop and no-enter zones that change how alerts behave. Draw a polygon or a circle, or import a GeoJSON file.',
+    },
+  },
+  {
+    id: 'closures',
+    access: 'viewClosures',
+    desktopOnly: false,
+    inSideNav: true,
+    inBottomNav: true,
+    label: 'Closures',
+    help: {
+      title: 'Closures',
+      text: 'Road closures drawn point by point on the map. Manual ones are switched on and off here, automated ones follow their asset, and feed ones come from another agency’s WZDx feed. Published closures go out in your WZDx feed to navigation apps.',
+    },
+  },
+  {
+    id: 'zones',
+    access: 'viewZones',
+    desktopOnly: true,
+    inSideNav: true,
+    inBottomNav: false,
+    label: 'Zones',
+  },
+  {
+    id: 'trips',
+    access: 'viewTrips',
+    desktopOnly: true,
+    inSideNav: true,
+    inBottomNav: false,
+    label: 'Trips',
+    help: {
+      title: 'Trips',
+      text: 'Where an asset went: pick it and a time range, then replay a run on the map or download it as GPX or GeoJSON. Every report of every run is kept.',
+    },
+  },
+  {
+    id: 'r2r',
+    access: 'viewR2r',
+    desktopOnly: true,
+    inSideNav: true,
+    inBottomNav: false,
+    label: 'R2R',
+  },
+  {
+    id: 'hazards',
+    access: 'viewHazards',
+    desktopOnly: true,
+    inSideNav: true,
+    inBottomNav: false,
+    label: 'Hazards',
+    help: {
+      title: 'Hazards',
+      text: 'Hazards on the road (debris, a disabled vehicle, a crash, ice, flooding, a pothole, an animal) reported from the map (right-click, Report hazard) or by devices. Pick the types, severities, status and time range (the last 24 hours to start with); the hazards found are listed and marked on the map by severity. Open one for its note and photo, and resolve it once the road is clear.',
+    },
+  },
+  {
+    id: 'data',
+    access: 'viewData',
+    desktopOnly: false,
+    inSideNav: false,
+    inBottomNav: false,
+    label: 'Data',
+  },
+  {
+    id: 'accounts',
+    access: 'viewAccounts',
+    desktopOnly: true,
+    inSideNav: false,
+    inBottomNav: false,
+    label: 'Profile & Preferences',
+  },
+  {
+    id: 'accounts-new',
+    access: 'viewAccountsNew',
+    desktopOnly: false,
+    inSideNav: false,
+    inBottomNav: false,
+    // The spec's "New Accounts (test)": a preview of the new account screens, said in words users know.
+    label: 'New Accounts (preview)',
+  },
+] as const satisfies readonly Section[];
+
+/** The sections with a help text. */
+export type SectionWithHelp = Extract<(typeof SECTIONS)[number], { help: HelpText }>['id'];
 
 export function sectionById(id: SectionId): Section {
-  const section = SECTIONS.find((s) => s.id === id);
+  const section: Section | undefined = SECTIONS.find((s) => s.id === id);
   if (!section) throw new Error(`Unknown section ${id}`);
   return section;
+}
+
+/** The section's name in the navigation, for an organisation of this responders type. */
+export function sectionLabel(id: SectionId, respondersType: RespondersType): string {
+  const { label } = sectionById(id);
+  return typeof label === 'string' ? label : label(respondersType);
 }
 
 /** Data's sub-sections, in menu order: each needs its own access besides the data section's. */

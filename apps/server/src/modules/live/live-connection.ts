@@ -32,7 +32,7 @@ export interface LiveSubscription {
   /** Verbatim as the client sent it: the consumer routes frames by comparing this string. */
   readonly identifier: string;
   readonly organizationId: string;
-  /** The subscriber's, for the messages only some may receive (core's LIVE_MESSAGE_ACCESS). */
+  /** The subscriber's, for the messages only some may receive (core's liveMessageAccess). */
   readonly permissions: readonly string[];
   /** Coalescing key -> the latest message under that key, already serialised. */
   readonly pending: Map<string, string>;

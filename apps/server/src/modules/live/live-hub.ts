@@ -4,11 +4,11 @@
  * sockets. Each server watches an organisation's messages only while one of its clients watches that
  * organisation, and coalesces per client: within a flush interval only the latest message per
  * coalescing key (per asset and message type) is sent. Messages that need more than watching the
- * feed (closures: core's LIVE_MESSAGE_ACCESS) go only to the subscribers who hold it.
+ * feed (closures: core's liveMessageAccess) go only to the subscribers who hold it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
-import { coalescingKey, LIVE_MESSAGE_ACCESS, type LiveMessage } from '@flare/core/live/messages';
+import { coalescingKey, liveMessageAccess, type LiveMessage } from '@flare/core/live/messages';
 import { can } from '@flare/core/permissions/access';
 import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
@@ -170,7 +170,7 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
     const watching = this.watchers.get(organizationId);
     if (!watching || watching.size === 0) return;
     const key = coalescingKey(message);
-    const access = LIVE_MESSAGE_ACCESS[message.type];
+    const access = liveMessageAccess(message.type);
     // Serialised once here, not once per client.
     const json = JSON.stringify(message);
     for (const subscription of watching) {

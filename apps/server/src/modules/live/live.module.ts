@@ -1,11 +1,13 @@
 /**
- * The live feed: the `/cable` WebSocket (ActionCable protocol) and the handlers that turn domain
- * events into feed messages for the organisations that see them.
+ * The live feed: the `/cable` WebSocket (ActionCable protocol), and the domain events turned into feed
+ * messages for the organisations that see them, as each event's definition says.
  */
 import fp from 'fastify-plugin';
+import type { DomainEventDefinition } from '@flare/core/events/domain-event';
 import type { LiveHub } from './live-hub';
 import { registerLiveFeed } from './live-feed';
-import { closureMessage, exportMessage, locationMessage, stateMessage, thingMessage } from './live-messages';
+import type { EventBus } from '../../platform/bus/event-bus';
+import { EVENTS, type EventName } from '../../platform/bus/events';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,36 +26,27 @@ export const liveModule = fp(
       limits: app.config.liveLimits,
     });
     app.decorate('liveHub', hub);
-    await app.events.on('thing.states-changed', async ({ states }) => {
-      await Promise.all(states.map((state) => hub.publish(state.organization_ids, stateMessage(state))));
-    });
     // A suspended or deleted user's sockets close at once, on every server.
     await app.events.on('user.sessions-ended', ({ user_id }) => hub.recheckSessionsOf(user_id));
-    // Each process publishes the messages of its own changes; every process's sockets receive them.
-    await app.events.on(
-      'thing.changed',
-      (change) => hub.publish(change.organization_ids, thingMessage(change)),
-      {
-        thisProcessOnly: true,
-      },
-    );
-    await app.events.on(
-      'incident.changed',
-      (change) => hub.publish(change.organization_ids, locationMessage(change)),
-      { thisProcessOnly: true },
-    );
-    // Those who see the organisation see its closures (other organisations' only platform administrators).
-    await app.events.on(
-      'closure.changed',
-      (change) => hub.publish([change.organization_id], closureMessage(change)),
-      { thisProcessOnly: true },
-    );
-    // Exports go to those who may see the organisation's exports (core's LIVE_MESSAGE_ACCESS).
-    await app.events.on(
-      'export.changed',
-      (change) => hub.publish([change.organization_id], exportMessage(change)),
-      { thisProcessOnly: true },
-    );
+    // The sections' events that make live-feed messages (core events/section-feeds.ts). Each process
+    // publishes the messages of its own changes; every process's sockets receive them.
+    for (const name of Object.keys(EVENTS) as EventName[]) await relay(app.events, hub, name);
   },
   { name: 'live', dependencies: ['platform', 'auth', 'accounts'] },
 );
+
+async function relay(events: EventBus, hub: LiveHub, name: EventName): Promise<void> {
+  // The event's payload is the one its definition reads: both come from the same entry.
+  const definition: DomainEventDefinition = EVENTS[name];
+  if (!definition.live) return;
+  await events.on(
+    name,
+    async (payload) => {
+      const deliveries = definition.live!(payload);
+      await Promise.all(
+        deliveries.map(({ organizationIds, message }) => hub.publish(organizationIds, message)),
+      );
+    },
+    { thisProcessOnly: true },
+  );
+}

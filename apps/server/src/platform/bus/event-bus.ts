@@ -107,7 +107,7 @@ export class EventBus {
   }
 
   private topic(name: EventName, key: string | undefined): string {
-    const keyed = 'keyed' in EVENTS[name];
+    const keyed = EVENTS[name].keyed === true;
     if (keyed !== (key !== undefined)) throw new Error(`event ${name} ${keyed ? 'needs' : 'takes no'} key`);
     if (key === undefined) return name;
     if (!KEY.test(key)) throw new Error(`invalid key "${key}" for event ${name}`);

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { can, MANAGE_ACCOUNTS_MENU } from '@flare/core/permissions/access';
 import { canSee } from '@flare/core/permissions/sections';
-import { sectionLabel } from '@flare/core/labels';
+import { sectionLabel } from '@flare/core/permissions/sections';
 import type { Profile } from '@flare/core/schemas/profile';
 import { LAYOUT } from '@flare/core/constants';
 import { FEEDS_MENU_LABEL, FeedsDialog, useManagedFeeds } from '../../components/feeds/feeds-dialog';

@@ -5,7 +5,7 @@
 import { Box, Group, UnstyledButton, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { canSee, SECTIONS } from '@flare/core/permissions/sections';
-import { sectionLabel } from '@flare/core/labels';
+import { sectionLabel } from '@flare/core/permissions/sections';
 import { LAYOUT } from '@flare/core/constants';
 import type { Profile } from '@flare/core/schemas/profile';
 import { sectionPath } from '../../lib/nav-memory';

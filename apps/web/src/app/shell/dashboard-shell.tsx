@@ -26,7 +26,7 @@ import { MapBottomCover } from '../../map/map-bottom-cover';
 import { onMapCommand } from '../../map/map-commands';
 import { AreaJumpControl } from './area-map-layers';
 import { ThingsMapControls } from '../../features/things/map/things-map-controls';
-import { useActiveIncidentPositions } from '../../features/events/map/active-incident-positions';
+import { useActiveIncidentPositions } from '../../features/incidents/map/active-incident-positions';
 import { StatusNotices } from '../../features/things/notices/status-notices';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
 import { OrganizationSwitcher } from './organization-switcher';

@@ -12,7 +12,7 @@ import {
   visibleDataSubsections,
   type DataSubsectionId,
 } from '@flare/core/permissions/sections';
-import { sectionLabel } from '@flare/core/labels';
+import { sectionLabel } from '@flare/core/permissions/sections';
 import { LAYOUT } from '@flare/core/constants';
 import type { Profile } from '@flare/core/schemas/profile';
 import { REFER_A_FLEET_URL } from '../../config/links';

@@ -1,10 +1,10 @@
-/** A "?" beside a title that opens the topic's help text (core's HELP_TEXTS). */
+/** A "?" beside a title that opens the topic's help text (core's helpText). */
 import { ActionIcon, Popover, Text } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
-import { HELP_TEXTS, type HelpTopic } from '@flare/core/help-texts';
+import { helpText, type HelpTopic } from '@flare/core/help-texts';
 
 export function HelpTip({ topic }: { topic: HelpTopic }) {
-  const { title, text } = HELP_TEXTS[topic];
+  const { title, text } = helpText(topic);
   return (
     <Popover width={300} position="bottom-start" shadow="md" withArrow>
       <Popover.Target>

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@flare/core/messages';
-import { sectionLabel } from '@flare/core/labels';
+import { sectionLabel } from '@flare/core/permissions/sections';
 import type { SectionId } from '@flare/core/permissions/sections';
 import { useSubscribedOrganization } from '../../lib/subscribed-organization';
 

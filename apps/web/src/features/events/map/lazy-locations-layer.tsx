@@ -1,6 +1,0 @@
-/** The incidents layer as the shell mounts it inside the map view, loaded with the map. */
-import { lazyMapLayer } from '../../../map/lazy-map-layer';
-
-export const LazyLocationsLayer = lazyMapLayer(() =>
-  import('./locations-layer').then((m) => m.LocationsLayer),
-);
