@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
-import { LOCATION_MESSAGES } from '@flare/core/schemas/location';
+import { INCIDENT_MESSAGES } from '@flare/core/schemas/incident';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { apiAs } from './support/api';
 import { sendOsmandReport } from './support/osmand';
@@ -202,7 +202,7 @@ describe('incidents', () => {
     };
 
     await drag(0, -250);
-    await page.getByRole('alert').filter({ hasText: LOCATION_MESSAGES.tooFar }).waitFor();
+    await page.getByRole('alert').filter({ hasText: INCIDENT_MESSAGES.tooFar }).waitFor();
     expect(await latLon.textContent()).toBe('39.78170, -89.65010');
 
     await drag(0, -40);

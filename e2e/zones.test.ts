@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
-import { ZONE_DEFAULT_EXPIRY_MINUTES, ZONE_MESSAGES } from '@flare/core/schemas/alerting-zone';
+import { ZONE_DEFAULT_EXPIRY_MINUTES, ZONE_MESSAGES } from '@flare/core/schemas/zone';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import type { ZoneFeatureCollection } from '@flare/core/zones/zone-geojson';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';

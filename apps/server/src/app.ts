@@ -10,7 +10,7 @@ import { registerWebApp, webBuildId } from './platform/web-app';
 import { accountsModule } from './modules/accounts/accounts.module';
 import { apiKeysModule } from './modules/api-keys/api-keys.module';
 import { areasModule } from './modules/areas/areas.module';
-import { alertingZonesModule } from './modules/alerting-zones/alerting-zones.module';
+import { zonesModule } from './modules/zones/zones.module';
 import { closuresModule } from './modules/closures/closures.module';
 import { exportsModule } from './modules/exports/exports.module';
 import { feedsModule } from './modules/feeds/feeds.module';
@@ -51,7 +51,7 @@ const MODULES = [
   feedsModule,
   areasModule,
   incidentsModule,
-  alertingZonesModule,
+  zonesModule,
   closuresModule,
   tripsModule,
   r2rModule,

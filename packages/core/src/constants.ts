@@ -50,7 +50,7 @@ export const MAP_ZOOM = {
   /** A closure's route is drawn at this zoom or closer. */
   addClosure: 15.5,
   default: 16.25,
-  eventLocate: 17,
+  incidentLocate: 17,
   geoMarkerLocate: 16,
   areaLocate: 16,
   poiLocate: 17,
@@ -98,9 +98,9 @@ export const MENU_COPY_RESET_MS = 2000;
 export const NAVIGATE_AFTER_SAVE_MS = 150;
 export const ASSET_ROW_HEIGHT = { inService: 65, outOfService: 90 } as const;
 /** Events list rows: 80, +90 when active, + the active-vehicle count, +15 per inactive vehicle. */
-export const EVENT_ROW_HEIGHT = { base: 80, active: 90, perInactiveVehicle: 15 } as const;
+export const INCIDENT_ROW_HEIGHT = { base: 80, active: 90, perInactiveVehicle: 15 } as const;
 export const AREA_ROW_HEIGHT = 75;
 /** Closures list rows: 70, or 90 for an out-of-service closure (its extra line). */
 export const CLOSURE_ROW_HEIGHT = { inService: 70, outOfService: 90 } as const;
 /** The events list's Display choice first looked at: one day ago. */
-export const EVENTS_DISPLAY_DEFAULT: RecentDisplay = 'day';
+export const INCIDENTS_DISPLAY_DEFAULT: RecentDisplay = 'day';

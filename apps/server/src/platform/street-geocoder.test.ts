@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import type { Closure } from '@flare/core/schemas/closure';
-import type { Location } from '@flare/core/schemas/location';
+import type { Incident } from '@flare/core/schemas/incident';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { StreetGeocoder, streetOf } from './street-geocoder';
@@ -123,7 +123,7 @@ describe('with a geocoder configured', () => {
     const token = (await t.signIn('user@springfield-pd.test')).access_token;
     const streets = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/locations/active', headers: bearer(token) }))
-        .json<{ data: Location[] }>()
+        .json<{ data: Incident[] }>()
         .data.map((location) => location.street);
     await expect.poll(streets, { timeout: 15_000 }).toEqual(['North Grand Avenue East']);
   });
@@ -214,12 +214,12 @@ describe('with a geocoder that is down', () => {
     await openIncident(t);
     const places = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/locations/active', headers: bearer(token) }))
-        .json<{ data: Location[] }>()
+        .json<{ data: Incident[] }>()
         .data.map((location) => [location.street, location.near_area]);
     await expect.poll(places, { timeout: 15_000 }).toEqual([[null, { name: 'Station 5', distance_m: 0 }]]);
     const [incident] = (
       await t.app.inject({ method: 'GET', url: '/api/locations/active', headers: bearer(token) })
-    ).json<{ data: Location[] }>().data;
+    ).json<{ data: Incident[] }>().data;
     await expect(t.app.incidents.namePlace(incident!.id)).rejects.toThrow('geocoder unreachable');
   });
 });

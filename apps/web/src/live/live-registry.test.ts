@@ -21,7 +21,7 @@ describe('live handler registry', () => {
   it('starts a handler that needs an access only for users who hold it', () => {
     const registry = new LiveRegistry();
     const events = recordingHandler(['location']);
-    registry.register({ ...events.handler, access: 'viewEvents' });
+    registry.register({ ...events.handler, access: 'viewIncidents' });
     registry.start(context, ['thing:read']);
     expect(events.log.started).toEqual([]);
     registry.start(context, ['incident:read']);

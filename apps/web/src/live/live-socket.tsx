@@ -26,7 +26,7 @@ export function LiveSocket({ registry }: { registry: LiveRegistry }) {
   // The server lets only users who may view assets subscribe to the feed; users who see only events
   // (Media) get their features polling instead.
   const feedAllowed = can(permissions, 'viewThings');
-  const allowed = feedAllowed || can(permissions, 'viewEvents');
+  const allowed = feedAllowed || can(permissions, 'viewIncidents');
   const organization = useSubscribedOrganization();
   const organizationId = organization?.id;
   const polling = (organization?.is_large_org ?? false) || !feedAllowed;

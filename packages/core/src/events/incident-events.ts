@@ -1,20 +1,20 @@
 /** Payload of the domain event about incidents: the incident as the API shows it, and who sees it. */
 import { z } from 'zod';
 import { liveMessage } from '../live/live-message';
-import { LocationSchema } from '../schemas/location';
+import { IncidentSchema } from '../schemas/incident';
 import { domainEvent } from './domain-event';
 
 export const IncidentChangedSchema = z.object({
-  location: LocationSchema,
+  location: IncidentSchema,
   /** The incident's organisation and every organisation that sees one of its assets. */
   organization_ids: z.array(z.string()),
 });
 export type IncidentChanged = z.infer<typeof IncidentChangedSchema>;
 
 /** An incident was detected, an asset joined or left it, it ended, or a user moved it. */
-export const locationMessage = liveMessage(
+export const incidentMessage = liveMessage(
   'location',
-  { location: LocationSchema },
+  { location: IncidentSchema },
   { key: (message) => `location:${message.location.id}` },
 );
 
@@ -31,4 +31,4 @@ export const INCIDENT_EVENTS = {
   }),
 };
 
-export const INCIDENT_LIVE_MESSAGES = [locationMessage] as const;
+export const INCIDENT_LIVE_MESSAGES = [incidentMessage] as const;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { coalescingKey, liveMessageAccess, LiveMessageSchema, type LiveMessage } from '../live/messages';
 import { makeClosure } from '../testing/closures';
 import { makeExport } from '../testing/exports';
-import { makeLocation } from '../testing/locations';
+import { makeIncident } from '../testing/incidents';
 import { makeThing } from '../testing/things';
 import type { DomainEventDefinition } from './domain-event';
 import { DOMAIN_EVENTS, LIVE_MESSAGE_DEFINITIONS } from './section-feeds';
@@ -67,7 +67,7 @@ describe("the sections' feeds", () => {
   });
 
   it('send an incident to its organisation and every one that sees one of its assets', () => {
-    const location = makeLocation();
+    const location = makeIncident();
     expect(deliveries('incident.changed', { location, organization_ids: ['org-1', 'org-2'] })).toEqual([
       { organizationIds: ['org-1', 'org-2'], message: { type: 'location', location } },
     ]);

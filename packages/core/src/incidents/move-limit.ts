@@ -1,16 +1,16 @@
 /** How far a user may move an incident: under LOCATION_MOVE_LIMIT_M from where it was detected. */
-import { LOCATION_MOVE_LIMIT_M } from '../schemas/location';
+import { INCIDENT_MOVE_LIMIT_M } from '../schemas/incident';
 import { metresBetween, type LatLng } from './scene-rules';
 
 const EARTH_RADIUS_M = 6_371_008.8;
 
 export function withinMoveLimit(start: LatLng, to: LatLng): boolean {
-  return metresBetween(start, to) < LOCATION_MOVE_LIMIT_M;
+  return metresBetween(start, to) < INCIDENT_MOVE_LIMIT_M;
 }
 
 /** The limit's circle around the start as a closed ring of [lng, lat] (what the edit map draws). */
 export function moveLimitRing(start: LatLng, steps = 64): Array<[number, number]> {
-  const angular = LOCATION_MOVE_LIMIT_M / EARTH_RADIUS_M;
+  const angular = INCIDENT_MOVE_LIMIT_M / EARTH_RADIUS_M;
   const lat0 = (start.lat * Math.PI) / 180;
   const lng0 = (start.lng * Math.PI) / 180;
   const ring: Array<[number, number]> = [];

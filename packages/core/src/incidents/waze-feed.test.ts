@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeLocation } from '../testing/locations';
+import { makeIncident } from '../testing/incidents';
 import { metresBetween } from './scene-rules';
 import { CIFS_POLYLINE_M, cifsJson, cifsTime, toCifsIncident } from './waze-feed';
 
@@ -15,7 +15,7 @@ const points = (polyline: string) => {
 
 describe('the Waze (CIFS) incident feed', () => {
   it('describes an incident with every CIFS element in its documented form', () => {
-    const location = makeLocation({ roadway_heading: 90, street: 'Main Street' });
+    const location = makeIncident({ roadway_heading: 90, street: 'Main Street' });
     const incident = toCifsIncident(location);
     expect(incident.id).toBe(location.external_id);
     expect(CIFS_TYPES).toContain(incident.type);
@@ -29,13 +29,13 @@ describe('the Waze (CIFS) incident feed', () => {
   });
 
   it('draws the road leading to the incident in its heading, or a line through it both ways', () => {
-    const location = makeLocation({ roadway_heading: 90 });
+    const location = makeIncident({ roadway_heading: 90 });
     const [from, to] = points(toCifsIncident(location).polyline);
     expect(to).toEqual({ lat: Number(location.lat.toFixed(6)), lng: Number(location.lng.toFixed(6)) });
     expect(from!.lng).toBeLessThan(to!.lng); // travelling east, so the line starts west of it
     expect(metresBetween(from!, to!)).toBeCloseTo(CIFS_POLYLINE_M, 0);
 
-    const both = toCifsIncident(makeLocation({ roadway_heading: null }));
+    const both = toCifsIncident(makeIncident({ roadway_heading: null }));
     expect(both.direction).toBe('BOTH_DIRECTIONS');
     const [south, north] = points(both.polyline);
     expect(south!.lat).toBeLessThan(north!.lat);
@@ -47,7 +47,7 @@ describe('the Waze (CIFS) incident feed', () => {
       [-89.65, 39.8],
       [-89.649, 39.8],
     ];
-    const drawn = makeLocation({
+    const drawn = makeIncident({
       roadway_heading: null,
       features: { type: 'LineString', coordinates: line },
     });
@@ -62,12 +62,12 @@ describe('the Waze (CIFS) incident feed', () => {
   });
 
   it('leaves the street out when it is unknown, and ended incidents out of the feed', () => {
-    expect(toCifsIncident(makeLocation({ street: null }))).not.toHaveProperty('street');
+    expect(toCifsIncident(makeIncident({ street: null }))).not.toHaveProperty('street');
     // An area name is no road name: Waze matches `street` against its roads.
-    const nearStation = makeLocation({ street: null, near_area: { name: 'Station 2', distance_m: 300 } });
+    const nearStation = makeIncident({ street: null, near_area: { name: 'Station 2', distance_m: 300 } });
     expect(toCifsIncident(nearStation)).not.toHaveProperty('street');
-    const active = makeLocation();
-    const feed = cifsJson([active, makeLocation({ is_active: false })]);
+    const active = makeIncident();
+    const feed = cifsJson([active, makeIncident({ is_active: false })]);
     expect(feed.incidents).toHaveLength(1);
     expect(feed.incidents[0]!.incident.id).toBe(active.external_id);
   });

@@ -9,7 +9,7 @@
  */
 import bearing from '@turf/bearing';
 import destination from '@turf/destination';
-import type { Location } from '../schemas/location';
+import type { Incident } from '../schemas/incident';
 
 export const CIFS_TYPE = 'HAZARD';
 export const CIFS_SUBTYPE = 'HAZARD_ON_ROAD';
@@ -44,7 +44,7 @@ function offset(lat: number, lng: number, metres: number, bearing: number): [num
 const pair = ([lat, lng]: [number, number]) => `${lat.toFixed(6)} ${lng.toFixed(6)}`;
 
 /** [lat, lng] points of the polyline, in the direction of the affected traffic. */
-function polylinePoints(location: Location): Array<[number, number]> {
+function polylinePoints(location: Incident): Array<[number, number]> {
   const { lat, lng, roadway_heading: heading, features } = location;
   if (features.type === 'LineString') {
     const line = features.coordinates.map(([pointLng, pointLat]) => [pointLat, pointLng] as [number, number]);
@@ -57,7 +57,7 @@ function polylinePoints(location: Location): Array<[number, number]> {
     : [offset(lat, lng, CIFS_POLYLINE_M, (heading + 180) % 360), [lat, lng]];
 }
 
-export function toCifsIncident(location: Location): CifsIncident {
+export function toCifsIncident(location: Incident): CifsIncident {
   const heading = location.roadway_heading;
   const points = polylinePoints(location);
   return {
@@ -75,6 +75,6 @@ export function toCifsIncident(location: Location): CifsIncident {
 }
 
 /** The JSON feed document, shaped as CIFS's JSON example: `{ incidents: [{ incident: {...} }] }`. */
-export function cifsJson(locations: readonly Location[]): { incidents: Array<{ incident: CifsIncident }> } {
+export function cifsJson(locations: readonly Incident[]): { incidents: Array<{ incident: CifsIncident }> } {
   return { incidents: locations.filter((l) => l.is_active).map((l) => ({ incident: toCifsIncident(l) })) };
 }

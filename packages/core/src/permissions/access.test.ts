@@ -13,8 +13,8 @@ import {
 const TABLE: Array<[Access, Permission[]]> = [
   ['viewThings', ['thing:read', 'thing:manage', 'haas:manage']],
   ['editThing', ['thing:update', 'thing:manage']],
-  ['viewEvents', ['incident:read', 'haas:manage']],
-  ['editEvent', ['incident:update', 'haas:manage']],
+  ['viewIncidents', ['incident:read', 'haas:manage']],
+  ['editIncident', ['incident:update', 'haas:manage']],
   ['viewAreas', ['exclusion:read', 'exclusion:manage', 'haas:manage']],
   ['addArea', ['exclusion:create', 'exclusion:manage']],
   ['editArea', ['exclusion:update', 'exclusion:manage']],
@@ -110,8 +110,8 @@ describe("an API key's scopes", () => {
     expect(apiKeyPermissions(['incidents:read', 'closures:read'])).toEqual(['incident:read', 'closure:read']);
     expect(apiKeyPermissions(['assets:read', 'positions:write'])).toEqual(['thing:read', 'thing:update']);
     const cad = apiKeyPermissions(['incidents:read', 'closures:read']);
-    expect(can(cad, 'viewEvents') && can(cad, 'viewClosures')).toBe(true);
-    expect(can(cad, 'viewThings') || can(cad, 'editThing') || can(cad, 'editEvent')).toBe(false);
+    expect(can(cad, 'viewIncidents') && can(cad, 'viewClosures')).toBe(true);
+    expect(can(cad, 'viewThings') || can(cad, 'editThing') || can(cad, 'editIncident')).toBe(false);
   });
 });
 

@@ -51,7 +51,7 @@ export const SECTIONS = [
   },
   {
     id: 'events',
-    access: 'viewEvents',
+    access: 'viewIncidents',
     desktopOnly: false,
     inSideNav: true,
     inBottomNav: true,

@@ -1,12 +1,12 @@
 /** Alerting zones for tests, in the wire format of the zones API: a ramp in standby unless `overrides` say otherwise. */
-import { ZONE_DEFAULT_EXPIRY_MINUTES, type AlertingZone } from '../schemas/alerting-zone';
+import { ZONE_DEFAULT_EXPIRY_MINUTES, type Zone } from '../schemas/zone';
 
 export const RAMP: Array<[number, number]> = [
   [-89.66, 39.81],
   [-89.655, 39.81],
 ];
 
-export function makeZone(overrides: Partial<AlertingZone> = {}): AlertingZone {
+export function makeZone(overrides: Partial<Zone> = {}): Zone {
   return {
     id: 'z1',
     organization_id: 'org',

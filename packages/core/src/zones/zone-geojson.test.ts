@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GEOJSON_FILE_MESSAGES, GeoJsonFileError } from '../geojson/feature-import';
-import { ZONE_MESSAGES } from '../schemas/alerting-zone';
+import { ZONE_MESSAGES } from '../schemas/zone';
 import { makeZone, RAMP } from '../testing/zones';
 import { zoneInputsFromGeoJson, zonesToGeoJson, ZONE_GEOJSON_MESSAGES } from './zone-geojson';
 

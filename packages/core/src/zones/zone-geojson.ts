@@ -1,7 +1,7 @@
 /**
  * Alerting zones as GeoJSON, out and in. Out: a FeatureCollection with a LineString feature per zone
  * (its hotspot id, description, alert message and default expiry in the properties). In: each feature
- * becomes the zone's save payload (no default expiry: the server's default), checked by AlertingZoneInputSchema, or is refused with the reason. Exported
+ * becomes the zone's save payload (no default expiry: the server's default), checked by ZoneInputSchema, or is refused with the reason. Exported
  * zones import as the same lines and fields.
  */
 import { z } from 'zod';
@@ -15,12 +15,7 @@ import {
   type FeatureRead,
 } from '../geojson/feature-import';
 import { MESSAGES } from '../messages';
-import {
-  AlertingZoneInputSchema,
-  ZONE_TYPE,
-  type AlertingZone,
-  type AlertingZoneInput,
-} from '../schemas/alerting-zone';
+import { ZoneInputSchema, ZONE_TYPE, type Zone, type ZoneInput } from '../schemas/zone';
 
 export const ZONE_GEOJSON_MESSAGES = {
   unsupportedGeometry: (type: string) => `${type} is not supported: a zone is one LineString`,
@@ -41,7 +36,7 @@ export interface ZoneFeatureCollection {
   }>;
 }
 
-export function zonesToGeoJson(zones: readonly AlertingZone[]): ZoneFeatureCollection {
+export function zonesToGeoJson(zones: readonly Zone[]): ZoneFeatureCollection {
   return {
     type: 'FeatureCollection',
     features: zones.map((zone) => ({
@@ -58,7 +53,7 @@ export function zonesToGeoJson(zones: readonly AlertingZone[]): ZoneFeatureColle
   };
 }
 
-export type ZoneImport = FeatureImport<AlertingZoneInput>;
+export type ZoneImport = FeatureImport<ZoneInput>;
 
 const LineCoordinatesSchema = z.array(PositionSchema);
 const TEXT_FIELDS = ['hotspot_id', 'description', 'alert_message'] as const;
@@ -67,7 +62,7 @@ export function zoneInputsFromGeoJson(json: unknown): ZoneImport {
   return importFeatures(json, zoneInputOf);
 }
 
-function zoneInputOf(json: unknown): FeatureRead<AlertingZoneInput> {
+function zoneInputOf(json: unknown): FeatureRead<ZoneInput> {
   const feature = FeatureSchema.safeParse(json);
   if (!feature.success) return { reason: GEOJSON_FILE_MESSAGES.notFeature };
   const properties = feature.data.properties ?? {};
@@ -79,7 +74,7 @@ function zoneInputOf(json: unknown): FeatureRead<AlertingZoneInput> {
   const line = LineCoordinatesSchema.safeParse(geometry.coordinates);
   if (!line.success) return { name, reason: GEOJSON_FILE_MESSAGES.badCoordinates };
   const fields = Object.fromEntries(TEXT_FIELDS.map((field) => [field, properties[field]]));
-  const input = AlertingZoneInputSchema.safeParse({
+  const input = ZoneInputSchema.safeParse({
     ...fields,
     default_expiry_minutes: properties.default_expiry_minutes ?? undefined,
     type: ZONE_TYPE,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeLocation } from '../testing/locations';
+import { makeIncident } from '../testing/incidents';
 import { zoneActivity, ZONE_REACH_M, type ZoneCandidate, type ZoneIncident } from './zone-reach';
 
 // A ramp running east along latitude 39.8: 0.001 degrees of latitude is about 111 m.
@@ -20,7 +20,7 @@ const thing = (id: string, latOffset: number, status: ZoneCandidate['status']): 
 const START = '2026-11-29T10:00:00.000Z';
 const minutesAfterStart = (minutes: number) => Date.parse(START) + minutes * 60_000;
 const incident = (id: string, latOffset: number, overrides: Partial<ZoneIncident> = {}): ZoneIncident =>
-  makeLocation({
+  makeIncident({
     id,
     external_id: `INC-${id}`,
     lat: 39.8 + latOffset,

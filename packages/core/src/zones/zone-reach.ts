@@ -7,8 +7,8 @@
 import { lineString, point } from '@turf/helpers';
 import pointToLineDistance from '@turf/point-to-line-distance';
 import type { ThingStatus } from '../status/thing-status';
-import type { AlertingZone, LineStringGeometry } from '../schemas/alerting-zone';
-import { locationPlace, type Location } from '../schemas/location';
+import type { Zone, LineStringGeometry } from '../schemas/zone';
+import { incidentPlace, type Incident } from '../schemas/incident';
 
 export const ZONE_REACH_M = 100;
 export const WRONG_WAY_DRIVER_TYPE = 'wwd';
@@ -24,11 +24,11 @@ export interface ZoneCandidate {
 }
 
 export type ZoneIncident = Pick<
-  Location,
+  Incident,
   'id' | 'external_id' | 'is_active' | 'lat' | 'lng' | 'start_time' | 'street' | 'near_area'
 >;
 
-export type ZoneActivity = Pick<AlertingZone, 'is_active' | 'things' | 'active_things' | 'active_locations'>;
+export type ZoneActivity = Pick<Zone, 'is_active' | 'things' | 'active_things' | 'active_locations'>;
 
 export function zoneActivity(
   line: LineStringGeometry,
@@ -51,7 +51,7 @@ export function zoneActivity(
     .map((incident) => ({
       id: incident.id,
       external_id: incident.external_id,
-      name: locationPlace(incident),
+      name: incidentPlace(incident),
       start_time: incident.start_time,
       expiry: Date.parse(incident.start_time) + nearby.expiryMinutes * MINUTE_MS,
     }))

@@ -1,10 +1,10 @@
 /** The Zones list's search: zone id, description, and the id and name of its assets, ignoring case. */
-import type { AlertingZone } from '../schemas/alerting-zone';
+import type { Zone } from '../schemas/zone';
 
-export function searchZones<Zone extends Pick<AlertingZone, 'id' | 'external_id' | 'description' | 'things'>>(
-  zones: readonly Zone[],
+export function searchZones<Listed extends Pick<Zone, 'id' | 'external_id' | 'description' | 'things'>>(
+  zones: readonly Listed[],
   search: string,
-): Zone[] {
+): Listed[] {
   const needle = search.trim().toLowerCase();
   if (!needle) return [...zones];
   return zones.filter((zone) =>

@@ -8,7 +8,7 @@ import { incidentPlaceJob } from './incident-place.job';
 import { IncidentsRepository } from './incidents.repository';
 import { IncidentsService } from './incidents.service';
 import { INCIDENTS_SWEEP_MS, incidentsSweepJob } from './incidents-sweep.job';
-import { registerLocationsRoutes } from './locations.routes';
+import { registerIncidentsRoutes } from './incidents.routes';
 import { SceneTracker } from './scene-tracker';
 import { registerWazeFeedRoutes } from './waze-feed.routes';
 
@@ -50,7 +50,7 @@ export const incidentsModule = fp(
     if (app.config.statusSweepMs > 0) await app.jobs.every(incidentsSweepJob, INCIDENTS_SWEEP_MS);
 
     await apiRoutes(app, (api) => {
-      registerLocationsRoutes(api, incidents);
+      registerIncidentsRoutes(api, incidents);
       registerWazeFeedRoutes(api, incidents, app.feedTokens);
     });
   },

@@ -7,12 +7,12 @@ import { withinMoveLimit } from '@flare/core/incidents/move-limit';
 import type { NearArea } from '@flare/core/areas/nearest-area';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import {
-  LOCATIONS_FETCHED_DAYS,
-  LOCATION_MESSAGES,
-  MAX_STORED_LOCATIONS,
-  type Location,
-  type LocationUpdate,
-} from '@flare/core/schemas/location';
+  INCIDENTS_FETCHED_DAYS,
+  INCIDENT_MESSAGES,
+  MAX_STORED_INCIDENTS,
+  type Incident,
+  type IncidentUpdate,
+} from '@flare/core/schemas/incident';
 import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
 import { unprocessable } from '../../platform/http-errors';
@@ -20,9 +20,9 @@ import { parseQueryTime } from '../../platform/query-time';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ThingStatesService } from '../telemetry/thing-states.service';
 import type { IncidentFilter, IncidentsRepository } from './incidents.repository';
-import { toLocations } from './location.mapper';
+import { toIncidents } from './incident.mapper';
 
-/** What names where an incident is (its title, core's locationPlace). */
+/** What names where an incident is (its title, core's incidentPlace). */
 export interface PlaceNaming {
   /** Asks for the place to be named later (a job), so nothing waits for the geocoder. */
   request: (incidentId: string) => Promise<unknown>;
@@ -46,29 +46,29 @@ export class IncidentsService {
   async list(
     principal: Principal,
     query: { 'org_ids[]'?: string | string[]; start_date?: string; last_updated_timestamp?: string },
-  ): Promise<Location[]> {
+  ): Promise<Incident[]> {
     const now = Date.now();
     return this.locations(
       {
         organizationIds: await this.accounts.organizationScope(principal, query['org_ids[]']),
         startedSince:
-          parseQueryTime('start_date', query.start_date) ?? new Date(now - LOCATIONS_FETCHED_DAYS * DAY_MS),
+          parseQueryTime('start_date', query.start_date) ?? new Date(now - INCIDENTS_FETCHED_DAYS * DAY_MS),
         changedSince: parseQueryTime('last_updated_timestamp', query.last_updated_timestamp),
-        limit: MAX_STORED_LOCATIONS,
+        limit: MAX_STORED_INCIDENTS,
       },
       now,
     );
   }
 
-  async active(principal: Principal, requested: string | string[] | undefined): Promise<Location[]> {
+  async active(principal: Principal, requested: string | string[] | undefined): Promise<Incident[]> {
     const organizationIds = await this.accounts.organizationScope(principal, requested);
-    return this.locations({ organizationIds, activeOnly: true, limit: MAX_STORED_LOCATIONS }, Date.now());
+    return this.locations({ organizationIds, activeOnly: true, limit: MAX_STORED_INCIDENTS }, Date.now());
   }
 
   /** The organisations' active incidents, for a feed or their zones; the caller has checked access. */
-  activeOf(organizationIds: readonly string[]): Promise<Location[]> {
+  activeOf(organizationIds: readonly string[]): Promise<Incident[]> {
     return this.locations(
-      { organizationIds: [...organizationIds], activeOnly: true, limit: MAX_STORED_LOCATIONS },
+      { organizationIds: [...organizationIds], activeOnly: true, limit: MAX_STORED_INCIDENTS },
       Date.now(),
     );
   }
@@ -77,15 +77,15 @@ export class IncidentsService {
    * Moves an active incident (at most 100 m from where it was detected), sets its roadway heading and,
    * when given, its extent (a Point clears it).
    */
-  async update(principal: Principal, id: string, input: LocationUpdate): Promise<Location> {
+  async update(principal: Principal, id: string, input: IncidentUpdate): Promise<Incident> {
     const incident = await this.repository.find(id);
     if (!incident || !(await this.accounts.canSeeOrganization(principal, incident.organization_id)))
-      throw unprocessable('not_found', LOCATION_MESSAGES.notFound);
+      throw unprocessable('not_found', INCIDENT_MESSAGES.notFound);
     if (input.organization_id !== incident.organization_id)
-      throw unprocessable('no_access', LOCATION_MESSAGES.noAccess);
-    if (incident.end_time !== null) throw unprocessable('inactive', LOCATION_MESSAGES.noLongerActive);
+      throw unprocessable('no_access', INCIDENT_MESSAGES.noAccess);
+    if (incident.end_time !== null) throw unprocessable('inactive', INCIDENT_MESSAGES.noLongerActive);
     if (!withinMoveLimit({ lat: incident.start_lat, lng: incident.start_lng }, input))
-      throw unprocessable('too_far', LOCATION_MESSAGES.tooFar);
+      throw unprocessable('too_far', INCIDENT_MESSAGES.tooFar);
     const extentProblem = input.features && extentError(input.features, input);
     if (extentProblem) throw unprocessable('invalid_extent', extentProblem);
     const moved = await this.repository.move(id, {
@@ -94,7 +94,7 @@ export class IncidentsService {
       roadwayHeading: input.roadway_heading % 360,
       extent: input.features && (isGeoMarker(input.features) ? input.features : null),
     });
-    if (!moved) throw unprocessable('inactive', LOCATION_MESSAGES.noLongerActive);
+    if (!moved) throw unprocessable('inactive', INCIDENT_MESSAGES.noLongerActive);
     await this.requestPlace(id);
     const [location] = await this.publish([id]);
     return location!;
@@ -132,7 +132,7 @@ export class IncidentsService {
   }
 
   /** Emits `incident.changed` for each incident, as stored now; returns them. */
-  async publish(incidentIds: Iterable<string>): Promise<Location[]> {
+  async publish(incidentIds: Iterable<string>): Promise<Incident[]> {
     const ids = [...incidentIds];
     const locations = await this.locations({ organizationIds: null, ids, limit: ids.length }, Date.now());
     await Promise.all(
@@ -167,8 +167,8 @@ export class IncidentsService {
     return left.length;
   }
 
-  private async locations(filter: IncidentFilter, now: number): Promise<Location[]> {
+  private async locations(filter: IncidentFilter, now: number): Promise<Incident[]> {
     const rows = await this.repository.list(filter);
-    return toLocations(rows, await this.repository.stints(rows.map((row) => row.id)), now);
+    return toIncidents(rows, await this.repository.stints(rows.map((row) => row.id)), now);
   }
 }

@@ -5,7 +5,7 @@
 import type { IncidentChanged } from '@flare/core/events/incident-events';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import { EXTENT_MESSAGES } from '@flare/core/incidents/incident-extent';
-import { LOCATION_MESSAGES, type Location } from '@flare/core/schemas/location';
+import { INCIDENT_MESSAGES, type Incident } from '@flare/core/schemas/incident';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { thingWithState } from '../../../test/thing-state';
@@ -62,7 +62,7 @@ const auth = async (email: string) => {
 const get = async (email: string, url: string) =>
   t.app.inject({ method: 'GET', url, headers: await auth(email) });
 const active = async (email = 'user@springfield-pd.test') =>
-  (await get(email, '/api/locations/active')).json<{ data: Location[] }>().data;
+  (await get(email, '/api/locations/active')).json<{ data: Incident[] }>().data;
 const post = async (email: string, url: string, body: object) =>
   t.app.inject({ method: 'POST', url, headers: await auth(email), payload: body });
 const statusOf = async (deviceId: string) => (await thingWithState(t.db, deviceId)).status;
@@ -125,7 +125,7 @@ describe('detecting an incident from responders on scene', () => {
     await report('SPD-CAR-102', (clock += SCENE_RULES.lightsOffMs / 1000), { position, alerting: false });
     expect(await active()).toEqual([]);
     expect(await statusOf('SPD-CAR-102')).not.toBe('active_location');
-    const recent = (await get('user@springfield-pd.test', '/api/locations')).json<{ data: Location[] }>()
+    const recent = (await get('user@springfield-pd.test', '/api/locations')).json<{ data: Incident[] }>()
       .data;
     expect(recent[0]).toMatchObject({ id: incident!.id, is_active: false });
     expect(recent[0]!.end_time).not.toBeNull();
@@ -134,7 +134,7 @@ describe('detecting an incident from responders on scene', () => {
 });
 
 describe('the locations API', () => {
-  let incident: Location;
+  let incident: Incident;
   beforeAll(async () => {
     await arrive('SPD-CAR-103', north(5_000));
     incident = (await active()).find((i) =>
@@ -161,7 +161,7 @@ describe('the locations API', () => {
       .execute();
     const listed = async (query = '') =>
       (await get('user@springfield-pd.test', `/api/locations${query}`))
-        .json<{ data: Location[] }>()
+        .json<{ data: Incident[] }>()
         .data.map((location) => location.id);
     expect(await listed()).toContain(sixDays!.id);
     expect(await listed()).not.toContain(eightDays!.id);
@@ -188,15 +188,15 @@ describe('the locations API', () => {
     };
     const stranger = await put('admin@capital-roadworks.test', incident.id, body);
     expect(stranger.statusCode).toBe(422);
-    expect(stranger.json().message).toBe(LOCATION_MESSAGES.notFound);
+    expect(stranger.json().message).toBe(INCIDENT_MESSAGES.notFound);
     const wrongOrg = await put('admin@springfield-pd.test', incident.id, {
       ...body,
       organization_id: demoOrganizationId('capital-roadworks'),
     });
-    expect(wrongOrg.json().message).toBe(LOCATION_MESSAGES.noAccess);
+    expect(wrongOrg.json().message).toBe(INCIDENT_MESSAGES.noAccess);
     const tooFar = await put('admin@springfield-pd.test', incident.id, { ...body, ...north(5_000 + 120) });
     expect(tooFar.statusCode).toBe(422);
-    expect(tooFar.json().message).toBe(LOCATION_MESSAGES.tooFar);
+    expect(tooFar.json().message).toBe(INCIDENT_MESSAGES.tooFar);
     const readOnly = await put('user@springfield-pd.test', incident.id, body);
     expect(readOnly.statusCode).toBe(403);
     const badHeading = await put('admin@springfield-pd.test', incident.id, { ...body, roadway_heading: 361 });
@@ -273,7 +273,7 @@ describe('the locations API', () => {
       roadway_heading: 0,
       organization_id: demoOrganizationId('springfield-pd'),
     });
-    expect(ended.json().message).toBe(LOCATION_MESSAGES.noLongerActive);
+    expect(ended.json().message).toBe(INCIDENT_MESSAGES.noLongerActive);
   });
 
   it('releases an asset a user sets out of service', async () => {

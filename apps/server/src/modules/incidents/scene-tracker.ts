@@ -18,7 +18,7 @@ import {
   type SceneSample,
   type SceneTrack,
 } from '@flare/core/incidents/scene-rules';
-import { INCIDENT_ALERT_MESSAGE, type Location } from '@flare/core/schemas/location';
+import { INCIDENT_ALERT_MESSAGE, type Incident } from '@flare/core/schemas/incident';
 import type { ThingContext } from '@flare/core/status/thing-status';
 import type { DeviceReport } from '@flare/core/telemetry/report';
 import type { ContextAnswer, ContextProvider, ContextSubject } from '../telemetry/thing-context.service';
@@ -92,7 +92,7 @@ export class SceneTracker implements ContextProvider {
   }
 
   /** An incident as stored now, from any server process. */
-  remember(location: Location): void {
+  remember(location: Incident): void {
     this.scenes.forget(location.id);
     if (location.is_active)
       this.scenes.keep({

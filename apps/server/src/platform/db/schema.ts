@@ -3,7 +3,7 @@
  * joined here into the one `Database` type; the column types shared by all are here.
  */
 import type { ColumnType } from 'kysely';
-import type { AlertingZonesTables } from '../../modules/alerting-zones/alerting-zones.tables';
+import type { ZonesTables } from '../../modules/zones/zones.tables';
 import type { ApiKeysTables } from '../../modules/api-keys/api-keys.tables';
 import type { AreasTables } from '../../modules/areas/areas.tables';
 import type { AuthTables } from '../../modules/auth/auth.tables';
@@ -43,7 +43,7 @@ export interface Database
     ApiKeysTables,
     ThingsTables,
     AreasTables,
-    AlertingZonesTables,
+    ZonesTables,
     ClosuresTables,
     DeviceCommandsTables,
     R2rTables,

@@ -4,14 +4,14 @@
  */
 import { MAP_ZOOM } from '@flare/core/constants';
 import { isGeoMarker, markerPosition } from '@flare/core/incidents/incident-extent';
-import type { Location } from '@flare/core/schemas/location';
+import type { Incident } from '@flare/core/schemas/incident';
 import { centreMap, revealMap } from '../../map/map-commands';
 
-type Located = Pick<Location, 'lat' | 'lng' | 'features'>;
+type Located = Pick<Incident, 'lat' | 'lng' | 'features'>;
 
 export function centreOnIncident(location: Located): void {
   if (isGeoMarker(location.features)) centreMap(markerPosition(location.features), MAP_ZOOM.geoMarkerLocate);
-  else centreMap([location.lng, location.lat], MAP_ZOOM.eventLocate);
+  else centreMap([location.lng, location.lat], MAP_ZOOM.incidentLocate);
 }
 
 /** The row's map finder: uncovers the map on a phone, then centres it on the incident. */

@@ -22,12 +22,12 @@ export const incidentsFeature: FeatureManifest = {
     path: 'events',
     routes: [
       { index: true, element: <IncidentsListScreen /> },
-      { path: ':eventId', element: <IncidentDetailScreen /> },
+      { path: ':incidentId', element: <IncidentDetailScreen /> },
     ],
     guarded: [
       {
-        path: ':eventId/edit',
-        access: 'editEvent',
+        path: ':incidentId/edit',
+        access: 'editIncident',
         desktopOnly: true,
         children: [{ index: true, element: <EditIncidentScreen /> }],
       },

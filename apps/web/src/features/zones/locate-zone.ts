@@ -1,7 +1,7 @@
 /** Fits the map to a zone's line. */
-import type { AlertingZone } from '@flare/core/schemas/alerting-zone';
+import type { Zone } from '@flare/core/schemas/zone';
 import { fitMap } from '../../map/map-commands';
 
-export function centreOnZone(zone: AlertingZone): void {
+export function centreOnZone(zone: Zone): void {
   fitMap(zone.features.features.flatMap((feature) => feature.geometry.coordinates));
 }

@@ -34,7 +34,7 @@ export function HazardDetailScreen() {
 
   const position = hazard.data && ([hazard.data.lng, hazard.data.lat] as const);
   useEffect(() => {
-    if (position) centreMap([position[0], position[1]], MAP_ZOOM.eventLocate);
+    if (position) centreMap([position[0], position[1]], MAP_ZOOM.incidentLocate);
     // Centre once per hazard opened, not when it is resolved.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [position?.[0], position?.[1]]);

@@ -1,6 +1,6 @@
 /** PUT /locations/{id}: moves an active incident and sets its roadway heading; answers the incident. */
 import { useMutation } from '@tanstack/react-query';
-import { LocationSchema, type Location, type LocationUpdate } from '@flare/core/schemas/location';
+import { IncidentSchema, type Incident, type IncidentUpdate } from '@flare/core/schemas/incident';
 import { apiFetch, parseResponse } from '../../../lib/api-client';
 import { liveIncidents } from '../live/live-incidents-store';
 
@@ -9,13 +9,13 @@ export async function updateIncident({
   update,
 }: {
   locationId: string;
-  update: LocationUpdate;
-}): Promise<Location> {
+  update: IncidentUpdate;
+}): Promise<Incident> {
   const body = await apiFetch<unknown>(`/locations/${encodeURIComponent(locationId)}`, {
     method: 'PUT',
     body: update,
   });
-  return parseResponse(LocationSchema, body);
+  return parseResponse(IncidentSchema, body);
 }
 
 /** Shows the saved incident at once; the live feed confirms it later. */

@@ -1,16 +1,16 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAP_ZOOM } from '@flare/core/constants';
-import { LOCATION_MESSAGES } from '@flare/core/schemas/location';
+import { INCIDENT_MESSAGES } from '@flare/core/schemas/incident';
 import { onMapCommand, type MapCommand } from '../../../map/map-commands';
-import { makeLocation, makeLocationThing } from '@flare/core/testing/locations';
+import { makeIncident, makeIncidentThing } from '@flare/core/testing/incidents';
 import { signOut, startSession } from '../../../lib/session';
 import { fakeApi, fakeProfile, fakeTokens } from '../../../testing/fake-api';
 import { renderRoutes } from '../../../testing/render';
 import { liveIncidents } from '../live/live-incidents-store';
 import { IncidentDetailScreen } from './incident-detail-screen';
 
-const routes = [{ path: '/dashboard/events/:eventId', element: <IncidentDetailScreen /> }];
+const routes = [{ path: '/dashboard/events/:incidentId', element: <IncidentDetailScreen /> }];
 
 async function signedInAs(permissions: string[]) {
   fakeApi({ 'GET /profile': () => ({ status: 200, body: fakeProfile(permissions) }) });
@@ -24,9 +24,9 @@ afterEach(() => {
 });
 
 describe('event detail', () => {
-  const engine = makeLocationThing({ name: 'Engine 7', runtime: 125 });
-  const medic = makeLocationThing({ name: 'Medic 3', end_time: '2026-11-22T10:05:00.000Z' });
-  const location = makeLocation({
+  const engine = makeIncidentThing({ name: 'Engine 7', runtime: 125 });
+  const medic = makeIncidentThing({ name: 'Medic 3', end_time: '2026-11-22T10:05:00.000Z' });
+  const location = makeIncident({
     external_id: 'INC-9',
     lat: 39.7817,
     lng: -89.6501,
@@ -58,7 +58,7 @@ describe('event detail', () => {
     const commands: MapCommand[] = [];
     const stop = onMapCommand((command) => commands.push(command));
     await signedInAs(['incident:read']);
-    const circle = makeLocation({
+    const circle = makeIncident({
       lat: 39.7817,
       lng: -89.6501,
       features: { type: 'Circle', coordinates: [-89.6495, 39.782], radius: 150 },
@@ -72,7 +72,7 @@ describe('event detail', () => {
     stop();
     expect(commands).toEqual([
       { kind: 'centre', position: [-89.6495, 39.782], zoom: MAP_ZOOM.geoMarkerLocate },
-      { kind: 'centre', position: [location.lng, location.lat], zoom: MAP_ZOOM.eventLocate },
+      { kind: 'centre', position: [location.lng, location.lat], zoom: MAP_ZOOM.incidentLocate },
     ]);
   });
 
@@ -93,6 +93,6 @@ describe('event detail', () => {
   it('says so when the incident is not among those loaded', () => {
     liveIncidents.replaceAll([]);
     renderRoutes(routes, '/dashboard/events/unknown');
-    expect(screen.getByRole('alert').textContent).toBe(LOCATION_MESSAGES.notFound);
+    expect(screen.getByRole('alert').textContent).toBe(INCIDENT_MESSAGES.notFound);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * An incident at events/{eventId}: state and date, street and copyable position,
+ * An incident at events/{incidentId}: state and date, street and copyable position,
  * the roadway heading, start, end and duration, the navigation-app message, the System ID, Edit
  * Location, and the vehicles on scene and gone. The live store keeps it current.
  */
@@ -9,7 +9,7 @@ import { BackButton, useUpOneLevel } from '../../../components/ui/back-button';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { can } from '@flare/core/permissions/access';
-import { formatLatLng, LOCATION_MESSAGES, locationPlace, type Location } from '@flare/core/schemas/location';
+import { formatLatLng, INCIDENT_MESSAGES, incidentPlace, type Incident } from '@flare/core/schemas/incident';
 import { CopyValueButton } from '../../../components/ui/copy-value-button';
 import { extentSummary } from '@flare/core/incidents/incident-extent';
 import { DetailField } from '../../../components/ui/detail-field';
@@ -26,8 +26,8 @@ import { IncidentVehicles } from './incident-vehicles';
 
 /** Lat/lon as shown and copied: five decimals (about a metre). */
 export function IncidentDetailScreen() {
-  const { eventId = '' } = useParams();
-  const location = useLiveIncident(eventId);
+  const { incidentId = '' } = useParams();
+  const location = useLiveIncident(incidentId);
   const { loaded } = useLiveIncidents();
 
   const found = location !== undefined;
@@ -35,7 +35,7 @@ export function IncidentDetailScreen() {
     if (location) centreOnIncident(location);
     // Centre once per incident opened, not on every change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [eventId, found]);
+  }, [incidentId, found]);
 
   const back = useUpOneLevel();
 
@@ -44,7 +44,7 @@ export function IncidentDetailScreen() {
       <Stack p="sm">
         <BackButton label="Back to the list" onBack={back} />
         {loaded ? (
-          <Text role="alert">{LOCATION_MESSAGES.notFound}</Text>
+          <Text role="alert">{INCIDENT_MESSAGES.notFound}</Text>
         ) : (
           <Center>
             <LoadingIndicator label="Loading" />
@@ -56,12 +56,12 @@ export function IncidentDetailScreen() {
   return <EventDetail location={location} onBack={back} />;
 }
 
-function EventDetail({ location, onBack }: { location: Location; onBack: () => void }) {
+function EventDetail({ location, onBack }: { location: Incident; onBack: () => void }) {
   const profile = useSession()?.profile;
   const isMobile = useIsMobile();
   const now = useNow();
   const canEdit =
-    location.is_active && !isMobile && (profile ? can(profile.permissions, 'editEvent') : false);
+    location.is_active && !isMobile && (profile ? can(profile.permissions, 'editIncident') : false);
   const end = location.end_time ? Date.parse(location.end_time) : now;
   return (
     <Stack gap="md" p="sm" pt={0}>
@@ -69,7 +69,7 @@ function EventDetail({ location, onBack }: { location: Location; onBack: () => v
         <BackButton label="Back to the list" onBack={onBack} />
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Title order={1} size="h4">
-            {locationPlace(location)}
+            {incidentPlace(location)}
           </Title>
           <Group gap="xs">
             <IncidentStatusBadge location={location} />

@@ -1,10 +1,10 @@
 /** The vehicles of an incident: those on scene and those that left, each opening its asset. */
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import type { LocationThing } from '@flare/core/schemas/location';
+import type { IncidentThing } from '@flare/core/schemas/incident';
 import { formatDuration } from '../../../lib/format-time';
 
-export function IncidentVehicles({ title, vehicles }: { title: string; vehicles: LocationThing[] }) {
+export function IncidentVehicles({ title, vehicles }: { title: string; vehicles: IncidentThing[] }) {
   return (
     <Stack gap={4} component="section" aria-label={title}>
       <Title order={2} size="h6">

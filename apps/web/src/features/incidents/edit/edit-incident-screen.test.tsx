@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOCATION_MESSAGES } from '@flare/core/schemas/location';
-import { makeLocation } from '@flare/core/testing/locations';
+import { INCIDENT_MESSAGES } from '@flare/core/schemas/incident';
+import { makeIncident } from '@flare/core/testing/incidents';
 import { resetPrefsCache } from '../../../lib/prefs';
 import { fakeApi } from '../../../testing/fake-api';
 import { renderRoutes } from '../../../testing/render';
@@ -10,10 +10,10 @@ import { EditIncidentScreen } from './edit-incident-screen';
 import { EXTENT_MESSAGES } from '@flare/core/incidents/incident-extent';
 import { extentPoints, incidentDraft } from './incident-draft';
 
-const location = makeLocation({ lat: 39.7817, lng: -89.6501, roadway_heading: 90 });
+const location = makeIncident({ lat: 39.7817, lng: -89.6501, roadway_heading: 90 });
 const routes = [
-  { path: '/dashboard/events/:eventId/edit', element: <EditIncidentScreen /> },
-  { path: '/dashboard/events/:eventId', element: <p>Detail</p> },
+  { path: '/dashboard/events/:incidentId/edit', element: <EditIncidentScreen /> },
+  { path: '/dashboard/events/:incidentId', element: <p>Detail</p> },
 ];
 /** 50 m north of the start: within the limit. */
 const near = { lat: location.start_lat + 50 / 111_195, lng: location.start_lng };
@@ -56,7 +56,7 @@ describe('Edit Location', () => {
     const { router } = renderEdit();
     closeInstructions();
     incidentDraft.moveTo({ lat: location.start_lat + 0.01, lng: location.start_lng });
-    expect((await screen.findByRole('alert')).textContent).toContain(LOCATION_MESSAGES.tooFar);
+    expect((await screen.findByRole('alert')).textContent).toContain(INCIDENT_MESSAGES.tooFar);
     incidentDraft.moveTo(near);
     fireEvent.change(screen.getByRole('textbox', { name: 'Roadway heading (°)' }), {
       target: { value: '270' },
@@ -85,7 +85,7 @@ describe('Edit Location', () => {
     renderEdit();
     closeInstructions();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(LOCATION_MESSAGES.noLongerActive);
+    expect((await screen.findByRole('alert')).textContent).toBe(INCIDENT_MESSAGES.noLongerActive);
   });
 
   it('asks for a heading from 0 to 360', () => {
@@ -93,7 +93,7 @@ describe('Edit Location', () => {
     closeInstructions();
     fireEvent.change(screen.getByRole('textbox', { name: 'Roadway heading (°)' }), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByRole('alert').textContent).toBe(LOCATION_MESSAGES.headingRange);
+    expect(screen.getByRole('alert').textContent).toBe(INCIDENT_MESSAGES.headingRange);
   });
 
   it('sets a circle of a radius, or a line drawn on the map, as the extent', async () => {

@@ -1,5 +1,5 @@
 /**
- * Edit Location at events/{eventId}/edit: the position set by dragging the
+ * Edit Location at events/{incidentId}/edit: the position set by dragging the
  * marker on the map (under 100 m from where the incident was detected), the roadway heading, the
  * extent (its point, or a line or polygon drawn on the map, or a circle of a radius), Save and
  * Cancel, the instructions, and the update's errors.
@@ -30,12 +30,12 @@ import {
 import { useNavigate, useParams } from 'react-router';
 import {
   formatLatLng,
-  LOCATION_MESSAGES,
-  LocationUpdateSchema,
-  locationPlace,
-  locationUpdateError,
-  type Location,
-} from '@flare/core/schemas/location';
+  INCIDENT_MESSAGES,
+  IncidentUpdateSchema,
+  incidentPlace,
+  incidentUpdateError,
+  type Incident,
+} from '@flare/core/schemas/incident';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { DetailField } from '../../../components/ui/detail-field';
 import { ApiError } from '../../../lib/api-client';
@@ -49,14 +49,14 @@ import { IncidentInstructionsDialog } from './incident-instructions-dialog';
 import { HelpTip } from '../../../components/ui/help-tip';
 
 export function EditIncidentScreen() {
-  const { eventId = '' } = useParams();
-  const location = useLiveIncident(eventId);
+  const { incidentId = '' } = useParams();
+  const location = useLiveIncident(incidentId);
   const { loaded } = useLiveIncidents();
   if (!location) {
     return (
       <Stack p="sm">
         {loaded ? (
-          <Text role="alert">{LOCATION_MESSAGES.notFound}</Text>
+          <Text role="alert">{INCIDENT_MESSAGES.notFound}</Text>
         ) : (
           <Center>
             <LoadingIndicator label="Loading" />
@@ -68,7 +68,7 @@ export function EditIncidentScreen() {
   return <EditLocationForm location={location} />;
 }
 
-function EditLocationForm({ location }: { location: Location }) {
+function EditLocationForm({ location }: { location: Incident }) {
   const navigate = useNavigate();
   const [dismissed] = usePref('locationInstructionsDismissed');
   const [instructions, setInstructions] = useState(!dismissed);
@@ -105,17 +105,17 @@ function EditLocationForm({ location }: { location: Location }) {
 
   const back = () => void navigate('..', { relative: 'path' });
   const save = () => {
-    if (!draft) return setInvalid(LOCATION_MESSAGES.setPosition);
-    const parsed = LocationUpdateSchema.safeParse({
+    if (!draft) return setInvalid(INCIDENT_MESSAGES.setPosition);
+    const parsed = IncidentUpdateSchema.safeParse({
       lat: draft.position.lat,
       lng: draft.position.lng,
       roadway_heading: typeof heading === 'number' ? heading : Number.NaN,
       organization_id: location.organization_id,
     });
-    if (!parsed.success) return setInvalid(LOCATION_MESSAGES.headingRange);
+    if (!parsed.success) return setInvalid(INCIDENT_MESSAGES.headingRange);
     const extent = IncidentExtentSchema.safeParse(extentOf(draft, points));
     if (!extent.success)
-      return setInvalid(extent.error.issues[0]?.message ?? LOCATION_MESSAGES.unableToUpdate);
+      return setInvalid(extent.error.issues[0]?.message ?? INCIDENT_MESSAGES.unableToUpdate);
     const extentProblem = extentError(extent.data, draft.position);
     if (extentProblem) return setInvalid(extentProblem);
     parsed.data.features = extent.data;
@@ -124,8 +124,8 @@ function EditLocationForm({ location }: { location: Location }) {
   };
   const failure = update.error
     ? update.error instanceof ApiError
-      ? locationUpdateError(update.error.status, update.error.message)
-      : LOCATION_MESSAGES.unableToUpdate
+      ? incidentUpdateError(update.error.status, update.error.message)
+      : INCIDENT_MESSAGES.unableToUpdate
     : null;
 
   return (
@@ -147,12 +147,12 @@ function EditLocationForm({ location }: { location: Location }) {
         </Button>
       </Group>
       <Text size="sm">
-        {location.external_id}, {locationPlace(location)}
+        {location.external_id}, {incidentPlace(location)}
       </Text>
       <DetailField label="New Lat/Lon">{draft ? formatLatLng(draft.position) : '—'}</DetailField>
       {draft?.refused && (
         <Alert color="orange" role="alert" title="Not moved">
-          {LOCATION_MESSAGES.tooFar}
+          {INCIDENT_MESSAGES.tooFar}
         </Alert>
       )}
       <NumberInput

@@ -1,6 +1,6 @@
 /** Edit Location's instructions: shown on arrival unless "Don't show again" was chosen, and on request. */
 import { List } from '@mantine/core';
-import { LOCATION_MOVE_LIMIT_M } from '@flare/core/schemas/location';
+import { INCIDENT_MOVE_LIMIT_M } from '@flare/core/schemas/incident';
 import { InstructionsDialog } from '../../../components/ui/instructions-dialog';
 
 export function IncidentInstructionsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -14,7 +14,7 @@ export function IncidentInstructionsDialog({ opened, onClose }: { opened: boolea
       <List size="sm" spacing={4}>
         <List.Item>Drag the blue marker on the map to where the incident is.</List.Item>
         <List.Item>
-          It can move less than {LOCATION_MOVE_LIMIT_M} m from where the incident was detected: the circle
+          It can move less than {INCIDENT_MOVE_LIMIT_M} m from where the incident was detected: the circle
           shows how far.
         </List.Item>
         <List.Item>Set the roadway heading (0 to 360°, 0 is north), then Save.</List.Item>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeLocation, makeLocationThing } from '@flare/core/testing/locations';
+import { makeIncident, makeIncidentThing } from '@flare/core/testing/incidents';
 import {
   countIncidents,
   incidentRowHeight,
@@ -13,8 +13,8 @@ import {
 /** The organisation's zone; the instants below are 9:00 AM, 1:00 AM and 10:00 PM there. */
 const ZONE = 'America/Chicago';
 const now = new Date('2026-11-22T15:00:00Z');
-const endedAt = (iso: string) => makeLocation({ is_active: false, start_time: iso, end_time: iso });
-const active = makeLocation({ start_time: '2026-11-01T12:00:00Z' });
+const endedAt = (iso: string) => makeIncident({ is_active: false, start_time: iso, end_time: iso });
+const active = makeIncident({ start_time: '2026-11-01T12:00:00Z' });
 const earlierToday = endedAt('2026-11-22T07:00:00Z');
 const lastNight = endedAt('2026-11-22T04:00:00Z');
 const twoDaysAgo = endedAt('2026-11-20T15:00:00Z');
@@ -43,11 +43,11 @@ describe('events list filters', () => {
   });
 
   it('searches asset names, the title (street, else area) and the System ID, ignoring case', () => {
-    const location = makeLocation({
+    const location = makeIncident({
       external_id: 'INC-42',
       street: 'Lincoln Ave',
-      things_active: [makeLocationThing({ name: 'Engine 7' })],
-      things_inactive: [makeLocationThing({ name: 'Medic 3' })],
+      things_active: [makeIncidentThing({ name: 'Engine 7' })],
+      things_inactive: [makeIncidentThing({ name: 'Medic 3' })],
     });
     for (const search of ['inc-42', 'LINCOLN', 'engine', 'medic 3', '']) {
       expect(matchesSearch(location, search)).toBe(true);
@@ -71,10 +71,10 @@ describe('events list filters', () => {
   });
 
   it('sizes rows: 80 px, +90 when active, + the active-vehicle count, +15 per inactive vehicle', () => {
-    const two = [makeLocationThing(), makeLocationThing()];
-    expect(incidentRowHeight(makeLocation({ things_active: two }))).toBe(80 + 90 + 2);
-    expect(incidentRowHeight(makeLocation({ is_active: false, things_inactive: two }))).toBe(80 + 30);
-    expect(incidentRowHeight(makeLocation({ things_active: two, things_inactive: two }))).toBe(
+    const two = [makeIncidentThing(), makeIncidentThing()];
+    expect(incidentRowHeight(makeIncident({ things_active: two }))).toBe(80 + 90 + 2);
+    expect(incidentRowHeight(makeIncident({ is_active: false, things_inactive: two }))).toBe(80 + 30);
+    expect(incidentRowHeight(makeIncident({ things_active: two, things_inactive: two }))).toBe(
       80 + 90 + 2 + 30,
     );
   });

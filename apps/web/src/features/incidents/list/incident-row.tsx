@@ -5,19 +5,19 @@
 import { ActionIcon, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCurrentLocation } from '@tabler/icons-react';
 import { memo } from 'react';
-import { locationPlace, type Location } from '@flare/core/schemas/location';
+import { incidentPlace, type Incident } from '@flare/core/schemas/incident';
 import { formatTime } from '../../../lib/format-time';
 import { IncidentStatusBadge } from '../components/incident-status-badge';
 
 interface Props {
-  location: Location;
-  onSelect: (location: Location) => void;
-  onFind: (location: Location) => void;
+  location: Incident;
+  onSelect: (location: Incident) => void;
+  onFind: (location: Incident) => void;
 }
 
 /** Memoised: while the list scrolls only rows coming into view render. */
 export const IncidentRow = memo(function IncidentRow({ location, onSelect, onFind }: Props) {
-  const place = locationPlace(location);
+  const place = incidentPlace(location);
   return (
     <Group
       h="100%"

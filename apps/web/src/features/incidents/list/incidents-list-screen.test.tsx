@@ -1,9 +1,9 @@
-import { formatLatLng } from '@flare/core/schemas/location';
+import { formatLatLng } from '@flare/core/schemas/incident';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAP_ZOOM } from '@flare/core/constants';
-import { LOCATION_MESSAGES } from '@flare/core/schemas/location';
-import { makeLocation, makeLocationThing } from '@flare/core/testing/locations';
+import { INCIDENT_MESSAGES } from '@flare/core/schemas/incident';
+import { makeIncident, makeIncidentThing } from '@flare/core/testing/incidents';
 import { signOut, startSession } from '../../../lib/session';
 import { onMapCommand, type MapCommand } from '../../../map/map-commands';
 import { fakeApi, fakeProfile, fakeTokens } from '../../../testing/fake-api';
@@ -13,7 +13,7 @@ import { IncidentsListScreen } from './incidents-list-screen';
 
 const routes = [
   { path: '/dashboard/events', element: <IncidentsListScreen /> },
-  { path: '/dashboard/events/:eventId', element: <p>Detail</p> },
+  { path: '/dashboard/events/:incidentId', element: <p>Detail</p> },
 ];
 
 const rows = (label = 'Events') => {
@@ -34,21 +34,21 @@ afterEach(() => {
 });
 
 describe('events list', () => {
-  const active = makeLocation({
+  const active = makeIncident({
     external_id: 'INC-1',
     street: 'Lincoln Ave',
     start_time: minutesAgo(10),
-    things_active: [makeLocationThing({ name: 'Engine 7' })],
+    things_active: [makeIncidentThing({ name: 'Engine 7' })],
   });
-  const lastNight = makeLocation({
+  const lastNight = makeIncident({
     external_id: 'INC-2',
     is_active: false,
     street: null,
     start_time: minutesAgo(20 * 60),
     end_time: minutesAgo(19 * 60),
-    things_inactive: [makeLocationThing({ name: 'Medic 3' })],
+    things_inactive: [makeIncidentThing({ name: 'Medic 3' })],
   });
-  const lastWeek = makeLocation({
+  const lastWeek = makeIncident({
     external_id: 'INC-3',
     is_active: false,
     start_time: minutesAgo(5 * 24 * 60),
@@ -94,7 +94,7 @@ describe('events list', () => {
     expect(router.state.location.pathname).toBe(`/dashboard/events/${active.id}`);
     expect(router.state.location.search).toBe('?display=active');
     expect(commands).toEqual([
-      { kind: 'centre', position: [active.lng, active.lat], zoom: MAP_ZOOM.eventLocate },
+      { kind: 'centre', position: [active.lng, active.lat], zoom: MAP_ZOOM.incidentLocate },
     ]);
   });
 
@@ -106,9 +106,9 @@ describe('events list', () => {
       }),
     });
     await startSession(fakeTokens());
-    liveIncidents.loadFailed(LOCATION_MESSAGES.organizationNotFound, () => undefined);
+    liveIncidents.loadFailed(INCIDENT_MESSAGES.organizationNotFound, () => undefined);
     renderRoutes(routes, '/dashboard/events');
     expect(screen.getByRole('heading', { level: 1, name: 'Incidents' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe(LOCATION_MESSAGES.organizationNotFound);
+    expect(screen.getByRole('alert').textContent).toBe(INCIDENT_MESSAGES.organizationNotFound);
   });
 });

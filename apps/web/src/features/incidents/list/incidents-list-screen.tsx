@@ -13,7 +13,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@flare/core/constants';
 import { RECENT_DISPLAY_LABELS, RECENT_DISPLAYS } from '@flare/core/time/recent-display';
 import { eventsLabel, noEventsShown } from '@flare/core/labels';
-import type { Location } from '@flare/core/schemas/location';
+import type { Incident } from '@flare/core/schemas/incident';
 import { ListState } from '../../../components/ui/list-state';
 import { displayTimeZone } from '../../../lib/format-time';
 import { useNow } from '../../../lib/use-now';
@@ -49,7 +49,7 @@ export function IncidentsListScreen() {
     SEARCH_DEBOUNCE_MS,
   );
   const select = useCallback(
-    (location: Location) => {
+    (location: Incident) => {
       centreOnIncident(location);
       // The filters stay in the URL, so Back returns to the same list.
       void navigate({ pathname: location.id, search: urlSearch });
@@ -119,9 +119,9 @@ function VirtualEventList({
   label,
   renderRow,
 }: {
-  rows: Location[];
+  rows: Incident[];
   label: string;
-  renderRow: (location: Location) => React.ReactNode;
+  renderRow: (location: Incident) => React.ReactNode;
 }) {
   const parent = useRef<HTMLDivElement>(null);
   const estimateSize = useCallback((index: number) => incidentRowHeight(rows[index]!), [rows]);

@@ -5,7 +5,7 @@ import { INCIDENT_MESSAGE_TYPES, createIncidentsSync, type IncidentMessageType }
 
 export const incidentsLiveHandler: LiveHandler<IncidentMessageType> = {
   types: INCIDENT_MESSAGE_TYPES,
-  access: 'viewEvents',
+  access: 'viewIncidents',
   start({ polling }) {
     const sync = createIncidentsSync({ polling, pollMs: timings().locationsPollMs });
     sync.start();

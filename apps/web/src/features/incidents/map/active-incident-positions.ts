@@ -12,7 +12,7 @@ import { useLiveIncidents } from '../live/live-incidents-store';
 
 export function useActiveIncidentPositions(): FitTarget {
   const { items: locations, loaded } = useLiveIncidents();
-  const seesIncidents = can(useSession()?.profile?.permissions ?? [], 'viewEvents');
+  const seesIncidents = can(useSession()?.profile?.permissions ?? [], 'viewIncidents');
   const positions = useCallback(
     () =>
       [...locations.values()].flatMap((location): LngLat[] =>

@@ -2,7 +2,7 @@
  * An incident's map marker: a button with the active or
  * the recent icon, named for screen readers, above every asset marker.
  */
-import { locationPlace, locationStatusLabel, type Location } from '@flare/core/schemas/location';
+import { incidentPlace, incidentStatusLabel, type Incident } from '@flare/core/schemas/incident';
 import { markerButton } from '../../../map/dom-markers';
 
 const ICON_SIZE = 30;
@@ -15,8 +15,8 @@ function iconSvg(state: 'Active' | 'Recent'): string {
 <path d="M12 8 V14 M12 17 V17.5" stroke="white" stroke-width="2.4" stroke-linecap="round"/></svg>`;
 }
 
-export function markerLabel(location: Location): string {
-  return `${locationStatusLabel(location)} incident ${location.external_id}, ${locationPlace(location)}`;
+export function markerLabel(location: Incident): string {
+  return `${incidentStatusLabel(location)} incident ${location.external_id}, ${incidentPlace(location)}`;
 }
 
 export function createMarkerElement(onClick: () => void): HTMLButtonElement {
@@ -26,8 +26,8 @@ export function createMarkerElement(onClick: () => void): HTMLButtonElement {
 }
 
 /** Shows the incident's state and name on its marker element. */
-export function drawMarker(element: HTMLElement, location: Location): void {
-  const state = locationStatusLabel(location);
+export function drawMarker(element: HTMLElement, location: Incident): void {
+  const state = incidentStatusLabel(location);
   if (element.dataset.state !== state) {
     element.innerHTML = iconSvg(state);
     element.dataset.state = state;

@@ -6,7 +6,7 @@ import type { Feature, FeatureCollection } from 'geojson';
 import { useMemo } from 'react';
 import { circlePolygon } from '@flare/core/areas/area-geometry';
 import { extentShape } from '@flare/core/incidents/incident-extent';
-import type { Location } from '@flare/core/schemas/location';
+import type { Incident } from '@flare/core/schemas/incident';
 import { collection, useGeoJsonLayer, type SourceLayer } from '../../../map/geojson-layer';
 import type { IncidentDraft } from '../edit/incident-draft';
 
@@ -31,7 +31,7 @@ const LAYERS: readonly SourceLayer[] = [
   },
 ];
 
-export function useIncidentShapes(locations: readonly Location[], draft: IncidentDraft | null): void {
+export function useIncidentShapes(locations: readonly Incident[], draft: IncidentDraft | null): void {
   const data = useMemo((): FeatureCollection => {
     const features: Feature[] = [];
     for (const location of locations) {

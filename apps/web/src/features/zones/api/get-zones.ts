@@ -4,20 +4,20 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AlertingZoneSchema, type AlertingZone } from '@flare/core/schemas/alerting-zone';
+import { ZoneSchema, type Zone } from '@flare/core/schemas/zone';
 import { apiFetch, parseResponse } from '../../../lib/api-client';
 
 /** Zones turn active while a wrong-way driver is detected on them: the list looks again this often. */
 const REFRESH_MS = 15_000;
 
-export function validZones(entries: readonly unknown[]): AlertingZone[] {
+export function validZones(entries: readonly unknown[]): Zone[] {
   return entries.flatMap((entry) => {
-    const parsed = AlertingZoneSchema.safeParse(entry);
+    const parsed = ZoneSchema.safeParse(entry);
     return parsed.success ? [parsed.data] : [];
   });
 }
 
-export async function getZones(): Promise<AlertingZone[]> {
+export async function getZones(): Promise<Zone[]> {
   const body = parseResponse(
     z.object({ data: z.array(z.unknown()) }),
     await apiFetch<unknown>('/organization/alerting_zones', { scoped: true }),

@@ -1,26 +1,16 @@
 /** POST /organization/alerting_zones (a new zone) and PUT /organization/alerting_zones/{id}. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  AlertingZoneSchema,
-  type AlertingZone,
-  type AlertingZoneInput,
-} from '@flare/core/schemas/alerting-zone';
+import { ZoneSchema, type Zone, type ZoneInput } from '@flare/core/schemas/zone';
 import { apiFetch, parseResponse } from '../../../lib/api-client';
 import { ZONES_KEY } from './get-zones';
 
-export async function saveZone({
-  id,
-  input,
-}: {
-  id: string | null;
-  input: AlertingZoneInput;
-}): Promise<AlertingZone> {
+export async function saveZone({ id, input }: { id: string | null; input: ZoneInput }): Promise<Zone> {
   const body = await apiFetch<unknown>(
     id ? `/organization/alerting_zones/${encodeURIComponent(id)}` : '/organization/alerting_zones',
     // A new zone belongs to the organisation on show (a platform admin may have switched to another).
     { method: id ? 'PUT' : 'POST', body: input, scoped: !id },
   );
-  return parseResponse(AlertingZoneSchema, body);
+  return parseResponse(ZoneSchema, body);
 }
 
 export function useSaveZone() {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZONE_DEFAULT_EXPIRY_MINUTES, ZONE_MESSAGES } from '@flare/core/schemas/alerting-zone';
+import { ZONE_DEFAULT_EXPIRY_MINUTES, ZONE_MESSAGES } from '@flare/core/schemas/zone';
 import { makeZone, RAMP } from '@flare/core/testing/zones';
 import { resetPrefsCache } from '../../../lib/prefs';
 import { signOut, startSession } from '../../../lib/session';

@@ -11,7 +11,7 @@ import { useNavigate, useParams } from 'react-router';
 import { mayManageZone } from '@flare/core/permissions/zone-access';
 import { subscribedOrganizationOf } from '../../../lib/subscribed-organization';
 import {
-  AlertingZoneInputSchema,
+  ZoneInputSchema,
   ZONE_ALERT_MESSAGE_MAX,
   ZONE_DEFAULT_EXPIRY_MINUTES,
   ZONE_DESCRIPTION_MAX,
@@ -22,9 +22,9 @@ import {
   ZONE_TYPE,
   ZoneFormSchema,
   zoneSaveErrorMessage,
-  type AlertingZone,
+  type Zone,
   type ZoneFormInput,
-} from '@flare/core/schemas/alerting-zone';
+} from '@flare/core/schemas/zone';
 import type { z } from 'zod';
 import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
 import { ControlledNumberInput } from '../../../components/ui/controlled-number-input';
@@ -76,9 +76,9 @@ export function EditZoneScreen() {
   );
 }
 
-const lineOf = (zone: AlertingZone | null) => zone?.features.features[0]?.geometry.coordinates ?? [];
+const lineOf = (zone: Zone | null) => zone?.features.features[0]?.geometry.coordinates ?? [];
 
-function ZoneForm({ zone }: { zone: AlertingZone | null }) {
+function ZoneForm({ zone }: { zone: Zone | null }) {
   const navigate = useNavigate();
   const save = useSaveZone();
   const draft = useZoneDraft();
@@ -111,7 +111,7 @@ function ZoneForm({ zone }: { zone: AlertingZone | null }) {
 
   const submit = async (values: ZoneFormValues) => {
     setProblem(null);
-    const parsed = AlertingZoneInputSchema.safeParse({
+    const parsed = ZoneInputSchema.safeParse({
       ...values,
       type: ZONE_TYPE,
       geom_type: 'polyline',
@@ -213,7 +213,7 @@ function ZoneForm({ zone }: { zone: AlertingZone | null }) {
   );
 }
 
-function DeleteZone({ zone }: { zone: AlertingZone }) {
+function DeleteZone({ zone }: { zone: Zone }) {
   const navigate = useNavigate();
   const deletion = useDeleteZone();
   return (

@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { mayManageZone } from '@flare/core/permissions/zone-access';
 import { subscribedOrganizationOf } from '../../../lib/subscribed-organization';
-import { zonesLoadErrorMessage, zoneStatus, type AlertingZone } from '@flare/core/schemas/alerting-zone';
+import { zonesLoadErrorMessage, zoneStatus, type Zone } from '@flare/core/schemas/zone';
 import { searchZones } from '@flare/core/zones/zone-search';
 import { GeoJsonActions } from '../../../components/ui/geojson-actions';
 import { ImportDialog } from '../../../components/ui/import-dialog';
@@ -52,7 +52,7 @@ export function ZonesListScreen() {
   const importFile = canManage && !isMobile ? (file: File) => void zoneImport.start(file) : null;
   const { dragging, dropProps } = useFileDrop(zoneImport.state.phase === 'idle' ? importFile : null);
 
-  const select = (zone: AlertingZone) => {
+  const select = (zone: Zone) => {
     centreOnZone(zone);
     void navigate(`${ZONES_PATH}/${zone.id}`);
   };
@@ -133,7 +133,7 @@ function ZoneRow({
   canEdit,
   onSelect,
 }: {
-  zone: AlertingZone;
+  zone: Zone;
   selected: boolean;
   canEdit: boolean;
   onSelect: () => void;

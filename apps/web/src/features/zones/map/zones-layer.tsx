@@ -7,7 +7,7 @@ import type { Feature, FeatureCollection } from 'geojson';
 import type { MapLayerMouseEvent } from 'maplibre-gl';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { zoneStatus, type AlertingZone } from '@flare/core/schemas/alerting-zone';
+import { zoneStatus, type Zone } from '@flare/core/schemas/zone';
 import { EMPTY_COLLECTION, useGeoJsonLayer, type SourceLayer } from '../../../map/geojson-layer';
 import { useMap } from '../../../map/map-context';
 import { useZones } from '../api/get-zones';
@@ -61,7 +61,7 @@ export function ZonesLayer() {
   return null;
 }
 
-function lineFeature(zone: AlertingZone, selected: boolean): Feature {
+function lineFeature(zone: Zone, selected: boolean): Feature {
   return {
     type: 'Feature',
     properties: { id: zone.id, status: zoneStatus(zone), selected },

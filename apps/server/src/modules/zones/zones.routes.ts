@@ -2,19 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  AlertingZoneInputSchema,
-  AlertingZoneSchema,
-  AlertingZonesQuerySchema,
-} from '@flare/core/schemas/alerting-zone';
+import { ZoneInputSchema, ZoneSchema, ZonesQuerySchema } from '@flare/core/schemas/zone';
 import { BEARER, errorResponses } from '../../platform/api-docs';
 import { principalOf } from '../../platform/auth-hook';
-import type { AlertingZonesService } from './alerting-zones.service';
+import type { ZonesService } from './zones.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const PATH = '/organization/alerting_zones';
 
-export function registerAlertingZonesRoutes(app: FastifyInstance, service: AlertingZonesService): void {
+export function registerZonesRoutes(app: FastifyInstance, service: ZonesService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Open to whoever sees zones; who may change which zone is core's zone-access rule, checked by the
@@ -27,8 +23,8 @@ export function registerAlertingZonesRoutes(app: FastifyInstance, service: Alert
         tags: ['zones'],
         summary: 'Alerting zones of the given organisations (default: your own), optionally one hotspot',
         security: BEARER,
-        querystring: AlertingZonesQuerySchema,
-        response: { 200: z.object({ data: z.array(AlertingZoneSchema) }), ...errors },
+        querystring: ZonesQuerySchema,
+        response: { 200: z.object({ data: z.array(ZoneSchema) }), ...errors },
       },
     },
     async (request) => ({
@@ -44,8 +40,8 @@ export function registerAlertingZonesRoutes(app: FastifyInstance, service: Alert
         tags: ['zones'],
         summary: 'Add a wrong-way-driver zone: a polyline of at least 2 points and a hotspot id',
         security: BEARER,
-        body: AlertingZoneInputSchema,
-        response: { 201: AlertingZoneSchema, ...errors },
+        body: ZoneInputSchema,
+        response: { 201: ZoneSchema, ...errors },
       },
     },
     async (request, reply) =>
@@ -61,8 +57,8 @@ export function registerAlertingZonesRoutes(app: FastifyInstance, service: Alert
         summary: 'Change a zone (the whole zone is sent)',
         security: BEARER,
         params: z.object({ id: z.uuid() }),
-        body: AlertingZoneInputSchema,
-        response: { 200: AlertingZoneSchema, ...errors },
+        body: ZoneInputSchema,
+        response: { 200: ZoneSchema, ...errors },
       },
     },
     (request) => service.update(principalOf(request), request.params.id, request.body),

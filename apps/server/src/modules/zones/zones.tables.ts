@@ -1,9 +1,9 @@
 /** The alerting zones: Kysely's types for the module's tables (the database's snake_case names). */
-import type { LineStringGeometry } from '@flare/core/schemas/alerting-zone';
+import type { LineStringGeometry } from '@flare/core/schemas/zone';
 import type { ColumnType, Generated } from 'kysely';
 import type { DefaultedTimestamp, NullableTimestamp } from '../../platform/db/schema';
 
-export interface AlertingZonesTable {
+export interface ZonesTable {
   id: Generated<string>;
   organization_id: string;
   zone_type: string;
@@ -21,6 +21,6 @@ export interface AlertingZonesTable {
 }
 
 /** Joined into the one `Database` type (platform/db/schema.ts). */
-export interface AlertingZonesTables {
-  alerting_zones: AlertingZonesTable;
+export interface ZonesTables {
+  alerting_zones: ZonesTable;
 }

@@ -53,13 +53,13 @@ export type ZoneThing = z.infer<typeof ZoneThingSchema>;
 const ZoneLocationSchema = z.object({
   id: z.string(),
   external_id: z.string(),
-  /** Its title: street, saved area or position (core's locationPlace). */
+  /** Its title: street, saved area or position (core's incidentPlace). */
   name: z.string(),
   start_time: z.string(),
   default_expiry: z.string(),
 });
 
-export const AlertingZoneSchema = z.object({
+export const ZoneSchema = z.object({
   id: z.string(),
   organization_id: z.string(),
   organization_name: z.string(),
@@ -95,13 +95,13 @@ export const AlertingZoneSchema = z.object({
   default_expiry_minutes: z.number().int(),
   updated_at: z.string(),
 });
-export type AlertingZone = z.infer<typeof AlertingZoneSchema>;
+export type Zone = z.infer<typeof ZoneSchema>;
 
 export type ZoneStatus = 'active' | 'standby';
-export const zoneStatus = (zone: Pick<AlertingZone, 'is_active'>): ZoneStatus =>
+export const zoneStatus = (zone: Pick<Zone, 'is_active'>): ZoneStatus =>
   zone.is_active ? 'active' : 'standby';
 
-export const AlertingZonesQuerySchema = z.object({
+export const ZonesQuerySchema = z.object({
   'org_ids[]': z.union([z.uuid(), z.array(z.uuid())]).optional(),
   hotspot_id: z.string().max(ZONE_HOTSPOT_ID_MAX).optional(),
 });
@@ -120,7 +120,7 @@ export const ZoneFormSchema = z.object({
 export type ZoneFormInput = z.input<typeof ZoneFormSchema>;
 
 /** The save payload (POST, and PUT with the same body). */
-export const AlertingZoneInputSchema = ZoneFormSchema.extend({
+export const ZoneInputSchema = ZoneFormSchema.extend({
   type: z.literal(ZONE_TYPE),
   geom_type: z.literal('polyline'),
   geometry: LineStringGeometrySchema,
@@ -129,7 +129,7 @@ export const AlertingZoneInputSchema = ZoneFormSchema.extend({
   /** On create: the owner (default the caller's organisation). Ignored on update. */
   organization_id: z.uuid().optional(),
 });
-export type AlertingZoneInput = z.infer<typeof AlertingZoneInputSchema>;
+export type ZoneInput = z.infer<typeof ZoneInputSchema>;
 
 /** What the Zones section says when the zones do not load (0: the server could not be reached). */
 export function zonesLoadErrorMessage(status: number, serverMessage: string | undefined): string {

@@ -8,27 +8,22 @@ import {
   ZONE_DEFAULT_EXPIRY_MINUTES,
   ZONE_MESSAGES,
   ZONE_TYPE,
-  type AlertingZone,
-  type AlertingZoneInput,
-} from '@flare/core/schemas/alerting-zone';
+  type Zone,
+  type ZoneInput,
+} from '@flare/core/schemas/zone';
 import { MESSAGES } from '@flare/core/messages';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
-import type { Location } from '@flare/core/schemas/location';
+import type { Incident } from '@flare/core/schemas/incident';
 import { zoneActivity, type ZoneCandidate } from '@flare/core/zones/zone-reach';
 import type { Principal } from '../../platform/auth-hook';
 import { conflict, forbidden, notFound } from '../../platform/http-errors';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { IncidentsService } from '../incidents/incidents.service';
-import {
-  HotspotTakenError,
-  type AlertingZonesRepository,
-  type ZoneRow,
-  type ZoneValues,
-} from './alerting-zones.repository';
+import { HotspotTakenError, type ZonesRepository, type ZoneRow, type ZoneValues } from './zones.repository';
 
-export class AlertingZonesService {
+export class ZonesService {
   constructor(
-    private readonly repository: AlertingZonesRepository,
+    private readonly repository: ZonesRepository,
     private readonly accounts: AccountsService,
     private readonly incidents: Pick<IncidentsService, 'activeOf'>,
     private readonly now: () => number = Date.now,
@@ -38,13 +33,13 @@ export class AlertingZonesService {
     principal: Principal,
     requested: string | string[] | undefined,
     hotspotId?: string,
-  ): Promise<AlertingZone[]> {
+  ): Promise<Zone[]> {
     const organizationIds = await this.accounts.organizationScope(principal, requested);
     const rows = await this.repository.list(organizationIds, hotspotId);
     return this.withActivity(rows);
   }
 
-  async create(principal: Principal, input: AlertingZoneInput): Promise<AlertingZone> {
+  async create(principal: Principal, input: ZoneInput): Promise<Zone> {
     const organizationId = input.organization_id ?? principal.organizationId;
     if (!(await this.accounts.organizationNames([organizationId])).has(organizationId))
       throw notFound(MESSAGES.organizationNotFound);
@@ -58,7 +53,7 @@ export class AlertingZonesService {
     return this.shown(id);
   }
 
-  async update(principal: Principal, id: string, input: AlertingZoneInput): Promise<AlertingZone> {
+  async update(principal: Principal, id: string, input: ZoneInput): Promise<Zone> {
     const zone = await this.visibleZone(principal, id);
     if (!mayManageZone(principal, { organizationId: zone.organization_id })) throw forbidden();
     if (!(await this.saving(() => this.repository.update(id, valuesOf(input)))))
@@ -91,13 +86,13 @@ export class AlertingZonesService {
     }
   }
 
-  private async shown(id: string): Promise<AlertingZone> {
+  private async shown(id: string): Promise<Zone> {
     const [zone] = await this.withActivity([(await this.repository.find(id))!]);
     return zone!;
   }
 
   /** Each zone with what lies along it: its organisation's wrong-way-driver assets and active incidents. */
-  private async withActivity(rows: ZoneRow[]): Promise<AlertingZone[]> {
+  private async withActivity(rows: ZoneRow[]): Promise<Zone[]> {
     const organizationIds = [...new Set(rows.map((row) => row.organization_id))];
     const [things, incidents] = await Promise.all([
       this.repository.wrongWayThings(organizationIds),
@@ -125,7 +120,7 @@ export class AlertingZonesService {
   }
 }
 
-function valuesOf(input: AlertingZoneInput): ZoneValues {
+function valuesOf(input: ZoneInput): ZoneValues {
   return {
     zone_type: input.type,
     hotspot_id: input.hotspot_id,
@@ -146,8 +141,8 @@ function byOrganization<T extends { organization_id: string }>(items: readonly T
 
 function toZone(
   row: ZoneRow,
-  nearby: { things: readonly ZoneCandidate[]; incidents: readonly Location[]; now: number },
-): AlertingZone {
+  nearby: { things: readonly ZoneCandidate[]; incidents: readonly Incident[]; now: number },
+): Zone {
   return {
     id: row.id,
     organization_id: row.organization_id,

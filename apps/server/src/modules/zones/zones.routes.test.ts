@@ -6,19 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
-import {
-  AlertingZoneSchema,
-  ZONE_DEFAULT_EXPIRY_MINUTES,
-  ZONE_MESSAGES,
-  type AlertingZone,
-} from '@flare/core/schemas/alerting-zone';
-import type { Location } from '@flare/core/schemas/location';
+import { ZoneSchema, ZONE_DEFAULT_EXPIRY_MINUTES, ZONE_MESSAGES, type Zone } from '@flare/core/schemas/zone';
+import type { Incident } from '@flare/core/schemas/incident';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { demoOrganizationId } from '../../seed/demo-data';
 import { demoThingId } from '../../seed/demo-fleet';
 import { thingTypeId } from '../../seed/reference-data';
-import { AlertingZonesRepository } from './alerting-zones.repository';
-import { AlertingZonesService } from './alerting-zones.service';
+import { ZonesRepository } from './zones.repository';
+import { ZonesService } from './zones.service';
 
 let t: TestApp;
 const ADMIN = 'admin@springfield-pd.test';
@@ -60,7 +55,7 @@ describe('saving alerting zones', () => {
   it('adds a zone, which the organisation lists in the wire format, in standby', async () => {
     const created = await call('POST', PATH, ADMIN, zone());
     expect(created.statusCode, created.body).toBe(201);
-    const saved = AlertingZoneSchema.parse(created.json());
+    const saved = ZoneSchema.parse(created.json());
     expect(saved).toMatchObject({
       organization_id: SPD,
       external_id: 'HS-EXIT-92',
@@ -233,18 +228,18 @@ describe('incidents on a zone', () => {
     expect(response.statusCode, response.body).toBe(200);
   };
   /** A patrol car stops there with its lights on for the dwell time: an incident opens; returns it. */
-  const arrive = async (deviceId: string): Promise<Location> => {
+  const arrive = async (deviceId: string): Promise<Incident> => {
     await report(deviceId, SCENE);
     at += SCENE_RULES.dwellMs / 1000;
     await report(deviceId, SCENE);
     const active = (await t.as(USER).request('GET', '/api/locations/active'))
-      .json<{ data: Location[] }>()
+      .json<{ data: Incident[] }>()
       .data.filter((location) => location.things_active.some((thing) => thing.id === demoThingId(deviceId)));
     expect(active).toHaveLength(1);
     return active[0]!;
   };
   const leave = (deviceId: string) => report(deviceId, { lat: SCENE.lat + 0.01, lng: SCENE.lng }, 20);
-  const listed = async (hotspotId: string, email = USER): Promise<AlertingZone> =>
+  const listed = async (hotspotId: string, email = USER): Promise<Zone> =>
     (await call('GET', `${PATH}?hotspot_id=${hotspotId}`, email)).json().data[0];
 
   it('is active while an incident on it is open, listing it with when the zone stops counting it', async () => {
@@ -278,12 +273,7 @@ describe('incidents on a zone', () => {
     await call('POST', PATH, ADMIN, zone({ hotspot_id: 'HS-EXPIRING', default_expiry_minutes: 30 }));
     const incident = await arrive('SPD-CAR-106');
     let now = 0;
-    const zones = new AlertingZonesService(
-      new AlertingZonesRepository(t.db),
-      t.app.accounts,
-      t.app.incidents,
-      () => now,
-    );
+    const zones = new ZonesService(new ZonesRepository(t.db), t.app.accounts, t.app.incidents, () => now);
     const principal = {
       userId: 'user',
       sessionId: 'session',

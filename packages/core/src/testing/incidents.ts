@@ -1,9 +1,9 @@
 /** Incident records for tests (web, benchmarks), in the wire format of the locations API. */
-import { INCIDENT_ALERT_MESSAGE, type Location, type LocationThing } from '../schemas/location';
+import { INCIDENT_ALERT_MESSAGE, type Incident, type IncidentThing } from '../schemas/incident';
 
 let next = 0;
 
-export function makeLocationThing(overrides: Partial<LocationThing> = {}): LocationThing {
+export function makeIncidentThing(overrides: Partial<IncidentThing> = {}): IncidentThing {
   next += 1;
   return {
     id: `00000000-0000-4000-9000-${String(next).padStart(12, '0')}`,
@@ -15,7 +15,7 @@ export function makeLocationThing(overrides: Partial<LocationThing> = {}): Locat
   };
 }
 
-export function makeLocation(overrides: Partial<Location> = {}): Location {
+export function makeIncident(overrides: Partial<Incident> = {}): Incident {
   next += 1;
   const lat = overrides.lat ?? 39.7817;
   const lng = overrides.lng ?? -89.6501;

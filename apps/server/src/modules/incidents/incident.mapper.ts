@@ -1,14 +1,14 @@
 /** Incident rows as the API and the live feed show them (a "location"). */
 import { pointExtent } from '@flare/core/incidents/incident-extent';
-import type { Location, LocationThing } from '@flare/core/schemas/location';
+import type { Incident, IncidentThing } from '@flare/core/schemas/incident';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
 import type { IncidentRow, StintRow } from './incidents.repository';
 
 /** The System ID users quote: short and stable. */
 export const systemId = (number: string) => `INC-${number}`;
 
-export function toLocation(row: IncidentRow, stints: readonly StintRow[], now: number): Location {
-  const thing = (stint: StintRow): LocationThing => ({
+export function toIncident(row: IncidentRow, stints: readonly StintRow[], now: number): Incident {
+  const thing = (stint: StintRow): IncidentThing => ({
     id: stint.thing_id,
     name: primaryDisplayName({ nickname: stint.nickname, haas_id: stint.device_id }),
     start_time: stint.start_time.toISOString(),
@@ -44,13 +44,13 @@ export function toLocation(row: IncidentRow, stints: readonly StintRow[], now: n
 }
 
 /** Each incident with its stints, in the rows' order. */
-export function toLocations(
+export function toIncidents(
   rows: readonly IncidentRow[],
   stints: readonly StintRow[],
   now: number,
-): Location[] {
+): Incident[] {
   const byIncident = new Map<string, StintRow[]>();
   for (const stint of stints)
     byIncident.set(stint.incident_id, [...(byIncident.get(stint.incident_id) ?? []), stint]);
-  return rows.map((row) => toLocation(row, byIncident.get(row.id) ?? [], now));
+  return rows.map((row) => toIncident(row, byIncident.get(row.id) ?? [], now));
 }

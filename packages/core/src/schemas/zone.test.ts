@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AlertingZoneInputSchema,
+  ZoneInputSchema,
   ZONE_EXPIRY_MINUTES_MAX,
   ZONE_EXPIRY_MINUTES_MIN,
   ZONE_MESSAGES,
   zonesLoadErrorMessage,
   zoneSaveErrorMessage,
   zoneStatus,
-} from './alerting-zone';
+} from './zone';
 
 const valid = {
   type: 'wrong_way_driver',
@@ -24,31 +24,28 @@ const valid = {
 
 describe('the alerting zone payload', () => {
   it('takes a line of 2 points and trims the hotspot id', () => {
-    expect(AlertingZoneInputSchema.parse(valid).hotspot_id).toBe('HS-1');
+    expect(ZoneInputSchema.parse(valid).hotspot_id).toBe('HS-1');
   });
 
   it('refuses a line of one point, a blank hotspot id, and another zone type', () => {
     const onePoint = { ...valid, geometry: { type: 'LineString', coordinates: [[-89.65, 39.8]] } };
-    expect(AlertingZoneInputSchema.safeParse(onePoint).error?.issues[0]?.message).toBe(
-      ZONE_MESSAGES.tooFewPoints,
-    );
-    expect(AlertingZoneInputSchema.safeParse({ ...valid, hotspot_id: '  ' }).error?.issues[0]?.message).toBe(
+    expect(ZoneInputSchema.safeParse(onePoint).error?.issues[0]?.message).toBe(ZONE_MESSAGES.tooFewPoints);
+    expect(ZoneInputSchema.safeParse({ ...valid, hotspot_id: '  ' }).error?.issues[0]?.message).toBe(
       'Required',
     );
-    expect(AlertingZoneInputSchema.safeParse({ ...valid, type: 'speeding' }).success).toBe(false);
-    expect(AlertingZoneInputSchema.safeParse({ ...valid, geom_type: 'polygon' }).success).toBe(false);
+    expect(ZoneInputSchema.safeParse({ ...valid, type: 'speeding' }).success).toBe(false);
+    expect(ZoneInputSchema.safeParse({ ...valid, geom_type: 'polygon' }).success).toBe(false);
   });
 
   it(`takes a default expiry of ${ZONE_EXPIRY_MINUTES_MIN} to ${ZONE_EXPIRY_MINUTES_MAX} whole minutes, or none (the zone's own)`, () => {
-    expect(AlertingZoneInputSchema.parse(valid).default_expiry_minutes).toBeUndefined();
+    expect(ZoneInputSchema.parse(valid).default_expiry_minutes).toBeUndefined();
     for (const minutes of [ZONE_EXPIRY_MINUTES_MIN, ZONE_EXPIRY_MINUTES_MAX])
       expect(
-        AlertingZoneInputSchema.parse({ ...valid, default_expiry_minutes: minutes }).default_expiry_minutes,
+        ZoneInputSchema.parse({ ...valid, default_expiry_minutes: minutes }).default_expiry_minutes,
       ).toBe(minutes);
     for (const minutes of [0, ZONE_EXPIRY_MINUTES_MAX + 1, 2.5, '30', null])
       expect(
-        AlertingZoneInputSchema.safeParse({ ...valid, default_expiry_minutes: minutes }).error?.issues[0]
-          ?.message,
+        ZoneInputSchema.safeParse({ ...valid, default_expiry_minutes: minutes }).error?.issues[0]?.message,
       ).toBe(ZONE_MESSAGES.expiryRange);
   });
 });

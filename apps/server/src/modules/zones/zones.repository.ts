@@ -4,9 +4,9 @@ import type { ThingStatus } from '@flare/core/status/thing-status';
 import { WRONG_WAY_DRIVER_TYPE } from '@flare/core/zones/zone-reach';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
-import type { AlertingZonesTable } from './alerting-zones.tables';
+import type { ZonesTable } from './zones.tables';
 
-export type ZoneRow = Selectable<AlertingZonesTable> & { organization_name: string };
+export type ZoneRow = Selectable<ZonesTable> & { organization_name: string };
 
 export interface ZoneValues {
   zone_type: string;
@@ -32,7 +32,7 @@ export interface WrongWayThingRow {
 export class HotspotTakenError extends Error {}
 const HOTSPOT_INDEX = 'alerting_zones_hotspot_idx';
 
-export class AlertingZonesRepository {
+export class ZonesRepository {
   constructor(private readonly db: Db) {}
 
   private selectZones() {

@@ -3,32 +3,32 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ActiveLocationsQuerySchema,
-  LocationSchema,
-  LocationUpdateSchema,
-  LocationsQuerySchema,
-  LocationsSchema,
-} from '@flare/core/schemas/location';
+  ActiveIncidentsQuerySchema,
+  IncidentSchema,
+  IncidentUpdateSchema,
+  IncidentsQuerySchema,
+  IncidentsSchema,
+} from '@flare/core/schemas/incident';
 import { BEARER, errorResponses } from '../../platform/api-docs';
 import { principalOf } from '../../platform/auth-hook';
 import type { IncidentsService } from './incidents.service';
 
 const errors = errorResponses(400, 401, 403, 404, 422);
 
-export function registerLocationsRoutes(app: FastifyInstance, service: IncidentsService): void {
+export function registerIncidentsRoutes(app: FastifyInstance, service: IncidentsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/locations',
     {
-      config: { access: 'viewEvents', apiKey: true },
+      config: { access: 'viewIncidents', apiKey: true },
       schema: {
         tags: ['incidents'],
         summary:
           'Incidents of the given organisations (default: your own): active ones and those of the last 7 days',
         security: BEARER,
-        querystring: LocationsQuerySchema,
-        response: { 200: LocationsSchema, ...errors },
+        querystring: IncidentsQuerySchema,
+        response: { 200: IncidentsSchema, ...errors },
       },
     },
     async (request) => ({ data: await service.list(principalOf(request), request.query) }),
@@ -37,13 +37,13 @@ export function registerLocationsRoutes(app: FastifyInstance, service: Incidents
   api.get(
     '/locations/active',
     {
-      config: { access: 'viewEvents', apiKey: true },
+      config: { access: 'viewIncidents', apiKey: true },
       schema: {
         tags: ['incidents'],
         summary: 'Active incidents, each with the assets on scene and their run times',
         security: BEARER,
-        querystring: ActiveLocationsQuerySchema,
-        response: { 200: LocationsSchema, ...errors },
+        querystring: ActiveIncidentsQuerySchema,
+        response: { 200: IncidentsSchema, ...errors },
       },
     },
     async (request) => ({ data: await service.active(principalOf(request), request.query['org_ids[]']) }),
@@ -52,15 +52,15 @@ export function registerLocationsRoutes(app: FastifyInstance, service: Incidents
   api.put(
     '/locations/:id',
     {
-      config: { access: 'editEvent' },
+      config: { access: 'editIncident' },
       schema: {
         tags: ['incidents'],
         summary:
           'Move an active incident (at most 100 m from where it was detected) and set its roadway heading',
         security: BEARER,
         params: z.object({ id: z.uuid() }),
-        body: LocationUpdateSchema,
-        response: { 200: LocationSchema, ...errors },
+        body: IncidentUpdateSchema,
+        response: { 200: IncidentSchema, ...errors },
       },
     },
     (request) => service.update(principalOf(request), request.params.id, request.body),
