@@ -1,10 +1,11 @@
 /** Incidents and the assets' stints at them. */
 import type { IncidentExtent } from '@flare/core/incidents/incident-extent';
 import { sql, type Selectable } from 'kysely';
-import type { IncidentsTable } from './incidents.tables';
+import type { IncidentsTable, IncidentThingsTable } from './incidents.tables';
 import type { NearArea } from '@flare/core/areas/nearest-area';
 import { roadwayHeading } from '@flare/core/incidents/scene-rules';
 import type { Db } from '../../platform/db/database';
+import type { Database } from '../../platform/db/schema';
 
 /** An active incident as detection needs it. */
 export interface ActiveScene {
@@ -18,14 +19,12 @@ export interface ActiveScene {
 /** An incident as stored (whether its heading was edited is the repository's own business). */
 export type IncidentRow = Omit<Selectable<IncidentsTable>, 'heading_edited'>;
 
-export interface StintRow {
-  incident_id: string;
-  thing_id: string;
-  nickname: string | null;
-  device_id: string;
-  start_time: Date;
-  end_time: Date | null;
-}
+/** An asset's stay at an incident, with the asset's names. */
+export type StintRow = Pick<
+  Selectable<IncidentThingsTable>,
+  'incident_id' | 'thing_id' | 'start_time' | 'end_time'
+> &
+  Pick<Selectable<Database['things']>, 'nickname' | 'device_id'>;
 
 export interface IncidentFilter {
   /** null: every organisation. */

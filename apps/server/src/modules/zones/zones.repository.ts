@@ -1,5 +1,5 @@
 /** Alerting zones as stored, and the wrong-way-driver assets that may lie along them. */
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { ThingStatus } from '@flare/core/status/thing-status';
 import { WRONG_WAY_DRIVER_TYPE } from '@flare/core/zones/zone-reach';
 import type { Db } from '../../platform/db/database';
@@ -8,15 +8,13 @@ import type { ZonesTable } from './zones.tables';
 
 export type ZoneRow = Selectable<ZonesTable> & { organization_name: string };
 
-export interface ZoneValues {
-  zone_type: string;
-  hotspot_id: string;
-  description: string | null;
-  alert_message: string | null;
-  geometry: string;
+/** What a save writes: the table's own insert columns. */
+export type ZoneValues = Required<
+  Pick<Insertable<ZonesTable>, 'zone_type' | 'hotspot_id' | 'description' | 'alert_message' | 'geometry'>
+> & {
   /** Undefined on an update: left as it is. */
   default_expiry_minutes: number | undefined;
-}
+};
 
 export interface WrongWayThingRow {
   id: string;
