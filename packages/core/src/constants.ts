@@ -80,7 +80,12 @@ export const LIVE_FEED = {
    * online or the page is shown again): a dashboard watched all night recovers from a longer outage.
    */
   retryRoundMs: 60_000,
-  flushMs: 1000,
+  /**
+   * The browser hands its features what arrived within this long of a batch's first message, as one
+   * batch (one map update): the server already coalesces and sends a flush's frames back to back, so
+   * this only gathers them (alerts the server sends at once wait no more than this).
+   */
+  batchMs: 50,
 } as const;
 /** Alerting turned off on an asset turns itself back on after this long. */
 export const ALERTING_AUTO_RESET_MS = 60 * 60_000;

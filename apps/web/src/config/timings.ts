@@ -14,7 +14,7 @@ export interface Timings {
   versionFirstCheckMs: number;
   versionPollMs: number;
   versionReloadMs: number;
-  liveFlushMs: number;
+  liveBatchMs: number;
   liveFirstBackoffMs: number;
   thingsPollMs: number;
   locationsPollMs: number;
@@ -27,7 +27,7 @@ const DEFAULTS: Timings = {
   versionFirstCheckMs: VERSION_FIRST_CHECK_MS,
   versionPollMs: VERSION_POLL_MS,
   versionReloadMs: 3000,
-  liveFlushMs: LIVE_FEED.flushMs,
+  liveBatchMs: LIVE_FEED.batchMs,
   liveFirstBackoffMs: LIVE_FEED.firstBackoffMs,
   thingsPollMs: THINGS_POLL_MS,
   locationsPollMs: LOCATIONS_POLL_MS,

@@ -38,7 +38,7 @@ export function LiveSocket({ registry }: { registry: LiveRegistry }) {
     const profileNow = getSession()?.profile;
     const startOrganization = profileNow && subscribedOrganizationOf(profileNow).id;
     if (!allowed || !startOrganization) return;
-    const { liveFlushMs, liveFirstBackoffMs } = timings();
+    const { liveBatchMs, liveFirstBackoffMs } = timings();
     const current = startLiveTransport({
       registry,
       organizationId: startOrganization,
@@ -53,7 +53,7 @@ export function LiveSocket({ registry }: { registry: LiveRegistry }) {
       },
       // A suspended user's feed is closed at once; the API then answers 401, which ends the session.
       onUnauthorized: () => void checkSession(),
-      flushMs: liveFlushMs,
+      batchMs: liveBatchMs,
       firstBackoffMs: liveFirstBackoffMs,
     });
     transport.current = current;

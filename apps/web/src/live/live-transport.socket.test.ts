@@ -1,9 +1,9 @@
 /**
  * The live transport against a real WebSocket server that speaks just enough ActionCable: frames are
- * parsed and merged, handed to the registered handlers once per flush, and a reconnect makes them
- * catch up; polling organisations open no socket.
+ * parsed and merged, handed to the registered handlers as one batch a short window after the first,
+ * and a reconnect makes them catch up; polling organisations open no socket.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { recordingHandler } from '../testing/live-handlers';
 import { makeHeartbeat, makePoint } from '@flare/core/testing/live-messages';
@@ -12,7 +12,9 @@ import { channelIdentifier } from './cable-client';
 import { LiveRegistry } from './live-registry';
 import { startLiveTransport, type LiveTransport } from './live-transport';
 
-const FLUSH_MS = 1000;
+const BATCH_MS = 50;
+/** The batches' hand-overs the transport has asked for, run when the test says. */
+const heldBatches: Array<{ run: () => void; ms: number }> = [];
 
 let server: WebSocketServer | null = null;
 let transport: LiveTransport | null = null;
@@ -20,7 +22,7 @@ let transport: LiveTransport | null = null;
 afterEach(async () => {
   transport?.stop();
   transport = null;
-  vi.useRealTimers();
+  heldBatches.length = 0;
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
   server = null;
 });
@@ -60,7 +62,8 @@ function start(url: string, registry: LiveRegistry, polling = false) {
     token: () => 'token',
     onFeedStatus: () => undefined,
     onUnauthorized: () => undefined,
-    flushMs: FLUSH_MS,
+    batchMs: BATCH_MS,
+    later: (run, ms) => heldBatches.push({ run, ms }),
     firstBackoffMs: 5,
   });
 }
@@ -74,15 +77,13 @@ const until = async (check: () => boolean) => {
 };
 
 describe('live transport against a socket server', () => {
-  it('parses frames, drops what the schema refuses, merges bursts by key and hands them over once per flush', async () => {
-    // Only the flush interval is faked: the socket runs on real time, the flush when the test says.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  it('parses frames, drops what the schema refuses, merges a burst by key and hands it over as one batch', async () => {
     const thing = makeThing();
     let sent = false;
     const cable = startCable((socket) => {
       send(socket, makePoint('a', { lat: 1 }));
       send(socket, makeHeartbeat('a'));
-      send(socket, { type: 'location', id: 'l-1' }); // a type core does not know (yet)
+      send(socket, { type: 'location', id: 'l-1' }); // a location missing its fields
       send(socket, { type: 'point', thing_id: 'b' }); // a point missing its fields
       send(socket, makePoint('a', { lat: 2 }));
       send(socket, { type: 'thing', thing });
@@ -97,13 +98,15 @@ describe('live transport against a socket server', () => {
     await until(() => sent);
     await new Promise((r) => setTimeout(r, 100)); // the frames on their way to the client
 
+    // One hand-over asked for, the batch window after the first message; nothing handed over yet.
+    expect(heldBatches.map(({ ms }) => ms)).toEqual([BATCH_MS]);
     expect(positions.log.batches).toEqual([]);
-    vi.advanceTimersByTime(FLUSH_MS);
+    heldBatches.shift()!.run();
     // The later point replaced the earlier one and moved behind the heartbeat.
     expect(positions.log.batches).toEqual([[makeHeartbeat('a'), makePoint('a', { lat: 2 })]]);
     expect(records.log.batches).toEqual([[{ type: 'thing', thing }]]);
-    vi.advanceTimersByTime(FLUSH_MS);
-    expect(positions.log.batches).toHaveLength(1);
+    // Nothing more arrived: no further hand-over.
+    expect(heldBatches).toEqual([]);
   });
 
   it('tells the features to catch up once the subscription is confirmed again after a drop', async () => {

@@ -1,8 +1,9 @@
 /**
  * The live feed for one sign-in. It starts the registered features
- * for the organisation, then streams: each frame is parsed against the core schema, bursts are merged
- * by coalescing key and handed over once per flush interval, and after every reconnect the features
- * catch up. Polling organisations get no socket: their features poll instead.
+ * for the organisation, then streams: each frame is parsed against the core schema, and what arrives
+ * within a short batch window (the server's coalesced flush, or an alert it sent at once) is merged by
+ * coalescing key and handed over as one batch; after every reconnect the features catch up. Polling
+ * organisations get no socket: their features poll instead.
  */
 import { coalescingKey, LiveMessageSchema, type LiveMessage } from '@flare/core/live/messages';
 import { openLiveFeed, type FeedStatus } from './cable-client';
@@ -19,8 +20,11 @@ export interface LiveTransportOptions {
   onFeedStatus: (status: FeedStatus) => void;
   /** The feed was refused as unauthorized: the session may have ended. */
   onUnauthorized: () => void;
-  flushMs: number;
+  /** How long after a batch's first message it is handed over (core LIVE_FEED.batchMs). */
+  batchMs: number;
   firstBackoffMs: number;
+  /** Runs the batch's hand-over `ms` later (tests hold it); setTimeout unless given. */
+  later?: (run: () => void, ms: number) => void;
 }
 
 export interface LiveTransport {
@@ -36,6 +40,18 @@ export function startLiveTransport(options: LiveTransportOptions): LiveTransport
   const sessions = options.registry.start({ organizationId, polling: options.polling }, options.permissions);
   const pending = new Map<string, LiveMessage>();
 
+  const later = options.later ?? ((run: () => void, ms: number) => void setTimeout(run, ms));
+  let batchDue = false;
+  let stopped = false;
+
+  const flush = () => {
+    batchDue = false;
+    if (stopped || pending.size === 0) return;
+    const batch = [...pending.values()];
+    pending.clear();
+    sessions.dispatch(batch);
+  };
+
   const receive = (raw: unknown) => {
     const parsed = LiveMessageSchema.safeParse(raw);
     if (!parsed.success) return;
@@ -43,17 +59,12 @@ export function startLiveTransport(options: LiveTransportOptions): LiveTransport
     // Re-inserting moves the key to the end, so the batch keeps the order of the latest messages.
     pending.delete(key);
     pending.set(key, parsed.data);
-  };
-
-  const flush = () => {
-    if (pending.size === 0) return;
-    const batch = [...pending.values()];
-    pending.clear();
-    sessions.dispatch(batch);
+    if (batchDue) return;
+    batchDue = true;
+    later(flush, options.batchMs);
   };
 
   const streaming = !options.polling;
-  const timer = streaming ? setInterval(flush, options.flushMs) : null;
   const feed = streaming
     ? openLiveFeed({
         url: options.feedUrl,
@@ -79,7 +90,7 @@ export function startLiveTransport(options: LiveTransportOptions): LiveTransport
       feed?.retry();
     },
     stop() {
-      if (timer) clearInterval(timer);
+      stopped = true;
       feed?.close();
       pending.clear();
       sessions.stop();

@@ -23,7 +23,8 @@ export type ClosureChanged = z.infer<typeof ClosureChangedSchema>;
 export const closureMessage = liveMessage(
   'closure',
   { closure: ClosureSchema },
-  { access: 'viewClosures', key: (message) => `closure:${message.closure.id}` },
+  // Every change of a closure (switched on or off above all) is an alert: it goes out at once.
+  { access: 'viewClosures', key: (message) => `closure:${message.closure.id}`, urgent: () => true },
 );
 
 export const CLOSURE_EVENTS = {

@@ -15,7 +15,8 @@ export type IncidentChanged = z.infer<typeof IncidentChangedSchema>;
 export const incidentMessage = liveMessage(
   'location',
   { location: IncidentSchema },
-  { key: (message) => `location:${message.location.id}` },
+  // Every change of an incident is an alert: it goes out at once.
+  { key: (message) => `location:${message.location.id}`, urgent: () => true },
 );
 
 export const INCIDENT_EVENTS = {

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { coalescingKey, liveMessageAccess, LiveMessageSchema, type LiveMessage } from '../live/messages';
+import {
+  coalescingKey,
+  liveMessageAccess,
+  liveMessageUrgency,
+  LiveMessageSchema,
+  type LiveMessage,
+} from '../live/messages';
+import { makeHeartbeat, makePoint } from '../testing/live-messages';
 import { makeClosure } from '../testing/closures';
 import { makeExport } from '../testing/exports';
 import { makeIncident } from '../testing/incidents';
 import { makeThing } from '../testing/things';
 import type { DomainEventDefinition } from './domain-event';
 import { DOMAIN_EVENTS, LIVE_MESSAGE_DEFINITIONS } from './section-feeds';
-import { stateMessage, type ThingState } from './thing-events';
+import { assetTurned, stateMessage, type ThingState } from './thing-events';
 
 const state = (patch: Partial<ThingState> = {}): ThingState => ({
   thing_id: 'thing-1',
@@ -144,5 +151,47 @@ describe('live messages of domain events', () => {
     expect(deliveries('closure.changed', change)).toEqual([
       { organizationIds: ['org-1'], message: { type: 'closure', closure } },
     ]);
+  });
+});
+
+describe('alerts: the live messages that go out at once', () => {
+  const urgency = (message: LiveMessage, last?: Record<string, string | boolean | null>) =>
+    liveMessageUrgency(message, () => last);
+
+  it('every incident and closure change', () => {
+    expect(urgency({ type: 'location', location: makeIncident() }).urgent).toBe(true);
+    expect(urgency({ type: 'closure', closure: makeClosure() }).urgent).toBe(true);
+    expect(urgency({ type: 'thing', thing: makeThing() }).urgent).toBe(false);
+  });
+
+  it('an asset turning On-Scene, Offline or Out-of-Service, responding, or raising an alarm', () => {
+    const last = { status: 'active', alarm_raised_at: null, in_service: true, enroute: false };
+    expect(assetTurned(last, { ...last, status: 'active_location' })).toBe(true);
+    expect(assetTurned(last, { ...last, status: 'offline' })).toBe(true);
+    expect(assetTurned(last, { ...last, in_service: false })).toBe(true);
+    expect(assetTurned(last, { ...last, enroute: true })).toBe(true);
+    expect(assetTurned(last, { ...last, alarm_raised_at: '2026-11-29T10:00:00.000Z' })).toBe(true);
+    // Not: the same state, a move between ordinary statuses, back in service, or the first update seen.
+    expect(assetTurned(last, last)).toBe(false);
+    expect(assetTurned(last, { ...last, status: 'stationary' })).toBe(false);
+    expect(assetTurned({ ...last, in_service: false }, last)).toBe(false);
+    expect(assetTurned(undefined, { ...last, status: 'active_location' })).toBe(false);
+  });
+
+  it('tracks what a point or a heartbeat tells of its asset', () => {
+    const point = urgency(makePoint('unit-1', { status: 'active_location' }), {
+      status: 'active',
+      alarm_raised_at: null,
+    });
+    expect(point).toEqual({
+      urgent: true,
+      tracked: {
+        subject: 'thing:unit-1',
+        state: { status: 'active_location', alarm_raised_at: null, in_service: true, enroute: true },
+      },
+    });
+    // A heartbeat without in_service (the sweep's) leaves it out, so the last value is kept.
+    const heartbeat = urgency(makeHeartbeat('unit-1', { status: 'offline', in_service: undefined }));
+    expect(heartbeat.tracked!.state).toEqual({ status: 'offline', alarm_raised_at: null });
   });
 });

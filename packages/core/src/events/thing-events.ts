@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { LiveMessage } from '../live/messages';
-import { liveMessage } from '../live/live-message';
+import { liveMessage, type TrackedState } from '../live/live-message';
 import { ThingSchema } from '../schemas/thing';
 import { SERVER_STATUSES } from '../status/thing-status';
 import { domainEvent } from './domain-event';
@@ -64,6 +64,46 @@ const RunFields = ThingSchema.pick({
   station_id: true,
 }).shape;
 
+/**
+ * An asset's update is an alert when, against what the feed last carried of it, the asset turns
+ * On-Scene (at an incident) or Offline, goes Out-of-Service, starts responding (en route), or raises
+ * an alarm. The first update the feed carries of an asset is no turn (nothing to compare it with).
+ */
+export function assetTurned(last: TrackedState | undefined, now: TrackedState): boolean {
+  if (!last) return false;
+  const turnedTo =
+    now.status !== last.status && (now.status === 'active_location' || now.status === 'offline');
+  const alarmRaised = now.alarm_raised_at !== null && now.alarm_raised_at !== last.alarm_raised_at;
+  const outOfService = last.in_service === true && now.in_service === false;
+  const responding = last.enroute === false && now.enroute === true;
+  return turnedTo || alarmRaised || outOfService || responding;
+}
+
+/** What the feed tracks of an asset (fields a heartbeat leaves out keep their last value). */
+interface AssetMessage {
+  thing_id: string;
+  status: string;
+  alarm_raised_at: string | null;
+  in_service?: boolean | undefined;
+  enroute?: boolean;
+}
+
+function assetState(message: AssetMessage): { subject: string; state: TrackedState } {
+  const state: Record<string, string | boolean | null> = {
+    status: message.status,
+    alarm_raised_at: message.alarm_raised_at,
+  };
+  if (message.in_service !== undefined) state.in_service = message.in_service;
+  if (message.enroute !== undefined) state.enroute = message.enroute;
+  return { subject: `thing:${message.thing_id}`, state };
+}
+
+const assetRules = {
+  urgent: (message: AssetMessage, last: TrackedState | undefined) =>
+    assetTurned(last, assetState(message).state),
+  track: assetState,
+};
+
 /** The asset moved: its new position and status. */
 export const pointMessage = liveMessage(
   'point',
@@ -81,7 +121,7 @@ export const pointMessage = liveMessage(
     heartbeat_datetime: z.string(),
     ...RunFields,
   },
-  { key: (message) => `point:${message.thing_id}` },
+  { key: (message) => `point:${message.thing_id}`, ...assetRules },
 );
 
 /** A registration or an edit: the whole asset (a deactivated one is removed by the dashboards). */
@@ -102,7 +142,7 @@ export const heartbeatMessage = liveMessage(
     heartbeat_datetime: z.string().nullable(),
     ...RunFields,
   },
-  { key: (message) => `heartbeat:${message.thing_id}` },
+  { key: (message) => `heartbeat:${message.thing_id}`, ...assetRules },
 );
 
 /** A state change: a `point` when it moved the asset, otherwise a `heartbeat`. */

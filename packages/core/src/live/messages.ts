@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Access } from '../permissions/access';
 import { LIVE_MESSAGE_DEFINITIONS } from '../events/section-feeds';
+import type { TrackedState } from './live-message';
 
 export const LIVE_CHANNEL = 'EventsChannel';
 /** The sub-protocol a dashboard sends next to its access token. */
@@ -30,6 +31,21 @@ const DEFINITIONS = new Map(LIVE_MESSAGE_DEFINITIONS.map((definition) => [defini
  */
 export function liveMessageAccess(type: LiveMessage['type']): Access | undefined {
   return DEFINITIONS.get(type)?.access;
+}
+
+/**
+ * Whether the message goes out at once rather than at the feed's next flush, given what was tracked
+ * of its subject so far; and what to track of it now (merge it into the subject's state).
+ */
+export function liveMessageUrgency(
+  message: LiveMessage,
+  last: (subject: string) => TrackedState | undefined,
+): { urgent: boolean; tracked: { subject: string; state: TrackedState } | null } {
+  // The definition looked up by the message's type reads that type's messages (as in coalescingKey).
+  const definition = DEFINITIONS.get(message.type)!;
+  const tracked = definition.track?.(message as never) ?? null;
+  const urgent = definition.urgent?.(message as never, tracked ? last(tracked.subject) : undefined) ?? false;
+  return { urgent, tracked };
 }
 
 /** The messages about one asset. */

@@ -85,14 +85,17 @@ export class LiveConnection {
 
   /** Sends each subscription's pending messages as separate frames, then forgets them. */
   flush(): void {
+    for (const subscription of this.subscriptions.values()) this.flushSubscription(subscription);
+  }
+
+  /** Sends the subscription's pending messages now, in order (an alert among them goes out at once). */
+  flushSubscription(subscription: LiveSubscription): void {
+    if (subscription.pending.size === 0) return;
     if (this.socket.readyState !== WebSocket.OPEN || this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
-    for (const subscription of this.subscriptions.values()) {
-      if (subscription.pending.size === 0) continue;
-      // The identifier is JSON-encoded once per flush, the message once per server (by the hub).
-      const head = `{"identifier":${JSON.stringify(subscription.identifier)},"message":`;
-      for (const message of subscription.pending.values()) this.socket.send(`${head}${message}}`);
-      subscription.pending.clear();
-    }
+    // The identifier is JSON-encoded once per flush, the message once per server (by the hub).
+    const head = `{"identifier":${JSON.stringify(subscription.identifier)},"message":`;
+    for (const message of subscription.pending.values()) this.socket.send(`${head}${message}}`);
+    subscription.pending.clear();
   }
 
   /**

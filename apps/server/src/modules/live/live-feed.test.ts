@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connect as natsConnect } from 'nats';
 import { LIVE_CHANNEL, type LiveMessage } from '@flare/core/live/messages';
 import { makeClosure } from '@flare/core/testing/closures';
-import { makePoint } from '@flare/core/testing/live-messages';
+import { makeIncident } from '@flare/core/testing/incidents';
+import { makeHeartbeat, makePoint } from '@flare/core/testing/live-messages';
 import type { Principal } from '../../platform/auth-hook';
 import type { Bus } from '../../platform/bus/bus';
 import { EventBus } from '../../platform/bus/event-bus';
@@ -69,7 +70,7 @@ interface Server {
   url: string;
 }
 
-async function startServer(bus: Bus, access = ACCESS): Promise<Server> {
+async function startServer(bus: Bus, access = ACCESS, flushIntervalMs = FLUSH_MS): Promise<Server> {
   const app = Fastify({ logger: false });
   const hub = await registerLiveFeed(app, {
     // Each server its own events on the shared bus, as each server process has.
@@ -77,7 +78,7 @@ async function startServer(bus: Bus, access = ACCESS): Promise<Server> {
     resolvePrincipal: (token) => Promise.resolve(PRINCIPALS.get(token) ?? null),
     canSubscribe: (p, organizationId) => Promise.resolve(access.has(`${p.userId}:${organizationId}`)),
     sessionOpen,
-    flushIntervalMs: FLUSH_MS,
+    flushIntervalMs,
     pingIntervalMs: PING_MS,
     sessionCheckIntervalMs: SESSION_CHECK_MS,
   });
@@ -302,6 +303,75 @@ describe('live feed on one server (in-process bus)', () => {
     } finally {
       socket.close();
     }
+  });
+});
+
+describe('alerts on a feed whose next flush is an hour away', () => {
+  let bus: InProcessBus;
+  let server: Server;
+  beforeAll(async () => {
+    bus = new InProcessBus();
+    server = await startServer(bus, ACCESS, 3_600_000);
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await bus.close();
+  });
+
+  /** Ada watching org-a and org-shared on one socket: what one sends is seen in order with the other. */
+  async function adaOnTwoOrganizations() {
+    const consumer = openConsumer(server.url, 'token-ada');
+    return { a: await connected(consumer, 'org-a'), shared: await connected(consumer, 'org-shared') };
+  }
+
+  it('sends an incident and a closure at once, with what was waiting on their subscription only', async () => {
+    const { a, shared } = await adaOnTwoOrganizations();
+    await server.hub.publish(['org-a'], point('waits', 1));
+    await server.hub.publish(['org-shared'], point('goes-with-the-alert', 1));
+    const incident: LiveMessage = { type: 'location', location: makeIncident() };
+    await server.hub.publish(['org-shared'], incident);
+    await waitFor(() => shared.received.length === 2, 'the incident');
+    expect(shared.received).toEqual([point('goes-with-the-alert', 1), incident]);
+    // One socket: had org-a's point been sent, it would have arrived before the incident.
+    expect(a.received).toEqual([]);
+    const closure: LiveMessage = { type: 'closure', closure: makeClosure() };
+    await server.hub.publish(['org-a'], closure);
+    await waitFor(() => a.received.length === 2, 'the closure');
+    expect(a.received).toEqual([point('waits', 1), closure]);
+  });
+
+  it('sends an asset update at once when the asset turns On-Scene, Offline or Out-of-Service, responds or raises an alarm', async () => {
+    const { a, shared } = await adaOnTwoOrganizations();
+    const turns: LiveMessage[] = [
+      makeHeartbeat('unit', { status: 'active_location' }),
+      makeHeartbeat('unit', { status: 'offline' }),
+      makeHeartbeat('unit', { status: 'offline', in_service: false }),
+      makePoint('unit', { status: 'active', in_service: false, enroute: true }),
+      makePoint('unit', {
+        status: 'active',
+        in_service: false,
+        enroute: true,
+        alarm: 'sos',
+        alarm_raised_at: '2026-11-29T10:00:00.000Z',
+      }),
+    ];
+    // The first update of an asset is no turn: it waits, and goes out with the first turn.
+    const first = makePoint('unit', { status: 'active', enroute: false });
+    await server.hub.publish(['org-shared'], first);
+    for (const [index, turn] of turns.entries()) {
+      await server.hub.publish(['org-a'], point('waits', index));
+      await server.hub.publish(['org-shared'], turn);
+      await waitFor(() => shared.received.length === index + 2, `turn ${index}`);
+    }
+    expect(shared.received).toEqual([first, ...turns]);
+    expect(a.received).toEqual([]);
+    // The same update again is no turn: when an alert on org-a arrives, it has not come before it.
+    await server.hub.publish(['org-shared'], turns.at(-1)!);
+    const incident: LiveMessage = { type: 'location', location: makeIncident() };
+    await server.hub.publish(['org-a'], incident);
+    await waitFor(() => a.received.length === 2, 'the incident');
+    expect(a.received).toEqual([point('waits', turns.length - 1), incident]);
+    expect(shared.received).toHaveLength(turns.length + 1);
   });
 });
 

@@ -3,12 +3,20 @@
  * is an `org.live` event keyed by organisation, so every server process delivers it to its own
  * sockets. Each server watches an organisation's messages only while one of its clients watches that
  * organisation, and coalesces per client: within a flush interval only the latest message per
- * coalescing key (per asset and message type) is sent. Messages that need more than watching the
- * feed (closures: core's liveMessageAccess) go only to the subscribers who hold it.
+ * coalescing key (per asset and message type) is sent. Alerts (core's liveMessageUrgency: incidents,
+ * closures, an asset turning On-Scene, Offline or Out-of-Service, responding or raising an alarm) go
+ * out at once, with what was waiting before them. Messages that need more than watching the feed
+ * (closures: core's liveMessageAccess) go only to the subscribers who hold it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
-import { coalescingKey, liveMessageAccess, type LiveMessage } from '@flare/core/live/messages';
+import type { TrackedState } from '@flare/core/live/live-message';
+import {
+  coalescingKey,
+  liveMessageAccess,
+  liveMessageUrgency,
+  type LiveMessage,
+} from '@flare/core/live/messages';
 import { can } from '@flare/core/permissions/access';
 import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
@@ -49,6 +57,8 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
   private readonly connections = new Set<LiveConnection>();
   /** organisation id -> the subscriptions watching it on this server. */
   private readonly watchers = new Map<string, Set<LiveSubscription>>();
+  /** organisation id -> what the feed tracks of its subjects (assets' statuses), for alerts. */
+  private readonly tracked = new Map<string, Map<string, TrackedState>>();
   /** organisation id -> this server's handler of its messages (resolves to the stop function). */
   private readonly orgHandlers = new Map<string, Promise<() => Promise<void>>>();
   private readonly timers: NodeJS.Timeout[];
@@ -153,6 +163,7 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
     const watching = this.watchers.get(organizationId);
     if (!watching?.delete(subscription) || watching.size > 0) return;
     this.watchers.delete(organizationId);
+    this.tracked.delete(organizationId);
     const subscribed = this.orgHandlers.get(organizationId);
     this.orgHandlers.delete(organizationId);
     // If a new watcher subscribes again meanwhile, both handlers may deliver for a moment:
@@ -171,6 +182,7 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
     if (!watching || watching.size === 0) return;
     const key = coalescingKey(message);
     const access = liveMessageAccess(message.type);
+    const urgent = this.urgent(organizationId, message);
     // Serialised once here, not once per client.
     const json = JSON.stringify(message);
     for (const subscription of watching) {
@@ -178,7 +190,19 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
       // Delete first so the frame goes out in the order of its latest update.
       subscription.pending.delete(key);
       subscription.pending.set(key, json);
+      if (urgent) subscription.connection.flushSubscription(subscription);
     }
+  }
+
+  /** Whether the message is an alert, remembering what it tells of its subject for the next one. */
+  private urgent(organizationId: string, message: LiveMessage): boolean {
+    let tracked = this.tracked.get(organizationId);
+    const { urgent, tracked: now } = liveMessageUrgency(message, (subject) => tracked?.get(subject));
+    if (now) {
+      if (!tracked) this.tracked.set(organizationId, (tracked = new Map<string, TrackedState>()));
+      tracked.set(now.subject, { ...tracked.get(now.subject), ...now.state });
+    }
+    return urgent;
   }
 
   private flush(): void {
