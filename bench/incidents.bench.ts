@@ -18,6 +18,7 @@ import { demoOrganizationId } from '@flare/server/src/seed/demo-data';
 import {
   benchCredential,
   engines,
+  feedPath,
   percentile,
   registerDevices,
   runLoad,
@@ -111,11 +112,7 @@ export async function benchIncidents(engine: Engine) {
     const address = flare.app.server.address();
     const host = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const token = await signIn(flare, 'admin@springfield-pd.test');
-    const feed = await fetch(`http://${host}/api/organization/incident_feed`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-    }).then((r) => r.json() as Promise<{ json_url: string }>);
-    const feedUrl = feed.json_url.replace(/^https?:\/\/[^/]+/, `http://${host}`);
+    const feedUrl = `http://${host}${await feedPath(flare, token, 'incidents', 'waze_json')}`;
     const feedSize = async () =>
       ((await fetch(feedUrl).then((r) => r.json())) as { incidents: unknown[] }).incidents.length;
     const client = await liveClient(host, token, demoOrganizationId('springfield-pd'));

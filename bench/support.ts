@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { FeedSchema, type FeedFormat, type FeedKind } from '@flare/core/schemas/feeds';
 import { buildApp, type FlareApp } from '@flare/server/src/app';
 import { loadConfig } from '@flare/server/src/config';
 import type { Db } from '@flare/server/src/platform/db/database';
@@ -126,6 +127,23 @@ export async function signIn(flare: FlareApp, email: string): Promise<string> {
     payload: { grant_type: 'password', username: email, password: BENCH_PASSWORD },
   });
   return response.json<{ access_token: string }>().access_token;
+}
+
+/** Turns the organisation's feed on (as its page does) and answers the path of one of its formats. */
+export async function feedPath(
+  flare: FlareApp,
+  token: string,
+  kind: FeedKind,
+  format: FeedFormat,
+): Promise<string> {
+  const response = await flare.app.inject({
+    method: 'POST',
+    url: `/api/organization/feeds/${kind}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const url = FeedSchema.parse(response.json()).urls.find((u) => u.format === format)?.url;
+  if (!url) throw new Error(`no ${format} URL in the ${kind} feed: ${response.body}`);
+  return new URL(url).pathname;
 }
 
 export interface LoadJob {

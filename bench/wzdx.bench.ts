@@ -8,7 +8,7 @@
 import { toClosureValues } from '@flare/server/src/modules/closures/closures.mapper';
 import { demoOrganizationId } from '@flare/server/src/seed/demo-data';
 import { VEHICLE_IMPACTS, type VehicleImpact } from '@flare/core/schemas/closure';
-import { engines, percentile, signIn, type Engine } from './support';
+import { engines, feedPath, percentile, signIn, type Engine } from './support';
 
 const CLOSURES = 10_000;
 const ROUNDS = 5;
@@ -70,12 +70,7 @@ export async function benchWzdx(engine: Engine) {
         .execute();
     }
     const token = await signIn(flare, 'admin@capital-roadworks.test');
-    const feedOn = await flare.app.inject({
-      method: 'POST',
-      url: '/api/organization/incident_feed',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const path = new URL(feedOn.json<{ wzdx_url: string }>().wzdx_url).pathname;
+    const path = await feedPath(flare, token, 'work_zones', 'wzdx');
     const changeOneClosure = () =>
       flare.db
         .updateTable('closures')
