@@ -164,17 +164,21 @@ describe('alerts: the live messages that go out at once', () => {
     expect(urgency({ type: 'thing', thing: makeThing() }).urgent).toBe(false);
   });
 
-  it('an asset turning On-Scene, Offline or Out-of-Service, responding, or raising an alarm', () => {
-    const last = { status: 'active', alarm_raised_at: null, in_service: true, enroute: false };
+  it('an asset turning On-Scene, Responding or Offline, taken Out-of-Service, or raising an alarm', () => {
+    const last = { status: 'standby', alarm_raised_at: null, in_service: true };
     expect(assetTurned(last, { ...last, status: 'active_location' })).toBe(true);
+    expect(assetTurned(last, { ...last, status: 'active' })).toBe(true);
     expect(assetTurned(last, { ...last, status: 'offline' })).toBe(true);
     expect(assetTurned(last, { ...last, in_service: false })).toBe(true);
-    expect(assetTurned(last, { ...last, enroute: true })).toBe(true);
     expect(assetTurned(last, { ...last, alarm_raised_at: '2026-11-29T10:00:00.000Z' })).toBe(true);
-    // Not: the same state, a move between ordinary statuses, back in service, or the first update seen.
+    // A heartbeat that leaves in_service out keeps the last value: the turn is judged on it.
+    expect(assetTurned({ ...last, in_service: false }, { status: 'offline', alarm_raised_at: null })).toBe(
+      false,
+    );
+    // Not: the same state, a change the Live list does not tell of, or the first update seen.
     expect(assetTurned(last, last)).toBe(false);
     expect(assetTurned(last, { ...last, status: 'stationary' })).toBe(false);
-    expect(assetTurned({ ...last, in_service: false }, last)).toBe(false);
+    expect(assetTurned({ ...last, status: 'active' }, { ...last, status: 'pending' })).toBe(false);
     expect(assetTurned(undefined, { ...last, status: 'active_location' })).toBe(false);
   });
 
@@ -187,7 +191,7 @@ describe('alerts: the live messages that go out at once', () => {
       urgent: true,
       tracked: {
         subject: 'thing:unit-1',
-        state: { status: 'active_location', alarm_raised_at: null, in_service: true, enroute: true },
+        state: { status: 'active_location', alarm_raised_at: null, in_service: true },
       },
     });
     // A heartbeat without in_service (the sweep's) leaves it out, so the last value is kept.

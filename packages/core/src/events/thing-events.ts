@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { LiveMessage } from '../live/messages';
 import { liveMessage, type TrackedState } from '../live/live-message';
 import { ThingSchema } from '../schemas/thing';
-import { SERVER_STATUSES } from '../status/thing-status';
+import { noticedStatus } from '../status/status-notices';
+import { SERVER_STATUSES, type ServerStatus } from '../status/thing-status';
 import { domainEvent } from './domain-event';
 
 /** An asset's live state after a change, and the organisations that see it. */
@@ -65,36 +66,39 @@ const RunFields = ThingSchema.pick({
 }).shape;
 
 /**
- * An asset's update is an alert when, against what the feed last carried of it, the asset turns
- * On-Scene (at an incident) or Offline, goes Out-of-Service, starts responding (en route), or raises
- * an alarm. The first update the feed carries of an asset is no turn (nothing to compare it with).
+ * An asset's update is an alert when, against what the feed last carried of it, it makes a change
+ * the Live list tells of with a notice (core's noticedStatus: turning On-Scene, Responding or Offline,
+ * taken Out-of-Service) or it raises an alarm. The first update the feed carries of an asset is no
+ * change (nothing to compare it with).
  */
 export function assetTurned(last: TrackedState | undefined, now: TrackedState): boolean {
   if (!last) return false;
-  const turnedTo =
-    now.status !== last.status && (now.status === 'active_location' || now.status === 'offline');
+  const after = {
+    status: now.status as ServerStatus,
+    in_service: (now.in_service ?? last.in_service) !== false,
+  };
+  const before = {
+    status: last.status as ServerStatus,
+    in_service: (last.in_service ?? after.in_service) !== false,
+  };
   const alarmRaised = now.alarm_raised_at !== null && now.alarm_raised_at !== last.alarm_raised_at;
-  const outOfService = last.in_service === true && now.in_service === false;
-  const responding = last.enroute === false && now.enroute === true;
-  return turnedTo || alarmRaised || outOfService || responding;
+  return alarmRaised || noticedStatus(before, after) !== null;
 }
 
-/** What the feed tracks of an asset (fields a heartbeat leaves out keep their last value). */
 interface AssetMessage {
   thing_id: string;
-  status: string;
+  status: ServerStatus;
   alarm_raised_at: string | null;
   in_service?: boolean | undefined;
-  enroute?: boolean;
 }
 
+/** What the feed tracks of an asset (a heartbeat without in_service leaves its last value). */
 function assetState(message: AssetMessage): { subject: string; state: TrackedState } {
   const state: Record<string, string | boolean | null> = {
     status: message.status,
     alarm_raised_at: message.alarm_raised_at,
   };
   if (message.in_service !== undefined) state.in_service = message.in_service;
-  if (message.enroute !== undefined) state.enroute = message.enroute;
   return { subject: `thing:${message.thing_id}`, state };
 }
 

@@ -340,23 +340,22 @@ describe('alerts on a feed whose next flush is an hour away', () => {
     expect(a.received).toEqual([point('waits', 1), closure]);
   });
 
-  it('sends an asset update at once when the asset turns On-Scene, Offline or Out-of-Service, responds or raises an alarm', async () => {
+  it('sends an asset update at once when it turns On-Scene, Responding or Offline, goes Out-of-Service or raises an alarm', async () => {
     const { a, shared } = await adaOnTwoOrganizations();
     const turns: LiveMessage[] = [
       makeHeartbeat('unit', { status: 'active_location' }),
       makeHeartbeat('unit', { status: 'offline' }),
       makeHeartbeat('unit', { status: 'offline', in_service: false }),
-      makePoint('unit', { status: 'active', in_service: false, enroute: true }),
+      makePoint('unit', { status: 'active', in_service: true }),
       makePoint('unit', {
         status: 'active',
-        in_service: false,
-        enroute: true,
+        in_service: true,
         alarm: 'sos',
         alarm_raised_at: '2026-11-29T10:00:00.000Z',
       }),
     ];
     // The first update of an asset is no turn: it waits, and goes out with the first turn.
-    const first = makePoint('unit', { status: 'active', enroute: false });
+    const first = makePoint('unit', { status: 'standby' });
     await server.hub.publish(['org-shared'], first);
     for (const [index, turn] of turns.entries()) {
       await server.hub.publish(['org-a'], point('waits', index));

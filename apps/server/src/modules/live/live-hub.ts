@@ -4,7 +4,7 @@
  * sockets. Each server watches an organisation's messages only while one of its clients watches that
  * organisation, and coalesces per client: within a flush interval only the latest message per
  * coalescing key (per asset and message type) is sent. Alerts (core's liveMessageUrgency: incidents,
- * closures, an asset turning On-Scene, Offline or Out-of-Service, responding or raising an alarm) go
+ * closures, an asset turning On-Scene, Responding or Offline, Out-of-Service, or raising an alarm) go
  * out at once, with what was waiting before them. Messages that need more than watching the feed
  * (closures: core's liveMessageAccess) go only to the subscribers who hold it.
  */
