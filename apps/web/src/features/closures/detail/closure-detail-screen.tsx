@@ -140,7 +140,15 @@ function DeleteClosure({ closure, disabled }: { closure: Closure; disabled: bool
             ? CLOSURE_MESSAGES.unableToDelete
             : null
       }
-      onDelete={() => deletion.mutate(closure.id, { onSuccess: () => void navigate(CLOSURES_PATH) })}
+      // Not mutate's onSuccess: that is skipped once this screen has gone, which the live feed's news
+      // of the deletion (or the list's reload) can make happen before the answer arrives. A failure
+      // shows through the mutation's error.
+      onDelete={() =>
+        void deletion.mutateAsync(closure.id).then(
+          () => navigate(CLOSURES_PATH),
+          () => undefined,
+        )
+      }
       onReset={deletion.reset}
     />
   );

@@ -222,7 +222,15 @@ function DeleteZone({ zone }: { zone: Zone }) {
       question={`Delete the zone “${zone.external_id}”? This cannot be undone.`}
       pending={deletion.isPending}
       error={deletion.error ? ZONE_MESSAGES.unableToDelete : null}
-      onDelete={() => deletion.mutate(zone.id, { onSuccess: () => void navigate(ZONES_PATH) })}
+      // Not mutate's onSuccess: that is skipped once this screen has gone, which the live feed's news
+      // of the deletion (or the list's reload) can make happen before the answer arrives. A failure
+      // shows through the mutation's error.
+      onDelete={() =>
+        void deletion.mutateAsync(zone.id).then(
+          () => navigate(ZONES_PATH),
+          () => undefined,
+        )
+      }
       onReset={deletion.reset}
     />
   );
