@@ -1,7 +1,8 @@
 /**
  * API keys in the browser: an administrator creates a key (its token shown once), an integration
  * reports a position with it, and the revoked key is refused at once; a key for a dispatch system,
- * scoped to read incidents and closures, reads them and may do nothing else.
+ * scoped to read incidents and closures, reads them and may do nothing else; a navigation app's key
+ * reads the motorist alerts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
@@ -86,6 +87,7 @@ describe('API keys', () => {
       expect(await (await read('/locations/active')).json()).toHaveProperty('data');
       expect(await (await read('/organization/closure')).json()).toHaveProperty('data');
       expect((await read('/organization/things')).status).toBe(403);
+      expect((await read('/alerts')).status).toBe(403);
       expect((await ingest(token)).status).toBe(403);
 
       await page.getByRole('button', { name: 'Done' }).click();
@@ -94,6 +96,28 @@ describe('API keys', () => {
         .getByText('Read incidents, Read closures')
         .waitFor();
       await expectAccessible(page);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("create a key for a navigation app that reads the organisation's motorist alerts", async () => {
+    const page = await browser.newPage();
+    try {
+      await signInAs(page, server.url, 'admin@springfield-pd.test');
+      await page.goto(`${server.url}/dashboard/accounts/integrations/new`);
+      await page.getByRole('textbox', { name: /Description/ }).fill('Navigation app');
+      const scope = (name: string) => page.getByRole('checkbox', { name });
+      await scope('Read assets').uncheck();
+      await scope('Report positions').uncheck();
+      await scope('Read motorist alerts').check();
+      await page.getByRole('button', { name: 'Create' }).click();
+      const token = (await page.getByTestId('api-key-token').textContent())?.trim() ?? '';
+      const read = (path: string) => fetch(`${server.url}/api${path}`, { headers: { 'x-api-key': token } });
+      const alerts = await read('/alerts?bbox=-90,39,-89,40');
+      expect(alerts.status).toBe(200);
+      expect(await alerts.json()).toHaveProperty('alerts');
+      expect((await read('/locations/active')).status).toBe(403);
     } finally {
       await page.close();
     }

@@ -8,6 +8,7 @@ import { loggerOptions, type LogStream } from './platform/logging';
 import { platformPlugin } from './platform/platform.plugin';
 import { registerWebApp, webBuildId } from './platform/web-app';
 import { accountsModule } from './modules/accounts/accounts.module';
+import { alertsModule } from './modules/alerts/alerts.module';
 import { apiKeysModule } from './modules/api-keys/api-keys.module';
 import { areasModule } from './modules/areas/areas.module';
 import { zonesModule } from './modules/zones/zones.module';
@@ -44,6 +45,7 @@ const MODULES = [
   organizationsModule,
   singleSignOnModule,
   apiKeysModule,
+  alertsModule,
   referenceModule,
   mapModule,
   telemetryModule,

@@ -33,6 +33,7 @@ const TABLE: Array<[Access, Permission[]]> = [
   ['viewHazards', ['hazard:read']],
   ['reportHazard', ['hazard:create', 'hazard:manage']],
   ['resolveHazard', ['hazard:update', 'hazard:manage']],
+  ['viewAlerts', ['alert:read', 'haas:manage']],
   ['viewData', ['report:read', 'report:manage', 'export:read', 'export:manage', 'haas:manage']],
   ['viewReports', ['report:read', 'report:manage']],
   ['createReport', ['report:create', 'report:manage']],

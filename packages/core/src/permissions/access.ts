@@ -31,6 +31,8 @@ export const ACCESS = {
   reportHazard: ['hazard:create', 'hazard:manage'],
   /** Mark a hazard resolved. */
   resolveHazard: ['hazard:update', 'hazard:manage'],
+  /** The motorist alerts (Flare's own permission: everyone but events-only users, and alerts-scoped API keys). */
+  viewAlerts: ['alert:read', 'haas:manage'],
   viewData: ['report:read', 'report:manage', 'export:read', 'export:manage', 'haas:manage'],
   viewReports: ['report:read', 'report:manage'],
   /** Build the current month's report to date on demand. */
@@ -98,6 +100,7 @@ export const API_KEY_SCOPE_PERMISSIONS: Record<ApiKeyScope, readonly Permission[
   'positions:write': ['thing:update'],
   'incidents:read': ['incident:read'],
   'closures:read': ['closure:read'],
+  'alerts:read': ['alert:read'],
 };
 
 export const apiKeyPermissions = (scopes: readonly ApiKeyScope[]): Permission[] => [

@@ -46,6 +46,8 @@ export const PERMISSIONS = [
   'hazard:create',
   'hazard:read',
   'hazard:update',
+  /** Flare's own: read the motorist alerts its sources make (the spec names none). */
+  'alert:read',
   'report:manage',
   'report:create',
   'report:read',

@@ -8,10 +8,17 @@ export const API_KEY_PREFIX = 'flk_';
 
 /**
  * What a key may do, chosen when it is made: read the organisation's assets, report their positions
- * (ingest), read its incidents (a dispatch system's view), read its closures. A key made before keys
+ * (ingest), read its incidents (a dispatch system's view), read its closures, read the motorist alerts
+ * its sources make (a navigation app's view). A key made before keys
  * had scopes, or made without naming any, reads assets and reports positions.
  */
-export const API_KEY_SCOPES = ['assets:read', 'positions:write', 'incidents:read', 'closures:read'] as const;
+export const API_KEY_SCOPES = [
+  'assets:read',
+  'positions:write',
+  'incidents:read',
+  'closures:read',
+  'alerts:read',
+] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const DEFAULT_API_KEY_SCOPES: readonly ApiKeyScope[] = ['assets:read', 'positions:write'];
 
@@ -20,6 +27,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'positions:write': 'Report positions',
   'incidents:read': 'Read incidents',
   'closures:read': 'Read closures',
+  'alerts:read': 'Read motorist alerts',
 };
 
 export const ApiKeySchema = z.object({

@@ -43,6 +43,7 @@ export const closuresModule = fp(
       app.jobs,
       app.streetGeocoder,
     );
+    app.alertSources.register(service);
     await app.jobs.work(closureScheduleJob, ({ closure_id, action, at }) =>
       service.applySchedule(closure_id, action, at),
     );
@@ -76,5 +77,8 @@ export const closuresModule = fp(
       await app.jobs.every(wzdxFeedsPollJob, wzdxPollMs);
     }
   },
-  { name: 'closures', dependencies: ['platform', 'auth', 'accounts', 'telemetry', 'incidents', 'feeds'] },
+  {
+    name: 'closures',
+    dependencies: ['platform', 'auth', 'accounts', 'telemetry', 'incidents', 'feeds', 'alerts'],
+  },
 );

@@ -8,6 +8,7 @@
  * a scheduled closure's start and end are sent to the job queue, and so is the naming of the streets
  * left empty (with a geocoder configured).
  */
+import { closureAlert } from '@flare/core/alerts/alert-rules';
 import { closureHistoryAction } from '@flare/core/closures/closure-history';
 import { closureProblems } from '@flare/core/closures/closure-rules';
 import { closureCounts } from '@flare/core/closures/closure-status';
@@ -21,6 +22,7 @@ import {
   type ClosureStatus,
 } from '@flare/core/schemas/closure';
 import type { ClosureChangeSource, ClosureHistoryEntry } from '@flare/core/schemas/closure-history';
+import type { Alert } from '@flare/core/schemas/alert';
 import { THING_MESSAGES } from '@flare/core/schemas/thing';
 import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
@@ -60,6 +62,12 @@ export class ClosuresService {
       (row) => toClosure(row, now),
     );
     return { data, counts: closureCounts(data) };
+  }
+
+  /** The organisations' active closures as motorist alerts (road closures and work zones). */
+  async alertsOf(organizationIds: readonly string[], now: number): Promise<Alert[]> {
+    const rows = await this.repository.list(organizationIds);
+    return rows.flatMap((row) => closureAlert(toClosure(row, now)) ?? []);
   }
 
   async create(principal: Principal, input: ClosureInput): Promise<Closure> {

@@ -9,10 +9,11 @@ import { HazardsService } from './hazards.service';
 export const hazardsModule = fp(
   async (app) => {
     const service = new HazardsService(new HazardsRepository(app.db), app.accounts);
+    app.alertSources.register(service);
     await apiRoutes(app, (api) => {
       registerHazardsRoutes(api, service);
       registerHazardIngestRoutes(api, service, app.deviceIdentity, app.config.ingestIpRequestsPerMinute);
     });
   },
-  { name: 'hazards', dependencies: ['platform', 'auth', 'accounts', 'telemetry'] },
+  { name: 'hazards', dependencies: ['platform', 'auth', 'accounts', 'telemetry', 'alerts'] },
 );

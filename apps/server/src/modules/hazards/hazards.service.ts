@@ -4,6 +4,7 @@
  * the ingest API, already identified by the telemetry module), and resolving. A hazard belongs to one
  * organisation: the reporting user's (or one they manage), or the reporting asset's owner.
  */
+import { HAZARD_ALERT_MS, hazardAlert } from '@flare/core/alerts/alert-rules';
 import {
   defaultHazardWindow,
   deviceHazardTime,
@@ -17,6 +18,7 @@ import {
   HAZARD_MESSAGES,
   HAZARD_REPORT,
   HAZARD_SEVERITY_IDS,
+  HAZARD_TYPE_IDS,
   type CreateHazardInput,
   type DeviceHazardReport,
   type Hazard,
@@ -24,6 +26,7 @@ import {
   type Hazards,
   type HazardsQuery,
 } from '@flare/core/schemas/hazard';
+import type { Alert } from '@flare/core/schemas/alert';
 import type { Principal } from '../../platform/auth-hook';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http-errors';
 import { parseQueryTime } from '../../platform/query-time';
@@ -41,6 +44,9 @@ function decodePhoto(photo: HazardPhotoInput | null | undefined): NewHazard['pho
   if (photoTypeOf(data) !== photo.content_type) throw badRequest('invalid_photo', HAZARD_MESSAGES.photoType);
   return { contentType: photo.content_type, data };
 }
+
+/** Open hazards an organisation's alerts carry at most (the newest): a day of reports is far fewer. */
+const HAZARD_ALERTS_MAX = 10_000;
 
 export class HazardsService {
   constructor(
@@ -72,6 +78,21 @@ export class HazardsService {
       hazards: rows.slice(0, HAZARD_REPORT.maxResults).map(toHazard),
       truncated: rows.length > HAZARD_REPORT.maxResults,
     };
+  }
+
+  /** The organisations' open hazards of the last HAZARD_ALERT_MS as motorist alerts. */
+  async alertsOf(organizationIds: readonly string[], now: number): Promise<Alert[]> {
+    const rows = await this.repository.search({
+      organizationIds: [...organizationIds],
+      types: [...HAZARD_TYPE_IDS],
+      severities: [...HAZARD_SEVERITY_IDS],
+      status: 'open',
+      start: new Date(now - HAZARD_ALERT_MS),
+      // A device may report a little ahead of our clock.
+      end: new Date(now + HAZARD_ALERT_MS),
+      limit: HAZARD_ALERTS_MAX,
+    });
+    return rows.flatMap((row) => hazardAlert(toHazard(row), now) ?? []);
   }
 
   async get(principal: Principal, id: string): Promise<Hazard> {

@@ -37,6 +37,7 @@ export const incidentsModule = fp(
     await app.events.on('incident.changed', ({ location }) => tracker.remember(location));
     app.thingContext.register(tracker);
     app.decorate('incidents', incidents);
+    app.alertSources.register(incidents);
 
     await app.events.on(
       'thing.changed',
@@ -54,5 +55,8 @@ export const incidentsModule = fp(
       registerWazeFeedRoutes(api, incidents, app.feedTokens);
     });
   },
-  { name: 'incidents', dependencies: ['platform', 'auth', 'accounts', 'telemetry', 'areas', 'feeds'] },
+  {
+    name: 'incidents',
+    dependencies: ['platform', 'auth', 'accounts', 'telemetry', 'areas', 'feeds', 'alerts'],
+  },
 );

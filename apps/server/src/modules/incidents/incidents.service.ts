@@ -6,6 +6,8 @@ import { extentError, isGeoMarker } from '@flare/core/incidents/incident-extent'
 import { withinMoveLimit } from '@flare/core/incidents/move-limit';
 import type { NearArea } from '@flare/core/areas/nearest-area';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
+import { sceneAlert } from '@flare/core/alerts/alert-rules';
+import type { Alert } from '@flare/core/schemas/alert';
 import {
   INCIDENTS_FETCHED_DAYS,
   INCIDENT_MESSAGES,
@@ -71,6 +73,11 @@ export class IncidentsService {
       { organizationIds: [...organizationIds], activeOnly: true, limit: MAX_STORED_INCIDENTS },
       Date.now(),
     );
+  }
+
+  /** The organisations' active incidents as motorist alerts (scenes). */
+  async alertsOf(organizationIds: readonly string[]): Promise<Alert[]> {
+    return (await this.activeOf(organizationIds)).flatMap((incident) => sceneAlert(incident) ?? []);
   }
 
   /**

@@ -26,7 +26,8 @@ export const thingsModule = fp(
       things.resetAlerting(thing_id, new Date(off_at)),
     );
     app.decorate('things', things);
+    app.alertSources.register(things);
     await apiRoutes(app, (api) => registerThingsRoutes(api, things));
   },
-  { name: 'things', dependencies: ['platform', 'auth', 'accounts', 'telemetry'] },
+  { name: 'things', dependencies: ['platform', 'auth', 'accounts', 'telemetry', 'alerts'] },
 );

@@ -93,6 +93,16 @@ export class ThingsRepository {
     return rows.map((r) => r.id);
   }
 
+  /** The things of the filter that are responding now (status active: moving with lights on). */
+  async respondingIds(filter: ThingFilter): Promise<string[]> {
+    const rows = await this.filtered(filter)
+      .innerJoin('thing_states as s', 's.thing_id', 'things.id')
+      .where('s.status', '=', 'active')
+      .select('things.id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   /** Full rows for the wire format, in the order of `ids`. */
   async details(ids: string[]) {
     if (ids.length === 0) return [];

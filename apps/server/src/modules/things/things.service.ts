@@ -41,6 +41,8 @@ import { parseQueryTime } from '../../platform/query-time';
 import type { EventBus } from '../../platform/bus/event-bus';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { ALERTING_AUTO_RESET_MS } from '@flare/core/constants';
+import { responderAlert } from '@flare/core/alerts/alert-rules';
+import type { Alert } from '@flare/core/schemas/alert';
 import { alertingResetJob } from './alerting-reset.job';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ThingStatesService } from '../telemetry/thing-states.service';
@@ -81,6 +83,13 @@ export class ThingsService {
     ]);
     const rows = await this.repository.details(ids);
     return { data: rows.map(toThingResponse), meta: { page: query.page, per_page: query.per_page, total } };
+  }
+
+  /** The organisations' responding assets as motorist alerts (core decides which warn drivers). */
+  async alertsOf(organizationIds: readonly string[], now: number): Promise<Alert[]> {
+    const ids = await this.repository.respondingIds({ organizationIds: [...organizationIds] });
+    const rows = await this.repository.details(ids);
+    return rows.flatMap((row) => responderAlert(toThingResponse(row), now) ?? []);
   }
 
   async count(principal: Principal, requested: string | string[] | undefined) {

@@ -8,7 +8,8 @@ import { ZonesService } from './zones.service';
 export const zonesModule = fp(
   async (app) => {
     const service = new ZonesService(new ZonesRepository(app.db), app.accounts, app.incidents);
+    app.alertSources.register(service);
     await apiRoutes(app, (api) => registerZonesRoutes(api, service));
   },
-  { name: 'zones', dependencies: ['platform', 'auth', 'accounts', 'incidents'] },
+  { name: 'zones', dependencies: ['platform', 'auth', 'accounts', 'incidents', 'alerts'] },
 );

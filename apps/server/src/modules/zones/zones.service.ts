@@ -3,7 +3,9 @@
  * and active incidents along it (core's zone-reach rule decides which, and whether the zone is active
  * at the injected clock's now), and saves and deletes under core's zone-access rule.
  */
+import { zoneAlert } from '@flare/core/alerts/alert-rules';
 import { mayManageZone } from '@flare/core/permissions/zone-access';
+import type { Alert } from '@flare/core/schemas/alert';
 import {
   ZONE_DEFAULT_EXPIRY_MINUTES,
   ZONE_MESSAGES,
@@ -37,6 +39,12 @@ export class ZonesService {
     const organizationIds = await this.accounts.organizationScope(principal, requested);
     const rows = await this.repository.list(organizationIds, hotspotId);
     return this.withActivity(rows);
+  }
+
+  /** The organisations' active zones as motorist alerts (wrong-way drivers). */
+  async alertsOf(organizationIds: readonly string[], now: number): Promise<Alert[]> {
+    const zones = await this.withActivity(await this.repository.list(organizationIds), now);
+    return zones.flatMap((zone) => zoneAlert(zone) ?? []);
   }
 
   async create(principal: Principal, input: ZoneInput): Promise<Zone> {
@@ -92,7 +100,7 @@ export class ZonesService {
   }
 
   /** Each zone with what lies along it: its organisation's wrong-way-driver assets and active incidents. */
-  private async withActivity(rows: ZoneRow[]): Promise<Zone[]> {
+  private async withActivity(rows: ZoneRow[], now = this.now()): Promise<Zone[]> {
     const organizationIds = [...new Set(rows.map((row) => row.organization_id))];
     const [things, incidents] = await Promise.all([
       this.repository.wrongWayThings(organizationIds),
@@ -109,7 +117,6 @@ export class ZonesService {
       })),
     );
     const incidentsOf = byOrganization(incidents);
-    const now = this.now();
     return rows.map((row) =>
       toZone(row, {
         things: candidates.get(row.organization_id) ?? [],

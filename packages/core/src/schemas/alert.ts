@@ -1,0 +1,71 @@
+/**
+ * Motorist alerts: what Flare tells drivers approaching its responders, scenes, closures, work zones,
+ * wrong-way-driver zones and hazards. An alert is derived from its source (alerts/alert-rules.ts) and
+ * ends when the source ends; these are the API's shapes and messages.
+ */
+import { z } from 'zod';
+import { HAZARD_SEVERITY_IDS } from './hazard';
+
+/** What an alert warns of, most urgent first. */
+export const ALERT_TYPES = {
+  responder_approaching: 'Emergency vehicle approaching',
+  responder_scene: 'Emergency scene',
+  wrong_way_driver: 'Wrong-way driver',
+  road_closure: 'Road closed',
+  work_zone: 'Work zone',
+  hazard: 'Hazard',
+} as const;
+export type AlertType = keyof typeof ALERT_TYPES;
+export const ALERT_TYPE_IDS = Object.keys(ALERT_TYPES) as [AlertType, ...AlertType[]];
+
+/** The kinds of source an alert comes from, with the API under which the source itself is found. */
+export const ALERT_SOURCES = ['thing', 'incident', 'closure', 'zone', 'hazard'] as const;
+export type AlertSourceKind = (typeof ALERT_SOURCES)[number];
+
+export const ALERT_MESSAGES = {
+  bbox: 'bbox must be four numbers: west,south,east,north (longitudes -180 to 180, latitudes -90 to 90, west ≤ east, south ≤ north)',
+} as const;
+
+const Position = z.tuple([z.number(), z.number()]);
+/** GeoJSON, longitude first. A scene drawn as a circle is sent as its polygon. */
+export const AlertGeometrySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('Point'), coordinates: Position }),
+  z.object({ type: z.literal('LineString'), coordinates: z.array(Position).min(2) }),
+  z.object({ type: z.literal('Polygon'), coordinates: z.array(z.array(Position).min(4)).min(1) }),
+]);
+export type AlertGeometry = z.infer<typeof AlertGeometrySchema>;
+
+export const AlertSchema = z.object({
+  /** Stable for the life of the alert: its source's kind and id (`incident:…`). */
+  id: z.string(),
+  type: z.enum(ALERT_TYPE_IDS),
+  severity: z.enum(HAZARD_SEVERITY_IDS),
+  /** What a driver is told: the organisation's message for drivers, else the type's own. */
+  message: z.string(),
+  geometry: AlertGeometrySchema,
+  /**
+   * Degrees clockwise from north in which the affected traffic travels (a scene's roadway heading, a
+   * closure's direction, a responder's course); null: both ways or not known.
+   */
+  heading: z.number().nullable(),
+  /** Metres ahead of a vehicle travelling towards it, and all around it, within which it concerns a driver. */
+  reach: z.object({ ahead_m: z.number(), around_m: z.number() }),
+  /** When the source began (null when it does not record it: a zone held on by a detector now). */
+  start_time: z.string().nullable(),
+  /** When it is expected to end (a closure's end, a zone's expiry); null: not known. */
+  expected_end_time: z.string().nullable(),
+  source: z.object({ kind: z.enum(ALERT_SOURCES), id: z.string() }),
+  organization_id: z.string(),
+  updated_at: z.string(),
+});
+export type Alert = z.infer<typeof AlertSchema>;
+
+export const AlertsQuerySchema = z.object({
+  /** `west,south,east,north` in degrees; without it, every active alert of the organisations. */
+  bbox: z.string().max(200).optional(),
+  'org_ids[]': z.union([z.uuid(), z.array(z.uuid())]).optional(),
+});
+export type AlertsQuery = z.infer<typeof AlertsQuerySchema>;
+
+export const AlertsSchema = z.object({ alerts: z.array(AlertSchema) });
+export type Alerts = z.infer<typeof AlertsSchema>;
