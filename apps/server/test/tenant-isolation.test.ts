@@ -12,6 +12,7 @@ import { demoThingId } from '../src/seed/demo-fleet';
 import { organizationTypeId } from '../src/seed/reference-data';
 import { closurePayload } from './closure-payload';
 import { bearer, createTestApp, type TestApp } from './test-app';
+import { walkRequest } from './walk-request';
 
 let t: TestApp;
 const FOREIGN = demoOrganizationId('springfield-pd');
@@ -172,7 +173,7 @@ it('gives users of another organisation, of every role, none of its data and no 
           ...[QUERIES[`${route.method} ${route.path}`] ?? ''].filter(Boolean),
         ];
         const url = query.length > 0 ? `${path}?${query.join('&')}` : path;
-        const response = await t.app.inject({
+        const response = await walkRequest(t, {
           method: route.method as 'GET',
           url,
           headers,

@@ -20,3 +20,19 @@ export function parseBbox(text: string): Bbox | null {
 export function alertInBbox(alert: Pick<Alert, 'geometry'>, bbox: Bbox): boolean {
   return booleanIntersects(bboxPolygon(bbox), alert.geometry);
 }
+
+/**
+ * Whether a stream watching these regions (null: everywhere) hears a change: the alert lies in one, or
+ * for an update lay in one before (so a region an alert leaves hears it go).
+ */
+export function changeInRegions(
+  change: { alert: Pick<Alert, 'geometry'>; previous_geometry: Alert['geometry'] | null },
+  regions: readonly Bbox[] | null,
+): boolean {
+  if (regions === null) return true;
+  const before = change.previous_geometry;
+  return regions.some(
+    (region) =>
+      alertInBbox(change.alert, region) || (before !== null && alertInBbox({ geometry: before }, region)),
+  );
+}

@@ -57,6 +57,9 @@ const DIRECTION_HEADINGS = { N: 0, E: 90, S: 180, W: 270 } as const;
 /** Segments of the polygon sent for a scene drawn as a circle. */
 const CIRCLE_STEPS = 32;
 
+/** An alert's id: its source's kind and id, the same for the alert's whole life. */
+export const alertId = (kind: AlertSourceKind, sourceId: string) => `${kind}:${sourceId}`;
+
 function alert(
   type: AlertType,
   source: { kind: AlertSourceKind; id: string; organization_id: string },
@@ -64,7 +67,7 @@ function alert(
     Partial<Pick<Alert, 'severity' | 'expected_end_time'>> & { message: string | null },
 ): Alert {
   return {
-    id: `${source.kind}:${source.id}`,
+    id: alertId(source.kind, source.id),
     type,
     severity: fields.severity ?? 'high',
     message: fields.message?.trim() || ALERT_TYPES[type],

@@ -2,6 +2,7 @@
  * Every section's domain events and live-feed messages. A section adds itself to these two lists and
  * nowhere else: the server's event bus and live feed, and the web's live transport, read them.
  */
+import { ALERT_EVENTS } from './alert-events';
 import { AREA_EVENTS } from './area-events';
 import { CLOSURE_EVENTS, CLOSURE_LIVE_MESSAGES } from './closure-events';
 import { EXPORT_EVENTS, EXPORT_LIVE_MESSAGES } from './export-events';
@@ -17,6 +18,7 @@ export const DOMAIN_EVENTS = {
   ...AREA_EVENTS,
   ...CLOSURE_EVENTS,
   ...EXPORT_EVENTS,
+  ...ALERT_EVENTS,
 };
 
 /** Every live-feed message's definition. */

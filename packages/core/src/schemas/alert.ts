@@ -23,6 +23,7 @@ export const ALERT_SOURCES = ['thing', 'incident', 'closure', 'zone', 'hazard'] 
 export type AlertSourceKind = (typeof ALERT_SOURCES)[number];
 
 export const ALERT_MESSAGES = {
+  lastEventId: 'Last-Event-ID must be the id of a change the stream sent',
   bbox: 'bbox must be four numbers: west,south,east,north (longitudes -180 to 180, latitudes -90 to 90, west ≤ east, south ≤ north)',
 } as const;
 
@@ -66,6 +67,18 @@ export const AlertsQuerySchema = z.object({
   'org_ids[]': z.union([z.uuid(), z.array(z.uuid())]).optional(),
 });
 export type AlertsQuery = z.infer<typeof AlertsQuerySchema>;
+
+/** Regions a stream watches: up to this many boxes. */
+export const ALERT_STREAM_REGIONS_MAX = 20;
+
+export const AlertStreamQuerySchema = z.object({
+  /** `west,south,east,north`, repeated for several regions; without it, everywhere. */
+  bbox: z.union([z.string().max(200), z.array(z.string().max(200)).max(ALERT_STREAM_REGIONS_MAX)]).optional(),
+  'org_ids[]': z.union([z.uuid(), z.array(z.uuid())]).optional(),
+  /** Where to resume, for clients that cannot send the Last-Event-ID header. */
+  last_event_id: z.string().max(20).optional(),
+});
+export type AlertStreamQuery = z.infer<typeof AlertStreamQuerySchema>;
 
 export const AlertsSchema = z.object({ alerts: z.array(AlertSchema) });
 export type Alerts = z.infer<typeof AlertsSchema>;

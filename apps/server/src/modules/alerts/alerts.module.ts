@@ -1,10 +1,15 @@
 /**
  * Motorist alerts: what Flare's sources tell drivers approaching them. Sections register their alert
- * source on `app.alertSources` (so this module comes before them); the API lists the active alerts.
+ * source on `app.alertSources` and say when their alerts may have changed (so this module comes
+ * before them); partners list the active alerts or stream their changes; the sweep catches alerts
+ * that end with time.
  */
 import fp from 'fastify-plugin';
 import { apiRoutes } from '../../platform/platform.plugin';
-import { AlertSources } from './alert-sources';
+import { AlertSources } from './alert-sources.service';
+import { AlertStreams } from './alert-streams';
+import { ALERTS_SWEEP_MS, alertsSweepJob } from './alerts-sweep.job';
+import { AlertsRepository } from './alerts.repository';
 import { registerAlertsRoutes } from './alerts.routes';
 import { AlertsService } from './alerts.service';
 
@@ -16,10 +21,22 @@ declare module 'fastify' {
 
 export const alertsModule = fp(
   async (app) => {
-    const sources = new AlertSources();
+    const repository = new AlertsRepository(app.db);
+    const sources = new AlertSources(repository, app.events, app.log);
+    const streams = new AlertStreams(repository, app.events);
+    await Promise.all([sources.follow(), streams.follow()]);
     app.decorate('alertSources', sources);
-    const service = new AlertsService(app.accounts, sources);
-    await apiRoutes(app, (api) => registerAlertsRoutes(api, service));
+    app.addHook('preClose', (done) => {
+      streams.closeAll();
+      done();
+    });
+
+    await app.jobs.work(alertsSweepJob, async () => void (await sources.sweep()));
+    if (app.config.statusSweepMs > 0) await app.jobs.every(alertsSweepJob, ALERTS_SWEEP_MS);
+
+    await apiRoutes(app, (api) =>
+      registerAlertsRoutes(api, new AlertsService(app.accounts, sources), streams),
+    );
   },
   { name: 'alerts', dependencies: ['platform', 'auth', 'accounts'] },
 );

@@ -1,13 +1,23 @@
-/** The motorist alerts API: the active alerts of the caller's organisations, optionally in a region. */
+/** The motorist alerts API: the active alerts of the caller's organisations, and a partner's stream of their changes. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AlertsQuerySchema, AlertsSchema } from '@flare/core/schemas/alert';
+import { z } from 'zod';
+import { AlertStreamQuerySchema, AlertsQuerySchema, AlertsSchema } from '@flare/core/schemas/alert';
 import { BEARER, errorResponses } from '../../platform/api-docs';
 import { principalOf } from '../../platform/auth-hook';
+import type { AlertStreams } from './alert-streams';
 import type { AlertsService } from './alerts.service';
 
-export function registerAlertsRoutes(app: FastifyInstance, service: AlertsService): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
+const errors = errorResponses(400, 401, 403, 404, 429);
+
+export function registerAlertsRoutes(
+  app: FastifyInstance,
+  service: AlertsService,
+  streams: AlertStreams,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
     '/alerts',
     {
       config: { access: 'viewAlerts', apiKey: true },
@@ -17,9 +27,34 @@ export function registerAlertsRoutes(app: FastifyInstance, service: AlertsServic
           'Active motorist alerts of the given organisations (default: your own; an API key needs the alerts:read scope and reads its own): responders approaching, scenes, wrong-way-driver zones, closures, work zones and hazards, most urgent first; `bbox=west,south,east,north` keeps those any part of which lies in it',
         security: BEARER,
         querystring: AlertsQuerySchema,
-        response: { 200: AlertsSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: AlertsSchema, ...errors },
       },
     },
     (request) => service.list(principalOf(request), request.query),
+  );
+
+  api.get(
+    '/alerts/stream',
+    {
+      config: { access: 'viewAlerts', apiKey: true },
+      schema: {
+        tags: ['alerts'],
+        summary:
+          "A stream (Server-Sent Events) of the organisations' alert changes in the regions given (`bbox`, repeated; none: everywhere): `alerts.snapshot` with the active alerts, then `alert.created`, `alert.updated` and `alert.ended`, each with its id; send `Last-Event-ID` (or `last_event_id`) to resume after a disconnect (changes are kept two hours; older, the snapshot comes again with `reset: true`)",
+        security: BEARER,
+        querystring: AlertStreamQuerySchema,
+        headers: z.object({ 'last-event-id': z.string().max(20).optional() }),
+        response: { 200: z.string().describe('text/event-stream'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const choice = await service.streamChoice(
+        principalOf(request),
+        request.query,
+        request.headers['last-event-id'],
+      );
+      reply.hijack();
+      await streams.serve(reply.raw, choice);
+    },
   );
 }

@@ -44,6 +44,11 @@ export const closuresModule = fp(
       app.streetGeocoder,
     );
     app.alertSources.register(service);
+    await app.events.on(
+      'closure.changed',
+      ({ organization_id }) => app.alertSources.changed([organization_id]),
+      { thisProcessOnly: true },
+    );
     await app.jobs.work(closureScheduleJob, ({ closure_id, action, at }) =>
       service.applySchedule(closure_id, action, at),
     );

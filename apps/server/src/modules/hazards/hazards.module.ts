@@ -8,7 +8,7 @@ import { HazardsService } from './hazards.service';
 
 export const hazardsModule = fp(
   async (app) => {
-    const service = new HazardsService(new HazardsRepository(app.db), app.accounts);
+    const service = new HazardsService(new HazardsRepository(app.db), app.accounts, app.alertSources);
     app.alertSources.register(service);
     await apiRoutes(app, (api) => {
       registerHazardsRoutes(api, service);

@@ -31,6 +31,7 @@ import type { Principal } from '../../platform/auth-hook';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http-errors';
 import { parseQueryTime } from '../../platform/query-time';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { AlertSources } from '../alerts/alert-sources.service';
 import { toHazard } from './hazards.mapper';
 import type { HazardRow, HazardsRepository, NewHazard } from './hazards.repository';
 
@@ -52,6 +53,8 @@ export class HazardsService {
   constructor(
     private readonly repository: HazardsRepository,
     private readonly accounts: AccountsService,
+    /** Told each organisation whose hazards changed (its motorist alerts may have). */
+    private readonly alertSources: Pick<AlertSources, 'changed'>,
   ) {}
 
   async search(principal: Principal, query: HazardsQuery): Promise<Hazards> {
@@ -145,6 +148,7 @@ export class HazardsService {
     if (managed !== null && !managed.includes(hazard.organization_id)) throw forbidden();
     if (hazard.resolved_at || !(await this.repository.resolve(id, principal.userId, new Date())))
       throw conflict('already_resolved', HAZARD_MESSAGES.alreadyResolved);
+    this.alertSources.changed([hazard.organization_id]);
     return this.get(principal, id);
   }
 
@@ -161,6 +165,7 @@ export class HazardsService {
 
   private async insert(hazard: NewHazard): Promise<Hazard> {
     const row = await this.repository.find(await this.repository.insert(hazard));
+    this.alertSources.changed([hazard.organizationId]);
     return toHazard(row!);
   }
 

@@ -38,6 +38,11 @@ export const incidentsModule = fp(
     app.thingContext.register(tracker);
     app.decorate('incidents', incidents);
     app.alertSources.register(incidents);
+    await app.events.on(
+      'incident.changed',
+      ({ location }) => app.alertSources.changed([location.organization_id]),
+      { thisProcessOnly: true },
+    );
 
     await app.events.on(
       'thing.changed',

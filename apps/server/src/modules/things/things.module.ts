@@ -1,5 +1,6 @@
 /** Assets: listing, profiles, organisation access, registration and acknowledging alarms. */
 import fp from 'fastify-plugin';
+import { alertId } from '@flare/core/alerts/alert-rules';
 import { apiRoutes } from '../../platform/platform.plugin';
 import { ThingsRepository } from './things.repository';
 import { registerThingsRoutes } from './things.routes';
@@ -27,6 +28,19 @@ export const thingsModule = fp(
     );
     app.decorate('things', things);
     app.alertSources.register(things);
+    // A responding asset's alert moves with each report; one that stops responding ends it. Its
+    // owner (first of the organisations that see it) holds the alert.
+    await app.events.on('thing.states-changed', ({ states }) => {
+      const owners = states
+        .filter(
+          (state) => state.status === 'active' || app.alertSources.isActive(alertId('thing', state.thing_id)),
+        )
+        .map((state) => state.organization_ids[0]!);
+      if (owners.length > 0) app.alertSources.changed(owners);
+    });
+    await app.events.on('thing.changed', ({ thing }) => app.alertSources.changed([thing.organization.id]), {
+      thisProcessOnly: true,
+    });
     await apiRoutes(app, (api) => registerThingsRoutes(api, things));
   },
   { name: 'things', dependencies: ['platform', 'auth', 'accounts', 'telemetry', 'alerts'] },

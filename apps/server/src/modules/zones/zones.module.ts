@@ -7,7 +7,12 @@ import { ZonesService } from './zones.service';
 
 export const zonesModule = fp(
   async (app) => {
-    const service = new ZonesService(new ZonesRepository(app.db), app.accounts, app.incidents);
+    const service = new ZonesService(
+      new ZonesRepository(app.db),
+      app.accounts,
+      app.incidents,
+      app.alertSources,
+    );
     app.alertSources.register(service);
     await apiRoutes(app, (api) => registerZonesRoutes(api, service));
   },

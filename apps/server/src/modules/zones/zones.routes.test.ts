@@ -273,7 +273,13 @@ describe('incidents on a zone', () => {
     await call('POST', PATH, ADMIN, zone({ hotspot_id: 'HS-EXPIRING', default_expiry_minutes: 30 }));
     const incident = await arrive('SPD-CAR-106');
     let now = 0;
-    const zones = new ZonesService(new ZonesRepository(t.db), t.app.accounts, t.app.incidents, () => now);
+    const zones = new ZonesService(
+      new ZonesRepository(t.db),
+      t.app.accounts,
+      t.app.incidents,
+      t.app.alertSources,
+      () => now,
+    );
     const principal = {
       userId: 'user',
       sessionId: 'session',

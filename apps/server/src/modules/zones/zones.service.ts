@@ -20,6 +20,7 @@ import { zoneActivity, type ZoneCandidate } from '@flare/core/zones/zone-reach';
 import type { Principal } from '../../platform/auth-hook';
 import { conflict, forbidden, notFound } from '../../platform/http-errors';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { AlertSources } from '../alerts/alert-sources.service';
 import type { IncidentsService } from '../incidents/incidents.service';
 import { HotspotTakenError, type ZonesRepository, type ZoneRow, type ZoneValues } from './zones.repository';
 
@@ -28,6 +29,8 @@ export class ZonesService {
     private readonly repository: ZonesRepository,
     private readonly accounts: AccountsService,
     private readonly incidents: Pick<IncidentsService, 'activeOf'>,
+    /** Told each organisation whose zones changed (its motorist alerts may have). */
+    private readonly alertSources: Pick<AlertSources, 'changed'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -58,6 +61,7 @@ export class ZonesService {
         default_expiry_minutes: input.default_expiry_minutes ?? ZONE_DEFAULT_EXPIRY_MINUTES,
       }),
     );
+    this.alertSources.changed([organizationId]);
     return this.shown(id);
   }
 
@@ -66,6 +70,7 @@ export class ZonesService {
     if (!mayManageZone(principal, { organizationId: zone.organization_id })) throw forbidden();
     if (!(await this.saving(() => this.repository.update(id, valuesOf(input)))))
       throw notFound(ZONE_MESSAGES.notFound);
+    this.alertSources.changed([zone.organization_id]);
     return this.shown(id);
   }
 
@@ -74,6 +79,7 @@ export class ZonesService {
     const zone = await this.visibleZone(principal, id);
     if (!mayManageZone(principal, { organizationId: zone.organization_id })) throw forbidden();
     if (!(await this.repository.softDelete(id))) throw notFound(ZONE_MESSAGES.notFound);
+    this.alertSources.changed([zone.organization_id]);
     return { id };
   }
 

@@ -4,6 +4,7 @@
  */
 import type { ColumnType } from 'kysely';
 import type { ZonesTables } from '../../modules/zones/zones.tables';
+import type { AlertsTables } from '../../modules/alerts/alerts.tables';
 import type { ApiKeysTables } from '../../modules/api-keys/api-keys.tables';
 import type { AreasTables } from '../../modules/areas/areas.tables';
 import type { AuthTables } from '../../modules/auth/auth.tables';
@@ -52,6 +53,7 @@ export interface Database
     TelemetryTables,
     IncidentsTables,
     FeedsTables,
-    ExportsTables {
+    ExportsTables,
+    AlertsTables {
   settings: SettingsTable;
 }
