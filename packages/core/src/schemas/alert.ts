@@ -22,7 +22,11 @@ export const ALERT_TYPE_IDS = Object.keys(ALERT_TYPES) as [AlertType, ...AlertTy
 export const ALERT_SOURCES = ['thing', 'incident', 'closure', 'zone', 'hazard'] as const;
 export type AlertSourceKind = (typeof ALERT_SOURCES)[number];
 
+/** An alert's id as an address names it: its source's kind and id. */
+export const AlertIdSchema = z.string().regex(new RegExp(`^(${ALERT_SOURCES.join('|')}):[0-9a-f-]{36}$`));
+
 export const ALERT_MESSAGES = {
+  notFound: 'Alert not found',
   lastEventId: 'Last-Event-ID must be the id of a change the stream sent',
   bbox: 'bbox must be four numbers: west,south,east,north (longitudes -180 to 180, latitudes -90 to 90, west ≤ east, south ≤ north)',
 } as const;

@@ -35,7 +35,11 @@ export const alertsModule = fp(
     if (app.config.statusSweepMs > 0) await app.jobs.every(alertsSweepJob, ALERTS_SWEEP_MS);
 
     await apiRoutes(app, (api) =>
-      registerAlertsRoutes(api, new AlertsService(app.accounts, sources), streams),
+      registerAlertsRoutes(
+        api,
+        new AlertsService(app.accounts, sources, repository, () => app.publicUrl()),
+        streams,
+      ),
     );
   },
   { name: 'alerts', dependencies: ['platform', 'auth', 'accounts'] },

@@ -116,6 +116,16 @@ export class AlertsRepository {
     return Number(row?.id ?? 0);
   }
 
+  /** The organisation of an alert partners have now. */
+  async organizationOf(alertId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('motorist_alerts')
+      .select('organization_id')
+      .where('id', '=', alertId)
+      .executeTakeFirst();
+    return row?.organization_id;
+  }
+
   /** The ids of every organisation's active alerts. */
   async activeIds(): Promise<string[]> {
     const rows = await this.db.selectFrom('motorist_alerts').select('id').execute();

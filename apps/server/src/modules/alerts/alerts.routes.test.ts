@@ -3,10 +3,12 @@
  * (reports through the OsmAnd port, closures, zones and hazards through their APIs), listed while
  * active and gone when the source ends; the region asked for; who may call it (signed-in users but
  * events-only ones, API keys with the alerts:read scope); and no organisation's alerts for another.
+ * The same alerts as CAP 1.2 documents and an Atom feed of them.
  */
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import { ALERT_MESSAGES, AlertsSchema, type Alert } from '@flare/core/schemas/alert';
 import { CreatedApiKeySchema } from '@flare/core/schemas/api-key';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closurePayload } from '../../../test/closure-payload';
 import { fixtures } from '../../../test/fixtures';
@@ -185,6 +187,40 @@ describe('alerts from every source', () => {
     }
   });
 
+  it('gives each active alert as a CAP 1.2 document, and the list as an Atom feed of them', async () => {
+    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_' });
+    await t.app.alertSources.settled();
+    const one = await t.as(USER).request('GET', `/api/alerts/closure:${closureId}/cap`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.headers['content-type']).toContain('application/cap+xml');
+    const { alert } = parser.parse(one.body) as {
+      alert: Record<string, unknown> & { info: Record<string, unknown> };
+    };
+    expect(alert).toMatchObject({ status: 'Actual', msgType: 'Alert', scope: 'Public' });
+    expect(alert.sender).toMatch(/^flare@/);
+    expect(alert.info).toMatchObject({ event: 'Road closed', severity: 'Severe', headline: 'Bridge closed' });
+
+    const feed = await t
+      .as(USER)
+      .request(
+        'GET',
+        `/api/alerts/cap?bbox=${SCENE.lng - 0.005},${SCENE.lat - 0.005},${SCENE.lng + 0.005},${SCENE.lat + 0.005}`,
+      );
+    expect(feed.statusCode, feed.body).toBe(200);
+    expect(feed.headers['content-type']).toContain('application/atom+xml');
+    const entries = (parser.parse(feed.body) as { feed: { entry: Array<{ link: { '@_href': string } }> } })
+      .feed.entry;
+    expect(entries.map((entry) => entry.link['@_href'].replace(/^.*\/api/, '/api'))).toEqual([
+      `/api/alerts/incident:${sceneId}/cap`,
+      `/api/alerts/zone:${zoneId}/cap`,
+    ]);
+
+    // Another organisation's alert is not found, as one that does not exist.
+    const foreign = await t.as(ROADWORKS_USER).request('GET', `/api/alerts/closure:${closureId}/cap`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ message: 'Alert not found' });
+  });
+
   it('ends an alert when its source ends', async () => {
     const resolved = await t.as(ADMIN).request('PUT', `/api/hazards/${hazardId}/resolve`);
     expect(resolved.statusCode, resolved.body).toBe(200);
@@ -194,6 +230,8 @@ describe('alerts from every source', () => {
     expect(left).not.toContain(hazardId);
     expect(left).not.toContain(closureId);
     expect(left).toContain(sceneId);
+    await t.app.alertSources.settled();
+    expect((await t.as(USER).request('GET', `/api/alerts/closure:${closureId}/cap`)).statusCode).toBe(404);
   });
 });
 

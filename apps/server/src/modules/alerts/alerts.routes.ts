@@ -2,7 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AlertStreamQuerySchema, AlertsQuerySchema, AlertsSchema } from '@flare/core/schemas/alert';
+import {
+  AlertIdSchema,
+  AlertStreamQuerySchema,
+  AlertsQuerySchema,
+  AlertsSchema,
+} from '@flare/core/schemas/alert';
 import { BEARER, errorResponses } from '../../platform/api-docs';
 import { principalOf } from '../../platform/auth-hook';
 import type { AlertStreams } from './alert-streams';
@@ -56,5 +61,43 @@ export function registerAlertsRoutes(
       reply.hijack();
       await streams.serve(reply.raw, choice);
     },
+  );
+
+  api.get(
+    '/alerts/cap',
+    {
+      config: { access: 'viewAlerts', apiKey: true },
+      schema: {
+        tags: ['alerts'],
+        summary:
+          'The active alerts of the list (same organisations and `bbox`) as an Atom feed (application/atom+xml) whose entries carry their CAP 1.2 documents',
+        security: BEARER,
+        querystring: AlertsQuerySchema,
+        response: { 200: z.string().describe('application/atom+xml'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('application/atom+xml; charset=utf-8')
+        .send(await service.capFeed(principalOf(request), request.query)),
+  );
+
+  api.get(
+    '/alerts/:id/cap',
+    {
+      config: { access: 'viewAlerts', apiKey: true },
+      schema: {
+        tags: ['alerts'],
+        summary:
+          'An active alert (`incident:…`, `closure:…`, …) as a CAP 1.2 document (application/cap+xml); 404 "Alert not found" once it has ended',
+        security: BEARER,
+        params: z.object({ id: AlertIdSchema }),
+        response: { 200: z.string().describe('application/cap+xml'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('application/cap+xml; charset=utf-8')
+        .send(await service.cap(principalOf(request), request.params.id)),
   );
 }

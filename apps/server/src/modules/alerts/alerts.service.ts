@@ -3,6 +3,7 @@
  * region; and what a partner's stream watches.
  */
 import { alertInBbox, parseBbox, type Bbox } from '@flare/core/alerts/alert-area';
+import { capAtomFeed, capDocument } from '@flare/core/alerts/cap';
 import {
   ALERT_MESSAGES,
   ALERT_TYPE_IDS,
@@ -11,9 +12,10 @@ import {
   type AlertsQuery,
 } from '@flare/core/schemas/alert';
 import type { Principal } from '../../platform/auth-hook';
-import { badRequest } from '../../platform/http-errors';
+import { badRequest, notFound } from '../../platform/http-errors';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AlertSources } from './alert-sources.service';
+import type { AlertsRepository } from './alerts.repository';
 import type { StreamChoice } from './alert-streams';
 
 function region(text: string): Bbox {
@@ -26,7 +28,39 @@ export class AlertsService {
   constructor(
     private readonly accounts: AccountsService,
     private readonly sources: AlertSources,
+    private readonly repository: AlertsRepository,
+    /** The server's public origin: CAP's sender and the documents' addresses. */
+    private readonly publicUrl: () => string,
   ) {}
+
+  /** An active alert as a CAP 1.2 document; 404 "Alert not found" when it is not active or not the caller's to see. */
+  async cap(principal: Principal, id: string): Promise<string> {
+    const organizationId = await this.repository.organizationOf(id);
+    const visible =
+      organizationId !== undefined && (await this.accounts.canSeeOrganization(principal, organizationId));
+    const alert = visible
+      ? (await this.sources.alertsOf([organizationId])).find((a) => a.id === id)
+      : undefined;
+    if (!alert) throw notFound(ALERT_MESSAGES.notFound);
+    return capDocument(alert, this.sender());
+  }
+
+  /** The active alerts of the list (same organisations and region) as an Atom feed of CAP documents. */
+  async capFeed(principal: Principal, query: AlertsQuery, now = new Date().toISOString()): Promise<string> {
+    const { alerts } = await this.list(principal, query);
+    const base = this.publicUrl().replace(/\/$/, '');
+    return capAtomFeed(alerts, {
+      sender: this.sender(),
+      feedUrl: `${base}/api/alerts/cap`,
+      alertUrl: (alert) => `${base}/api/alerts/${alert.id}/cap`,
+      now,
+    });
+  }
+
+  /** CAP's sender: the installation, `flare@<its host>`. */
+  private sender(): string {
+    return `flare@${new URL(this.publicUrl()).host}`;
+  }
 
   /** Most urgent type first, then the newest. */
   async list(principal: Principal, query: AlertsQuery): Promise<Alerts> {
