@@ -1,7 +1,8 @@
 /**
  * Two server processes on one PostgreSQL database and the local NATS behave as one product: a
- * report ingested by one reaches a dashboard connected to the other, and behind a reverse proxy the
- * loss of one process loses nothing. Needs TEST_DATABASE_URL and a NATS server (TEST_NATS_URL,
+ * report ingested by one reaches a dashboard connected to the other, a motorist alert made on one
+ * reaches a partner's stream on the other, and behind a reverse proxy the loss of one process loses
+ * nothing. Needs TEST_DATABASE_URL and a NATS server (TEST_NATS_URL,
  * default nats://127.0.0.1:4222); skipped with a note otherwise.
  */
 import pg from 'pg';
@@ -11,6 +12,7 @@ import { demoOrganizationId } from '../src/seed/demo-data';
 import { demoThingId } from '../src/seed/demo-fleet';
 import { thingTypeId } from '../src/seed/reference-data';
 import { connected, disconnectAll, openConsumer, waitFor } from './cable-consumer';
+import { openStream, type StreamEvent } from './sse-consumer';
 import { startFailoverProxy } from './failover-proxy';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { seededServerData, TEST_PASSWORD, type SeededServerData } from './test-app';
@@ -124,6 +126,54 @@ describe.skipIf(!ready)('two server processes', () => {
     const next = ((await rotated.json()) as { device_credential: string }).device_credential;
     await vi.waitFor(async () => expect((await report(first)).status).toBe(400), soon);
     expect((await report(next)).status).toBe(200);
+  }, 60_000);
+
+  it("a motorist alert made on one reaches a partner's stream on the other, which resumes on the first", async () => {
+    const admin = await signIn(a, 'admin@springfield-pd.test');
+    const call = (server: ServerProcess, path: string, method: string, body?: object) =>
+      fetch(`${server.url}/api${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${admin}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const made = await call(a, '/api_keys', 'POST', {
+      description: 'Navigation app',
+      scopes: ['alerts:read'],
+    });
+    const { token } = (await made.json()) as { token: string };
+    const streamOn = async (server: ServerProcess, lastEventId?: number) =>
+      openStream(`${server.url}/api/alerts/stream`, {
+        'x-api-key': token,
+        ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }),
+      });
+    const onB = await streamOn(b);
+    try {
+      await onB.next((e) => e.event === 'alerts.snapshot', 'the snapshot on the other process');
+      const hazard = await call(a, '/hazards', 'POST', {
+        hazard_type: 'ice',
+        severity: 'high',
+        lat: 39.8,
+        lng: -89.65,
+      });
+      const { id } = (await hazard.json()) as { id: string };
+      const about = (change: string) => (e: StreamEvent) =>
+        e.event === `alert.${change}` && (e.data.alert as { source: { id: string } }).source.id === id;
+      const created = await onB.next(about('created'), 'the hazard made on the first process');
+      onB.close();
+      expect((await call(b, `/hazards/${id}/resolve`, 'PUT')).status).toBe(200);
+      const onA = await streamOn(a, created.id!);
+      try {
+        const ended = await onA.next(about('ended'), 'the hazard resolved while away, on the first process');
+        expect(ended.id).toBeGreaterThan(created.id!);
+      } finally {
+        onA.close();
+      }
+    } finally {
+      onB.close();
+    }
   }, 60_000);
 
   it('behind a proxy, killing one process during ingest and live viewing loses nothing', async () => {
