@@ -19,6 +19,7 @@ import { isReachable, type Db, type OpenedDatabase } from './db/database';
 import { JobQueue } from './jobs/job-queue';
 import { refuseUnstorableInput } from './storable-input';
 import { registerErrorHandler } from './http-errors';
+import { registerWebsockets } from './websockets';
 import { docsPagePolicy, registerSecurityHeaders } from './security-headers';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { ExternalFeedHealth } from '@flare/core/schemas/common';
@@ -110,6 +111,7 @@ export const platformPlugin = fp<PlatformOptions>(
     );
 
     await registerSecurityHeaders(app, config);
+    await registerWebsockets(app);
     await app.register(fastifySwagger, {
       openapi: {
         info: { title: 'Flare API', description: 'Roadway-safety and fleet dashboard API', version },

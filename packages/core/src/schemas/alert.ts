@@ -28,6 +28,9 @@ export const AlertIdSchema = z.string().regex(new RegExp(`^(${ALERT_SOURCES.join
 export const ALERT_MESSAGES = {
   notFound: 'Alert not found',
   lastEventId: 'Last-Event-ID must be the id of a change the stream sent',
+  vehicleMessage:
+    'Send {"type":"positions","vehicles":[{"id","lat","lng","heading"}]} or {"type":"forget","vehicle_ids":[…]}',
+  tooManyVehicles: 'A connection carries at most 10000 vehicles',
   bbox: 'bbox must be four numbers: west,south,east,north (longitudes -180 to 180, latitudes -90 to 90, west ≤ east, south ≤ north)',
 } as const;
 
@@ -86,3 +89,38 @@ export type AlertStreamQuery = z.infer<typeof AlertStreamQuerySchema>;
 
 export const AlertsSchema = z.object({ alerts: z.array(AlertSchema) });
 export type Alerts = z.infer<typeof AlertsSchema>;
+
+/** Vehicles one connection (an app, or a platform's gateway) may carry. */
+export const VEHICLES_PER_CONNECTION_MAX = 10_000;
+
+const VehicleIdSchema = z.string().min(1).max(100);
+
+/** What a vehicle connection sends: where its vehicles are, or that some have gone. */
+export const VehicleMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('positions'),
+    vehicles: z
+      .array(
+        z.object({
+          id: VehicleIdSchema,
+          lat: z.number().min(-90).max(90),
+          lng: z.number().min(-180).max(180),
+          /** Degrees clockwise from north; null or left out: not known (standing still). */
+          heading: z.number().min(0).max(360).nullish(),
+        }),
+      )
+      .min(1)
+      .max(VEHICLES_PER_CONNECTION_MAX),
+  }),
+  z.object({
+    type: z.literal('forget'),
+    vehicle_ids: z.array(VehicleIdSchema).min(1).max(VEHICLES_PER_CONNECTION_MAX),
+  }),
+]);
+export type VehicleMessage = z.infer<typeof VehicleMessageSchema>;
+
+/** What a vehicle connection receives: an alert that concerns one of its vehicles (again when it changes), or one that no longer does. */
+export type VehicleAlertMessage =
+  | { type: 'alert.relevant'; vehicle_id: string; alert: Alert; distance_m: number }
+  | { type: 'alert.left'; vehicle_id: string; alert_id: string; reason: 'passed' | 'ended' }
+  | { type: 'error'; message: string };

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { apiRoutes } from '../../platform/platform.plugin';
 import { AlertSources } from './alert-sources.service';
 import { AlertStreams } from './alert-streams';
+import { VehicleAlerts } from './vehicle-alerts';
 import { ALERTS_SWEEP_MS, alertsSweepJob } from './alerts-sweep.job';
 import { AlertsRepository } from './alerts.repository';
 import { registerAlertsRoutes } from './alerts.routes';
@@ -24,7 +25,8 @@ export const alertsModule = fp(
     const repository = new AlertsRepository(app.db);
     const sources = new AlertSources(repository, app.events, app.log);
     const streams = new AlertStreams(repository, app.events);
-    await Promise.all([sources.follow(), streams.follow()]);
+    const vehicles = new VehicleAlerts(repository, app.events);
+    await Promise.all([sources.follow(), streams.follow(), vehicles.follow()]);
     app.decorate('alertSources', sources);
     app.addHook('preClose', (done) => {
       streams.closeAll();
@@ -39,6 +41,7 @@ export const alertsModule = fp(
         api,
         new AlertsService(app.accounts, sources, repository, () => app.publicUrl()),
         streams,
+        vehicles,
       ),
     );
   },

@@ -126,6 +126,12 @@ export class AlertsRepository {
     return row?.organization_id;
   }
 
+  /** Every organisation's active alerts. */
+  async everyActive(): Promise<Alert[]> {
+    const rows = await this.db.selectFrom('motorist_alerts').select('alert').execute();
+    return rows.map((row) => row.alert);
+  }
+
   /** The ids of every organisation's active alerts. */
   async activeIds(): Promise<string[]> {
     const rows = await this.db.selectFrom('motorist_alerts').select('id').execute();

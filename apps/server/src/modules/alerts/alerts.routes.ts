@@ -11,6 +11,7 @@ import {
 import { BEARER, errorResponses } from '../../platform/api-docs';
 import { principalOf } from '../../platform/auth-hook';
 import type { AlertStreams } from './alert-streams';
+import type { VehicleAlerts } from './vehicle-alerts';
 import type { AlertsService } from './alerts.service';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
@@ -19,6 +20,7 @@ export function registerAlertsRoutes(
   app: FastifyInstance,
   service: AlertsService,
   streams: AlertStreams,
+  vehicles: VehicleAlerts,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -99,5 +101,20 @@ export function registerAlertsRoutes(
       reply
         .type('application/cap+xml; charset=utf-8')
         .send(await service.cap(principalOf(request), request.params.id)),
+  );
+
+  // A WebSocket (docs/motorist-alerts.md): not in the HTTP API's description, which the walks call.
+  api.get(
+    '/alerts/vehicles',
+    {
+      websocket: true,
+      config: { access: 'viewAlerts', apiKey: true },
+      schema: {
+        hide: true,
+        querystring: z.object({ 'org_ids[]': z.union([z.uuid(), z.array(z.uuid())]).optional() }),
+      },
+    },
+    (socket, request) =>
+      void vehicles.connect(socket, service.vehicleScope(principalOf(request), request.query['org_ids[]'])),
   );
 }

@@ -80,6 +80,11 @@ export class AlertsService {
     };
   }
 
+  /** The organisations a vehicle connection watches (the list's: own by default, or those asked for). */
+  vehicleScope(principal: Principal, requested: string | string[] | undefined): Promise<string[]> {
+    return this.accounts.organizationScope(principal, requested);
+  }
+
   /** What a stream watches: its organisations, regions and where it resumes (header or query). */
   async streamChoice(
     principal: Principal,

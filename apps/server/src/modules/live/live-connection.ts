@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
 import type { Principal } from '../../platform/auth-hook';
+import { socketText } from '../../platform/websockets';
 import { frames, organizationOf, parseCommand, type DisconnectReason } from './live-protocol';
 
 /** Beyond this many unsent bytes a client is slow: its messages keep coalescing instead of queueing. */
@@ -67,7 +68,7 @@ export class LiveConnection {
   ) {
     // Listen before the first await: a command may arrive while authentication is still running.
     socket.on('message', (data, isBinary) => {
-      const text = isBinary ? null : rawText(data);
+      const text = isBinary ? null : socketText(data);
       this.work = this.work.then(() => this.onCommand(text)).catch((error: unknown) => this.failed(error));
     });
     socket.on('close', () => this.onClose());
@@ -237,9 +238,4 @@ export class LiveConnection {
     for (const identifier of [...this.subscriptions.keys()]) this.unsubscribe(identifier);
     this.host.disconnected(this);
   }
-}
-
-function rawText(data: WebSocket.RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
 }

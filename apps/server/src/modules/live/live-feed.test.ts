@@ -19,6 +19,7 @@ import { InProcessBus } from '../../platform/bus/in-process-bus';
 import { NatsBus } from '../../platform/bus/nats-bus';
 import { LIVE_LIMITS } from './live-connection';
 import type { LiveHub } from './live-hub';
+import { registerWebsockets } from '../../platform/websockets';
 import { registerLiveFeed } from './live-feed';
 import {
   allDelivered,
@@ -72,7 +73,8 @@ interface Server {
 
 async function startServer(bus: Bus, access = ACCESS, flushIntervalMs = FLUSH_MS): Promise<Server> {
   const app = Fastify({ logger: false });
-  const hub = await registerLiveFeed(app, {
+  await registerWebsockets(app);
+  const hub = registerLiveFeed(app, {
     // Each server its own events on the shared bus, as each server process has.
     events: new EventBus(bus, app.log),
     resolvePrincipal: (token) => Promise.resolve(PRINCIPALS.get(token) ?? null),

@@ -6,7 +6,6 @@
  * Its session is checked again every minute or so, and at once when the user is suspended or deleted
  * (`user.sessions-ended`): once revoked, the socket is closed as unauthorized.
  */
-import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
@@ -33,20 +32,9 @@ export interface LiveFeedDeps {
   limits?: LiveLimits;
 }
 
-/** Client commands are a few hundred bytes; refuse anything much larger before parsing it. */
-const MAX_COMMAND_BYTES = 64 * 1024;
-
-export async function registerLiveFeed(app: FastifyInstance, deps: LiveFeedDeps): Promise<LiveHub> {
-  if (!app.hasDecorator('websocketServer')) {
-    await app.register(fastifyWebsocket, {
-      options: {
-        maxPayload: MAX_COMMAND_BYTES,
-        handleProtocols: (protocols) => selectProtocol(protocols),
-      },
-    });
-  }
-  // (Registered elsewhere without our handleProtocols, ws answers with the first offered protocol,
-  // which for the stock consumer is also actioncable-v1-json.)
+export function registerLiveFeed(app: FastifyInstance, deps: LiveFeedDeps): LiveHub {
+  // The platform's WebSocket server (platform/websockets.ts) asks this for the feed's sub-protocol.
+  app.websocketProtocols.set(LIVE_FEED_PATH, selectProtocol);
 
   const hub = new SocketLiveHub({
     events: deps.events,

@@ -17,7 +17,7 @@ declare module 'fastify' {
 
 export const liveModule = fp(
   async (app) => {
-    const hub = await registerLiveFeed(app, {
+    const hub = registerLiveFeed(app, {
       events: app.events,
       resolvePrincipal: (token) => app.auth.resolvePrincipal(token),
       canSubscribe: (principal, organizationId) => app.accounts.canSeeOrganization(principal, organizationId),
