@@ -20,6 +20,7 @@ import { HAZARD_TYPES, type Hazard, type HazardSeverity } from '../schemas/hazar
 import type { Closure } from '../schemas/closure';
 import type { Incident } from '../schemas/incident';
 import type { Thing } from '../schemas/thing';
+import type { ServerStatus } from '../status/thing-status';
 import type { Zone } from '../schemas/zone';
 import {
   ALERT_TYPES,
@@ -82,18 +83,32 @@ function alert(
   };
 }
 
+/**
+ * What an asset's live state alone says of it warning drivers now: Responding with its lights on,
+ * moving, heard from lately (its profile says the rest: an emergency asset, alerting publicly, …).
+ */
+export function respondingNow(
+  state: { status: ServerStatus; enroute: boolean; speed: number | null; heartbeatAt: string | null },
+  now: number,
+): boolean {
+  const heard = state.heartbeatAt === null ? null : Date.parse(state.heartbeatAt);
+  return (
+    state.status === 'active' &&
+    state.enroute &&
+    (state.speed ?? 0) > SCENE_RULES.stoppedAtMostMps &&
+    heard !== null &&
+    now - heard <= RESPONDER_FRESH_MS
+  );
+}
+
 export function responderAlert(thing: Thing, now: number): Alert | null {
-  const heard = thing.heartbeat_datetime ? Date.parse(thing.heartbeat_datetime) : null;
   const responding =
     thing.is_responder &&
     thing.in_service &&
     thing.is_publicly_alerting &&
     !thing.test_mode &&
-    thing.status === 'active' &&
-    thing.enroute &&
-    (thing.speed ?? 0) > SCENE_RULES.stoppedAtMostMps;
+    respondingNow({ ...thing, heartbeatAt: thing.heartbeat_datetime }, now);
   if (!responding || thing.lat === null || thing.lng === null) return null;
-  if (heard === null || now - heard > RESPONDER_FRESH_MS) return null;
   return alert(
     'responder_approaching',
     { kind: 'thing', id: thing.id, organization_id: thing.organization.id },

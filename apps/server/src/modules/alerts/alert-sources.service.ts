@@ -7,7 +7,9 @@
  * A changed organisation is reconciled: its alerts derived again and compared with those partners
  * last heard (the database's, under a lock per organisation), each difference stored as a numbered
  * change and published as `alert.changed` for every process's partner streams. Organisations marked
- * while a round runs gather for the next, so a burst of reports costs one round per organisation.
+ * while a round runs gather for the next, which starts ALERT_ROUND_GAP_MS after the last one at the
+ * soonest: a quiet organisation's change goes out at once, and a busy fleet's reports (its responders
+ * moving) cost two rounds a second, not one per batch.
  * The sweep reconciles every organisation with alerts, for alerts that end with time (a responder
  * gone quiet, a zone's expiry, a hazard's day) or a round that failed, and forgets changes older
  * than ALERT_EVENTS_KEEP_MS.
@@ -20,6 +22,8 @@ import type { AlertsRepository } from './alerts.repository';
 /** How long a stream can resume: changes are kept at least an hour. */
 export const ALERT_EVENTS_KEEP_MS = 2 * 3_600_000;
 
+export const ALERT_ROUND_GAP_MS = 500;
+
 export interface AlertSource {
   /** The active alerts of these organisations' sources, at `now`. */
   alertsOf(organizationIds: readonly string[], now: number): Promise<Alert[]>;
@@ -29,6 +33,7 @@ export class AlertSources {
   private readonly sources: AlertSource[] = [];
   private readonly marked = new Set<string>();
   private round: Promise<void> | null = null;
+  private lastRoundAt = 0;
   /** The alerts partners have now, as every process hears them (which reports may concern one). */
   private readonly active = new Set<string>();
 
@@ -85,10 +90,17 @@ export class AlertSources {
 
   private startRound(): void {
     if (this.round || this.marked.size === 0) return;
-    this.round = this.reconcileMarked().finally(() => {
-      this.round = null;
-      this.startRound();
-    });
+    const wait = this.lastRoundAt + ALERT_ROUND_GAP_MS - Date.now();
+    const gap = wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : Promise.resolve();
+    this.round = gap
+      .then(() => {
+        this.lastRoundAt = Date.now();
+        return this.reconcileMarked();
+      })
+      .finally(() => {
+        this.round = null;
+        this.startRound();
+      });
   }
 
   private async reconcileMarked(): Promise<void> {

@@ -150,6 +150,8 @@ describe('resuming', () => {
         closurePayload({ is_active: true, end_time: new Date(Date.now() + 3_600_000).toISOString() }),
       );
     const closureId = created.json<{ id: string }>().id;
+    // Partners hear of it before it is switched off (changes within one round would cancel out).
+    await t.app.alertSources.settled();
     await t.as(ADMIN).request('PUT', `/api/organization/closure/${closureId}`, closurePayload());
     await t.app.alertSources.settled();
 

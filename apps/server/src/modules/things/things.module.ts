@@ -1,6 +1,6 @@
 /** Assets: listing, profiles, organisation access, registration and acknowledging alarms. */
 import fp from 'fastify-plugin';
-import { alertId } from '@flare/core/alerts/alert-rules';
+import { alertId, respondingNow } from '@flare/core/alerts/alert-rules';
 import { apiRoutes } from '../../platform/platform.plugin';
 import { ThingsRepository } from './things.repository';
 import { registerThingsRoutes } from './things.routes';
@@ -31,9 +31,12 @@ export const thingsModule = fp(
     // A responding asset's alert moves with each report; one that stops responding ends it. Its
     // owner (first of the organisations that see it) holds the alert.
     await app.events.on('thing.states-changed', ({ states }) => {
+      const now = Date.now();
       const owners = states
         .filter(
-          (state) => state.status === 'active' || app.alertSources.isActive(alertId('thing', state.thing_id)),
+          (state) =>
+            respondingNow({ ...state, heartbeatAt: state.heartbeat_at }, now) ||
+            app.alertSources.isActive(alertId('thing', state.thing_id)),
         )
         .map((state) => state.organization_ids[0]!);
       if (owners.length > 0) app.alertSources.changed(owners);
