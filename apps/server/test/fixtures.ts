@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { RespondersType, RoleName } from '@flare/core/labels';
+import { CreatedApiKeySchema, type ApiKeyScope } from '@flare/core/schemas/api-key';
 import { hashPassword } from '../src/modules/auth/auth.service';
 import { organizationTypeId, ROLES, thingTypeId } from '../src/seed/reference-data';
 import { TEST_PASSWORD, type TestApp } from './test-app';
@@ -41,6 +42,8 @@ export interface Fixtures {
     organizationId: string,
     options?: AssetOptions,
   ): Promise<{ id: string; deviceId: string; name: string }>;
+  /** An integration's API key of the user's organisation, made through the API by that user (an admin); its token. */
+  apiKey(email: string, scopes: ApiKeyScope[]): Promise<string>;
 }
 
 export function fixtures(t: TestApp): Fixtures {
@@ -150,6 +153,14 @@ export function fixtures(t: TestApp): Fixtures {
           })
           .execute();
       return { id, deviceId, name };
+    },
+
+    async apiKey(email, scopes) {
+      const made = await t
+        .as(email)
+        .request('POST', '/api/api_keys', { description: `Integration ${short()}`, scopes });
+      if (made.statusCode !== 201) throw new Error(`API key not made: ${made.body}`);
+      return CreatedApiKeySchema.parse(made.json()).token;
     },
   };
 }

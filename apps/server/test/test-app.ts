@@ -163,3 +163,11 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
   return response.json<T>();
 }
+
+/** Starts the app listening on a free local port; its origin (`http://127.0.0.1:<port>`). */
+export async function listening(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}

@@ -25,12 +25,15 @@ export type AlertSourceKind = (typeof ALERT_SOURCES)[number];
 /** An alert's id as an address names it: its source's kind and id. */
 export const AlertIdSchema = z.string().regex(new RegExp(`^(${ALERT_SOURCES.join('|')}):[0-9a-f-]{36}$`));
 
+/** Vehicles one connection (an app, or a platform's gateway) may carry. */
+export const VEHICLES_PER_CONNECTION_MAX = 10_000;
+
 export const ALERT_MESSAGES = {
   notFound: 'Alert not found',
   lastEventId: 'Last-Event-ID must be the id of a change the stream sent',
   vehicleMessage:
     'Send {"type":"positions","vehicles":[{"id","lat","lng","heading"}]} or {"type":"forget","vehicle_ids":[…]}',
-  tooManyVehicles: 'A connection carries at most 10000 vehicles',
+  tooManyVehicles: `A connection carries at most ${VEHICLES_PER_CONNECTION_MAX} vehicles`,
   bbox: 'bbox must be four numbers: west,south,east,north (longitudes -180 to 180, latitudes -90 to 90, west ≤ east, south ≤ north)',
 } as const;
 
@@ -89,9 +92,6 @@ export type AlertStreamQuery = z.infer<typeof AlertStreamQuerySchema>;
 
 export const AlertsSchema = z.object({ alerts: z.array(AlertSchema) });
 export type Alerts = z.infer<typeof AlertsSchema>;
-
-/** Vehicles one connection (an app, or a platform's gateway) may carry. */
-export const VEHICLES_PER_CONNECTION_MAX = 10_000;
 
 const VehicleIdSchema = z.string().min(1).max(100);
 

@@ -6,12 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES } from '@flare/core/schemas/alert';
-import { CreatedApiKeySchema } from '@flare/core/schemas/api-key';
 import { sql } from 'kysely';
 import { closurePayload } from '../../../test/closure-payload';
 import { fixtures } from '../../../test/fixtures';
 import { openStream, type StreamEvent, type StreamWatch } from '../../../test/sse-consumer';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, listening, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let base: string;
@@ -31,25 +30,15 @@ const streams: StreamWatch[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listening(t);
   const build = fixtures(t);
   POLICE = (await build.organization()).id;
   OTHER = (await build.organization()).id;
   ADMIN = (await build.user(POLICE, 'ADMIN')).email;
   OTHER_ADMIN = (await build.user(OTHER, 'ADMIN')).email;
   responder = await build.asset(POLICE);
-  const key = async (email: string) =>
-    CreatedApiKeySchema.parse(
-      (
-        await t
-          .as(email)
-          .request('POST', '/api/api_keys', { description: 'Navigation app', scopes: ['alerts:read'] })
-      ).json(),
-    ).token;
-  partnerKey = await key(ADMIN);
-  otherKey = await key(OTHER_ADMIN);
+  partnerKey = await build.apiKey(ADMIN, ['alerts:read']);
+  otherKey = await build.apiKey(OTHER_ADMIN, ['alerts:read']);
 });
 afterAll(async () => {
   for (const stream of streams) stream.close();

@@ -6,10 +6,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
-import { CreatedApiKeySchema } from '@flare/core/schemas/api-key';
 import { fixtures } from '../../../test/fixtures';
 import { openStream, type StreamEvent, type StreamWatch } from '../../../test/sse-consumer';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, listening, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let base: string;
@@ -27,21 +26,13 @@ const RAMP = [
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listening(t);
   const build = fixtures(t);
   const police = (await build.organization()).id;
   ADMIN = (await build.user(police, 'ADMIN')).email;
   responder = await build.asset(police);
   onScene = await build.asset(police);
-  partnerKey = CreatedApiKeySchema.parse(
-    (
-      await t
-        .as(ADMIN)
-        .request('POST', '/api/api_keys', { description: 'Navigation app', scopes: ['alerts:read'] })
-    ).json(),
-  ).token;
+  partnerKey = await build.apiKey(ADMIN, ['alerts:read']);
 });
 afterAll(async () => {
   stream?.close();

@@ -60,12 +60,21 @@ export class AlertsRepository {
         .execute();
       const ended = changes.filter((c) => c.change === 'ended').map((c) => c.alert.id);
       if (ended.length > 0) await tx.deleteFrom('motorist_alerts').where('id', 'in', ended).execute();
-      for (const { alert } of changes.filter((c) => c.change !== 'ended'))
+      const kept = changes.filter((c) => c.change !== 'ended');
+      if (kept.length > 0)
         await tx
           .insertInto('motorist_alerts')
-          .values({ id: alert.id, organization_id: organizationId, alert: JSON.stringify(alert) })
+          .values(
+            kept.map(({ alert }) => ({
+              id: alert.id,
+              organization_id: organizationId,
+              alert: JSON.stringify(alert),
+            })),
+          )
           .onConflict((oc) =>
-            oc.column('id').doUpdateSet({ alert: JSON.stringify(alert), updated_at: sql`now()` }),
+            oc
+              .column('id')
+              .doUpdateSet((eb) => ({ alert: eb.ref('excluded.alert'), updated_at: sql`now()` })),
           )
           .execute();
       return rows.map(toEvent).sort((a, b) => a.id - b.id);

@@ -7,7 +7,7 @@
  */
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import { ALERT_MESSAGES, AlertsSchema, type Alert } from '@flare/core/schemas/alert';
-import { CreatedApiKeySchema } from '@flare/core/schemas/api-key';
+import type { ApiKeyScope } from '@flare/core/schemas/api-key';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closurePayload } from '../../../test/closure-payload';
@@ -242,10 +242,7 @@ describe('who may read alerts', () => {
   });
 
   it("is an API key with the alerts:read scope, for its own organisation's alerts; no other key", async () => {
-    const key = async (scopes: string[]) =>
-      CreatedApiKeySchema.parse(
-        await created(ADMIN, '/api/api_keys', { description: `Navigation app ${scopes.join(' ')}`, scopes }),
-      ).token;
+    const key = (scopes: ApiKeyScope[]) => fixtures(t).apiKey(ADMIN, scopes);
     const get = async (token: string, query = '') =>
       t.app.inject({ method: 'GET', url: `/api/alerts${query}`, headers: { 'x-api-key': token } });
 

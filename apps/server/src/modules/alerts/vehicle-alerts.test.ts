@@ -8,11 +8,10 @@ import destination from '@turf/destination';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ALERT_MESSAGES, type VehicleAlertMessage } from '@flare/core/schemas/alert';
-import { CreatedApiKeySchema } from '@flare/core/schemas/api-key';
 import { waitFor } from '../../../test/cable-consumer';
 import { fixtures } from '../../../test/fixtures';
 import { socketText } from '../../platform/websockets';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, listening, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let socketUrl: string;
@@ -35,24 +34,14 @@ const at = (metres: number, bearing: number) => {
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  socketUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/alerts/vehicles`;
+  socketUrl = `${(await listening(t)).replace('http', 'ws')}/api/alerts/vehicles`;
   const build = fixtures(t);
   const police = (await build.organization()).id;
   const other = (await build.organization()).id;
   ADMIN = (await build.user(police, 'ADMIN')).email;
   OTHER_ADMIN = (await build.user(other, 'ADMIN')).email;
-  const key = async (email: string) =>
-    CreatedApiKeySchema.parse(
-      (
-        await t
-          .as(email)
-          .request('POST', '/api/api_keys', { description: 'Gateway', scopes: ['alerts:read'] })
-      ).json(),
-    ).token;
-  partnerKey = await key(ADMIN);
-  otherKey = await key(OTHER_ADMIN);
+  partnerKey = await build.apiKey(ADMIN, ['alerts:read']);
+  otherKey = await build.apiKey(OTHER_ADMIN, ['alerts:read']);
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
@@ -180,11 +169,7 @@ describe('a vehicle connection', () => {
         socket.on('open', () => resolve(101));
       });
     expect(await refused({})).toBe(401);
-    const assetsKey = CreatedApiKeySchema.parse(
-      (
-        await t.as(ADMIN).request('POST', '/api/api_keys', { description: 'Assets', scopes: ['assets:read'] })
-      ).json(),
-    ).token;
+    const assetsKey = await fixtures(t).apiKey(ADMIN, ['assets:read']);
     expect(await refused({ 'x-api-key': assetsKey })).toBe(403);
   });
 });

@@ -16,7 +16,7 @@ import {
 } from '../../../test/cable-consumer';
 import { closurePayload as closure } from '../../../test/closure-payload';
 import { fixtures } from '../../../test/fixtures';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, listening, type TestApp } from '../../../test/test-app';
 
 afterEach(disconnectAll);
 
@@ -33,9 +33,7 @@ let ROADWORKS: string;
 let silentCar: { id: string; deviceId: string };
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  cableUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/cable`;
+  cableUrl = `${(await listening(t)).replace('http', 'ws')}/cable`;
   const build = fixtures(t);
   SPD = (await build.organization()).id;
   ROADWORKS_ID = (await build.organization({ type: 'road_works', responders: 'none' })).id;

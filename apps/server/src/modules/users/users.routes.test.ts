@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrganizationUsersResponseSchema } from '@flare/core/schemas/user';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, createTestApp, listening, type TestApp } from '../../../test/test-app';
 import { connected, disconnectAll, openConsumer, waitFor } from '../../../test/cable-consumer';
 import { linkPath, startMailCatcher, type MailCatcher } from '../../../test/mail-catcher';
 import { demoOrganizationId } from '../../seed/demo-data';
@@ -13,9 +13,7 @@ let cableUrl: string;
 beforeAll(async () => {
   mail = await startMailCatcher();
   t = await createTestApp({ SMTP_URL: mail.url, PUBLIC_URL: 'https://flare.example.org' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  cableUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/cable`;
+  cableUrl = `${(await listening(t)).replace('http', 'ws')}/cable`;
 });
 afterAll(async () => {
   await t.close();
