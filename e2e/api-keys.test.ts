@@ -2,7 +2,7 @@
  * API keys in the browser: an administrator creates a key (its token shown once), an integration
  * reports a position with it, and the revoked key is refused at once; a key for a dispatch system,
  * scoped to read incidents and closures, reads them and may do nothing else; a navigation app's key
- * reads the motorist alerts.
+ * reads the motorist alerts, and its driver view link is offered.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
@@ -113,6 +113,10 @@ describe('API keys', () => {
       await scope('Read motorist alerts').check();
       await page.getByRole('button', { name: 'Create' }).click();
       const token = (await page.getByTestId('api-key-token').textContent())?.trim() ?? '';
+      // Its driver view link, for the navigation app's drivers (features/drive: e2e/drive.test.ts).
+      const link = page.getByRole('link', { name: /\/drive#key=/ });
+      expect(await link.getAttribute('href')).toBe(`${server.url}/drive#key=${token}`);
+      await expectAccessible(page);
       const read = (path: string) => fetch(`${server.url}/api${path}`, { headers: { 'x-api-key': token } });
       const alerts = await read('/alerts?bbox=-90,39,-89,40');
       expect(alerts.status).toBe(200);

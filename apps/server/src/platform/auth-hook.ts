@@ -4,6 +4,7 @@
  * An integration's API key (`X-Api-Key`, or a bearer token starting with the key prefix) is accepted
  * only by routes declaring `config: { apiKey: true }` (ingest and reads), and is rate-limited per key
  * (except on device-report routes, `config.deviceReports`, which limit each device instead).
+ * A browser's socket, which cannot set headers, offers its access token or key as a sub-protocol.
  * The route is the one the router matched, not the raw URL: `/%61pi/roles` is routed to /api/roles.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,6 +12,7 @@ import { can, type Access } from '@flare/core/permissions/access';
 import { API_KEY_PREFIX } from '@flare/core/schemas/api-key';
 import { MESSAGES } from '@flare/core/messages';
 import { forbidden, tooManyAttempts, unauthorized } from './http-errors';
+import { socketCredential } from './websockets';
 
 export interface Principal {
   userId: string;
@@ -70,7 +72,7 @@ export function registerAuthHook(app: FastifyInstance, resolvers: PrincipalResol
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (request.is404 || !isProtectedRoute(request.routeOptions.url) || config.public) return;
-    const token = bearerToken(request);
+    const token = bearerToken(request) ?? socketCredential(request);
     const apiKey = apiKeyOf(request, token);
     if (apiKey && !config.apiKey) throw forbidden(MESSAGES.apiKeyNotAccepted);
     const principal = apiKey ? await resolvers.apiKey(apiKey) : token ? await resolvers.user(token) : null;

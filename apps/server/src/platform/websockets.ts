@@ -5,7 +5,7 @@
  * commands and position reports are small; anything much larger is refused before it is parsed.
  */
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData } from 'ws';
 
 export const MAX_SOCKET_MESSAGE_BYTES = 64 * 1024;
@@ -38,4 +38,25 @@ export async function registerWebsockets(app: FastifyInstance): Promise<void> {
 export function socketText(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}
+
+/** The offered sub-protocols, from the raw `Sec-WebSocket-Protocol` header(s). */
+export function offeredProtocols(header: string | string[] | undefined): string[] {
+  const values = Array.isArray(header) ? header : header ? [header] : [];
+  return values.flatMap((value) => value.split(',').map((p) => p.trim())).filter((p) => p.length > 0);
+}
+
+/**
+ * The credential a browser's socket offers as a sub-protocol (browsers cannot set headers on a
+ * WebSocket; API keys and access tokens are made of sub-protocol-safe characters): on a socket
+ * route, the offered value other than the protocol its path chooses. Never the URL: URLs end up in
+ * access logs; and the credential is never chosen, so it is not echoed back in a response header.
+ */
+export function socketCredential(request: FastifyRequest): string | null {
+  if (request.headers.upgrade?.toLowerCase() !== 'websocket') return null;
+  const offered = offeredProtocols(request.headers['sec-websocket-protocol']);
+  const path = new URL(request.url, 'http://socket').pathname;
+  const chosen = request.server.websocketProtocols.get(path)?.(new Set(offered));
+  if (!chosen) return null;
+  return offered.find((protocol) => protocol !== chosen) ?? null;
 }

@@ -1,28 +1,9 @@
 /** The full-page messages (not found, unauthorised and the like), word for word. */
-import { Button, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button } from '@mantine/core';
 import { useNavigate, useRouteError } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
-import { MainLandmark } from '../components/ui/main-landmark';
+import { MessagePage } from '../components/ui/message-page';
 import { ChunkLoadError } from '../lib/lazy-screen';
-
-function MessagePage({ title, text, action }: { title: string; text?: string; action?: ReactNode }) {
-  return (
-    <MainLandmark
-      mih="60vh"
-      p="xl"
-      style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-    >
-      <Stack align="center" gap="sm" maw={520} ta="center">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        {text && <Text c="gray.7">{text}</Text>}
-        {action}
-      </Stack>
-    </MainLandmark>
-  );
-}
 
 export function UnauthorizedPage() {
   return <MessagePage title={MESSAGES.unauthorizedPage} />;

@@ -10,6 +10,7 @@ import { apiKeysRoutes } from '../features/api-keys/routes';
 import { organizationsRoutes } from '../features/organizations/routes';
 import { reportsRoutes } from '../features/reports/routes';
 import { exportsRoutes, newExportRoutes } from '../features/exports/routes';
+import { driveRoute } from '../features/drive/routes';
 import { AccountsLayout, ACCOUNTS_NEW_TABS, FirstAccountsTab, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
 import { DashboardShell } from './shell/dashboard-shell';
 import { DashboardIndex, DataIndex } from './dashboard-index';
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: 'reset/:email/:resetToken', element: <ResetPasswordScreen /> },
         ],
       },
+      driveRoute,
       {
         path: 'dashboard',
         element: <RequireAuth />,

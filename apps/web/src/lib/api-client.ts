@@ -30,6 +30,16 @@ export function configureApiAuth(next: Auth): void {
   auth = next;
 }
 
+let pageApiKey: string | null = null;
+
+/**
+ * This page's calls go with an integration's API key instead of the session's token: the driver view
+ * opened from a partner's link, with no one signed in. Null: the session's again.
+ */
+export function configureApiKey(key: string | null): void {
+  pageApiKey = key;
+}
+
 let organizationScope: () => string | null = () => null;
 
 /** Names the organisation `scoped` calls are for, when it is not the user's own (switching organisations). */
@@ -68,7 +78,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** Sends the call; a response that is not ok is thrown as ApiError with the server's reason. */
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const authenticated = options.authenticated ?? true;
-  const token = authenticated ? auth.token() : null;
+  const token = authenticated && !pageApiKey ? auth.token() : null;
   const organizationId = options.scoped ? organizationScope() : null;
   const creating = options.method === 'POST';
   const url =
@@ -86,6 +96,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       headers: {
         ...(requestBody !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(authenticated && pageApiKey ? { 'x-api-key': pageApiKey } : {}),
       },
       body: requestBody !== undefined ? JSON.stringify(requestBody) : null,
       signal: options.signal ?? null,

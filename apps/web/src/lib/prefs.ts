@@ -28,6 +28,8 @@ export interface Prefs {
   statusSound: boolean;
   /** The live map shows the organisation's open hazards (outside the Hazards section, which shows its report). */
   hazardsOnMap: boolean;
+  /** The driver view speaks each new alert (the browser's speech synthesis). */
+  spokenWarnings: boolean;
 }
 
 /** The "Don't show again" choices of the map-editing instructions. */
@@ -52,6 +54,7 @@ const DEFAULTS: Prefs = {
   awarenessMode: false,
   statusSound: false,
   hazardsOnMap: true,
+  spokenWarnings: false,
 };
 const listeners = new Set<() => void>();
 let cache: Prefs | null = null;

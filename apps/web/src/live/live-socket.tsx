@@ -11,14 +11,10 @@ import { reportLiveFeedDown } from '../lib/connection';
 import { checkSession, getSession, useSession } from '../lib/session';
 import type { LiveRegistry } from './live-registry';
 import { startLiveTransport, type LiveTransport } from './live-transport';
+import { socketUrl } from '../lib/socket-url';
 import { subscribedOrganizationOf, useSubscribedOrganization } from '../lib/subscribed-organization';
 
 export const LIVE_FEED_URL_PATH = '/cable';
-
-function feedUrl(): string {
-  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${window.location.host}${LIVE_FEED_URL_PATH}`;
-}
 
 export function LiveSocket({ registry }: { registry: LiveRegistry }) {
   const profile = useSession()?.profile;
@@ -44,7 +40,7 @@ export function LiveSocket({ registry }: { registry: LiveRegistry }) {
       organizationId: startOrganization,
       polling,
       permissions: permissionsKey.split(' '),
-      feedUrl: feedUrl(),
+      feedUrl: socketUrl(LIVE_FEED_URL_PATH),
       token: () => getSession()?.token ?? null,
       // A reconnect attempt is not a connection yet: the feed stays down (and its data as of when it
       // went down) until the subscription is confirmed again.

@@ -6,6 +6,9 @@ import { MAP_FIT_PADDING, MAP_ZOOM } from '@flare/core/constants';
 
 export type LngLat = [lng: number, lat: number];
 
+/** Springfield, Illinois, where the demo fleet drives: where a map opens with nothing to show. */
+export const DEFAULT_MAP_CENTRE: LngLat = [-89.6501, 39.7817];
+
 export type MapCommand =
   | { kind: 'centre'; position: LngLat; zoom?: number }
   /** `animate: false` jumps there (the first view); otherwise the map eases. */

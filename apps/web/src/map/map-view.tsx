@@ -18,16 +18,13 @@ import { loadOfflineStyle } from './base-styles/load-offline-style';
 import { blankStyle } from './base-styles/offline-style';
 import { rememberBaseLayers } from './base-styles/map-types';
 import { MapContext } from './map-context';
-import { onMapCommand, type LngLat } from './map-commands';
+import { DEFAULT_MAP_CENTRE, onMapCommand, type LngLat } from './map-commands';
 import { MapLoading } from './map-loading';
 import { runMapCommand } from './run-map-command';
 import type { StyleSpecification } from './style-types';
 
 // Vite emits the worker as a file of its own; without this the built app's map never loads.
 setWorkerUrl(workerUrl);
-
-/** Springfield, Illinois, where the demo fleet drives. */
-export const DEFAULT_MAP_CENTRE: LngLat = [-89.6501, 39.7817];
 
 /** MapLibre names its canvas; a name other than "Map" keeps the page's Map region unique. */
 const CANVAS_LABEL = 'Interactive map: arrow keys pan, plus and minus zoom';

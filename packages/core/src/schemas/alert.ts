@@ -35,6 +35,9 @@ export const ALERT_MESSAGES = {
     'Send {"type":"positions","vehicles":[{"id","lat","lng","heading"}]} or {"type":"forget","vehicle_ids":[…]}',
   tooManyVehicles: `A connection carries at most ${VEHICLES_PER_CONNECTION_MAX} vehicles`,
   bbox: 'bbox must be four numbers: west,south,east,north (longitudes -180 to 180, latitudes -90 to 90, west ≤ east, south ≤ north)',
+  /** The driver view, opened with a key or by a user who may not read alerts. */
+  driveLinkNotAllowed: 'This link may not read motorist alerts: ask whoever gave it to you for a new one.',
+  driveAccountNotAllowed: 'Your account may not read motorist alerts.',
 } as const;
 
 const Position = z.tuple([z.number(), z.number()]);
@@ -92,6 +95,12 @@ export type AlertStreamQuery = z.infer<typeof AlertStreamQuerySchema>;
 
 export const AlertsSchema = z.object({ alerts: z.array(AlertSchema) });
 export type Alerts = z.infer<typeof AlertsSchema>;
+
+/**
+ * The sub-protocol of a vehicle's alert connection (`/api/alerts/vehicles`). A browser, which cannot
+ * set headers on a WebSocket, offers its API key or access token as a second sub-protocol.
+ */
+export const VEHICLE_ALERTS_PROTOCOL = 'flare-alerts-v1';
 
 const VehicleIdSchema = z.string().min(1).max(100);
 

@@ -7,6 +7,7 @@ import {
   AlertStreamQuerySchema,
   AlertsQuerySchema,
   AlertsSchema,
+  VEHICLE_ALERTS_PROTOCOL,
 } from '@flare/core/schemas/alert';
 import { BEARER, errorResponses } from '../../platform/api-docs';
 import { principalOf } from '../../platform/auth-hook';
@@ -104,6 +105,9 @@ export function registerAlertsRoutes(
   );
 
   // A WebSocket (docs/motorist-alerts.md): not in the HTTP API's description, which the walks call.
+  app.websocketProtocols.set(`${app.prefix}/alerts/vehicles`, (offered) =>
+    offered.has(VEHICLE_ALERTS_PROTOCOL) ? VEHICLE_ALERTS_PROTOCOL : false,
+  );
   api.get(
     '/alerts/vehicles',
     {

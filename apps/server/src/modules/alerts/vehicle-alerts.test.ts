@@ -7,7 +7,7 @@
 import destination from '@turf/destination';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ALERT_MESSAGES, type VehicleAlertMessage } from '@flare/core/schemas/alert';
+import { ALERT_MESSAGES, VEHICLE_ALERTS_PROTOCOL, type VehicleAlertMessage } from '@flare/core/schemas/alert';
 import { waitFor } from '../../../test/cable-consumer';
 import { fixtures } from '../../../test/fixtures';
 import { socketText } from '../../platform/websockets';
@@ -162,14 +162,40 @@ describe('a vehicle connection', () => {
   });
 
   it('refuses a connection without an alerts-scoped key', async () => {
-    const refused = (headers: Record<string, string>) =>
+    const refused = (headers: Record<string, string>, protocols: string[] = []) =>
       new Promise<number>((resolve) => {
-        const socket = new WebSocket(socketUrl, { headers });
+        const socket = new WebSocket(socketUrl, protocols, { headers });
         socket.on('unexpected-response', (_, response) => resolve(response.statusCode ?? 0));
         socket.on('open', () => resolve(101));
       });
     expect(await refused({})).toBe(401);
     const assetsKey = await fixtures(t).apiKey(ADMIN, ['assets:read']);
     expect(await refused({ 'x-api-key': assetsKey })).toBe(403);
+    expect(await refused({}, [VEHICLE_ALERTS_PROTOCOL, assetsKey])).toBe(403);
+    expect(await refused({}, [VEHICLE_ALERTS_PROTOCOL, 'flk_revoked0000'])).toBe(401);
+  });
+
+  it("takes a browser's key or access token offered as a sub-protocol, and never echoes it", async () => {
+    const open = (protocols: string[]) =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const socket = new WebSocket(socketUrl, protocols);
+        sockets.push(socket);
+        socket.once('open', () => resolve(socket)).once('error', reject);
+      });
+    const byKey = await open([VEHICLE_ALERTS_PROTOCOL, partnerKey]);
+    expect(byKey.protocol).toBe(VEHICLE_ALERTS_PROTOCOL);
+    const token = await t.as(ADMIN).token();
+    const byToken = await open([VEHICLE_ALERTS_PROTOCOL, token]);
+    expect(byToken.protocol).toBe(VEHICLE_ALERTS_PROTOCOL);
+
+    const received: VehicleAlertMessage[] = [];
+    byToken.on('message', (data) => received.push(JSON.parse(socketText(data)) as VehicleAlertMessage));
+    byToken.send(JSON.stringify(positions({ id: 'phone', ...at(600, 270), heading: 90 })));
+    const closureId = await switchClosure(null, true);
+    // (The last test's closure may not have ended here yet: look for this one.)
+    const forPhone = (m: VehicleAlertMessage) =>
+      m.type === 'alert.relevant' && m.vehicle_id === 'phone' && m.alert.id === `closure:${closureId}`;
+    await waitFor(() => received.some(forPhone), 'the closure for the phone');
+    await switchClosure(closureId, false);
   });
 });

@@ -11,7 +11,8 @@ import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
 import { LIVE_LIMITS, type LiveLimits } from './live-connection';
 import { SocketLiveHub, type LiveHub } from './live-hub';
-import { accessTokenOf, offeredProtocols, selectProtocol } from './live-protocol';
+import { offeredProtocols } from '../../platform/websockets';
+import { accessTokenOf, selectProtocol } from './live-protocol';
 
 export const LIVE_FEED_PATH = '/cable';
 

@@ -21,12 +21,6 @@ export function selectProtocol(offered: ReadonlySet<string>): string | false {
   return false;
 }
 
-/** The offered sub-protocols, from the raw `Sec-WebSocket-Protocol` header(s). */
-export function offeredProtocols(header: string | string[] | undefined): string[] {
-  const values = Array.isArray(header) ? header : header ? [header] : [];
-  return values.flatMap((value) => value.split(',').map((p) => p.trim())).filter((p) => p.length > 0);
-}
-
 /**
  * The access token: the first offered sub-protocol that is not a protocol name (browsers cannot set
  * headers on a WebSocket, and a JWT is made of sub-protocol-safe characters). Never the URL: URLs

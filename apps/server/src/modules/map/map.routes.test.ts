@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MapConfigSchema, ThreeWordAddressSchema } from '@flare/core/schemas/map';
+import { fixtures } from '../../../test/fixtures';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { DEFAULT_MAP_STYLE_URL, loadConfig } from '../../config';
 
@@ -48,7 +49,18 @@ describe('GET /api/map/config', () => {
     });
   });
 
-  it('needs a signed-in user', async () => {
+  it("answers an integration's key too (the driver view opened from a partner's link draws a map)", async () => {
+    const key = await fixtures(configured).apiKey('admin@springfield-pd.test', ['alerts:read']);
+    const response = await configured.app.inject({
+      method: 'GET',
+      url: '/api/map/config',
+      headers: { 'x-api-key': key },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ style_url: 'offline' });
+  });
+
+  it('needs a signed-in user or a key', async () => {
     const response = await get(plain, '/api/map/config', null);
     expect(response.statusCode).toBe(401);
   });

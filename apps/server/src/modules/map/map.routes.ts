@@ -1,4 +1,7 @@
-/** GET /map/config (basemap and satellite settings) and GET /map/three-word-address for any signed-in user. */
+/**
+ * GET /map/config (basemap and satellite settings; also for any API key) and GET
+ * /map/three-word-address, for any signed-in user.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -17,6 +20,8 @@ export function registerMapRoutes(app: FastifyInstance, service: MapService): vo
   api.get(
     '/map/config',
     {
+      // Also for an integration's key: the driver view opened from a partner's link draws its map.
+      config: { apiKey: true },
       schema: {
         tags: ['map'],
         summary: 'Basemap style URL (or `offline`), satellite tile template and three-word address provider',

@@ -1,7 +1,8 @@
 /**
  * The avatar menu: full name, email, Profile & Preferences, New Accounts (preview), Manage Accounts & Users
  * (desktop: the accounts section is desktop only), the feeds for navigation apps (those the user
- * manages), Support (the phone has no side nav to reach it), Sign Out.
+ * manages), the driver view's demo drive (what motorists see of the alerts), Support (the phone has no
+ * side nav to reach it), Sign Out.
  */
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
@@ -13,6 +14,7 @@ import { sectionLabel } from '@flare/core/permissions/sections';
 import type { Profile } from '@flare/core/schemas/profile';
 import { LAYOUT } from '@flare/core/constants';
 import { FEEDS_MENU_LABEL, FeedsDialog, useManagedFeeds } from '../../components/feeds/feeds-dialog';
+import { DRIVE_PATH } from '../../config/links';
 import { signOut } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
 
@@ -72,6 +74,11 @@ export function AccountMenu({ profile, onSupport }: { profile: Profile; onSuppor
             </Menu.Item>
           )}
           {feeds.length > 0 && <Menu.Item onClick={() => setFeedOpen(true)}>{FEEDS_MENU_LABEL}</Menu.Item>}
+          {can(profile.permissions, 'viewAlerts') && (
+            <Menu.Item component="a" href={`${DRIVE_PATH}?demo`} target="_blank" rel="noopener">
+              Driver view (demo drive)
+            </Menu.Item>
+          )}
           <Menu.Item onClick={onSupport}>Support</Menu.Item>
           <Menu.Divider />
           <Menu.Item onClick={() => signOut()}>Sign Out</Menu.Item>

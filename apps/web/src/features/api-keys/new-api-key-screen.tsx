@@ -1,6 +1,6 @@
 /** A new API key: a description and what it may do, then the token, shown this once with a copy button. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -15,6 +15,8 @@ import {
   type CreateApiKeyInput,
   type CreatedApiKey,
 } from '@flare/core/schemas/api-key';
+import { driveLinkFor } from '../../config/links';
+import { CopyValueButton } from '../../components/ui/copy-value-button';
 import { CountedTextInput } from '../../components/ui/counted-text-input';
 import { FormActions, FormScreen, ServerErrorLine } from '../../components/ui/form-layout';
 import { ApiError } from '../../lib/api-client';
@@ -125,6 +127,7 @@ function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone: () =>
       <Code block aria-label="API key" data-testid="api-key-token">
         {created.token}
       </Code>
+      {created.scopes.includes('alerts:read') && <DriverViewLink token={created.token} />}
       <Group justify="flex-end" gap="sm">
         <CopyButton value={created.token}>
           {({ copied, copy }) => (
@@ -135,6 +138,27 @@ function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone: () =>
         </CopyButton>
         <Button onClick={onDone}>Done</Button>
       </Group>
+    </Stack>
+  );
+}
+
+/** A key that reads alerts opens the driver view for drivers: its link, to send to them. */
+function DriverViewLink({ token }: { token: string }) {
+  const link = driveLinkFor(window.location.origin, token);
+  return (
+    <Stack gap={4}>
+      <Group gap={6}>
+        <Text size="sm" fw={600}>
+          Driver view link
+        </Text>
+        <CopyValueButton value={link} label="Copy driver view link" />
+      </Group>
+      <Text size="sm" c="gray.7">
+        Drivers who open it on their phone see the alerts on their way, without signing in.
+      </Text>
+      <Anchor href={link} target="_blank" rel="noopener" size="sm" style={{ wordBreak: 'break-all' }}>
+        {link}
+      </Anchor>
     </Stack>
   );
 }
