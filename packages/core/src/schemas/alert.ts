@@ -133,3 +133,46 @@ export type VehicleAlertMessage =
   | { type: 'alert.relevant'; vehicle_id: string; alert: Alert; distance_m: number }
   | { type: 'alert.left'; vehicle_id: string; alert_id: string; reason: 'passed' | 'ended' }
   | { type: 'error'; message: string };
+
+/** Where an alert went out: partners' streams, or the vehicles of their connections. */
+export const DELIVERY_CHANNELS = ['stream', 'vehicles'] as const;
+/** The days the partners view counts deliveries over. */
+export const ALERT_DELIVERY_DAYS = 30;
+
+/** `GET /alerts/partners`: the partners connected now, and the alerts delivered per day. */
+export const AlertPartnersSchema = z.object({
+  connected: z.array(
+    z.object({
+      /** The API key's description, or the signed-in user's name. */
+      name: z.string(),
+      api_key_id: z.uuid().nullable(),
+      channel: z.enum(DELIVERY_CHANNELS),
+      /** The vehicles a vehicle connection carries now. */
+      vehicles: z.number().int(),
+      since: z.iso.datetime(),
+    }),
+  ),
+  /** The last ALERT_DELIVERY_DAYS days in the organisation's time zone, oldest first. */
+  days: z.array(
+    z.object({
+      day: z.iso.date(),
+      /** Alerts that reached a partner's stream for the first time. */
+      streams: z.number().int(),
+      /** Alerts that came to concern a vehicle. */
+      vehicles: z.number().int(),
+    }),
+  ),
+});
+export type AlertPartners = z.infer<typeof AlertPartnersSchema>;
+
+/** `GET /alerts/{id}/reach`: how widely one alert went out. */
+export const AlertReachSchema = z.object({
+  alert_id: z.string(),
+  /** Whether it is active now. */
+  active: z.boolean(),
+  /** The partners (keys or users) whose streams or vehicles it reached. */
+  partners: z.number().int(),
+  /** The vehicles it came to concern. */
+  vehicles: z.number().int(),
+});
+export type AlertReach = z.infer<typeof AlertReachSchema>;

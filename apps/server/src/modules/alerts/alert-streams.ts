@@ -11,6 +11,7 @@ import type { ServerResponse } from 'node:http';
 import { alertInBbox, changeInRegions, type Bbox } from '@flare/core/alerts/alert-area';
 import type { AlertEvent, AlertsChanged } from '@flare/core/events/alert-events';
 import type { EventBus } from '../../platform/bus/event-bus';
+import type { AlertDeliveries, Recipient } from './alert-deliveries';
 import type { AlertsRepository } from './alerts.repository';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
@@ -22,6 +23,8 @@ export interface StreamChoice {
   regions: readonly Bbox[] | null;
   /** The last change the partner heard; null: start from the active alerts. */
   lastEventId: number | null;
+  /** Who listens: each alert's first delivery to them is counted. */
+  recipient: Recipient;
 }
 
 interface OpenStream {
@@ -39,6 +42,7 @@ export class AlertStreams {
   constructor(
     private readonly repository: AlertsRepository,
     private readonly events: EventBus,
+    private readonly deliveries: AlertDeliveries,
   ) {}
 
   /** Every process's changes reach this process's streams. */
@@ -58,7 +62,9 @@ export class AlertStreams {
   async serve(response: ServerResponse, choice: StreamChoice): Promise<void> {
     const inRegions = (event: AlertEvent) => changeInRegions(event, choice.regions);
     const write = (event: AlertEvent) => {
-      if (inRegions(event)) response.write(sse(`alert.${event.change}`, event.id, event));
+      if (!inRegions(event)) return;
+      response.write(sse(`alert.${event.change}`, event.id, event));
+      if (event.change === 'created') this.deliveries.delivered(event.alert, choice.recipient, 'stream');
     };
     let held: AlertEvent[] | null = [];
     let sentThrough = 0;
@@ -71,15 +77,20 @@ export class AlertStreams {
       end: () => response.end(),
     };
     this.open.add(stream);
+    const closed = this.deliveries.opened(choice.organizationIds, choice.recipient, 'stream');
     const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), STREAM_KEEPALIVE_MS).unref();
     response.on('close', () => {
       clearInterval(keepAlive);
       this.open.delete(stream);
+      closed();
     });
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-store',
       'x-accel-buffering': 'no',
+      // Not kept alive once the stream ends: a stream is never followed by another request on its
+      // connection, and a server closing would otherwise wait for the client to drop it.
+      connection: 'close',
     });
     sentThrough = (await this.resumable(choice.lastEventId))
       ? await this.replay(choice, write)
@@ -120,6 +131,7 @@ export class AlertStreams {
       ? alerts.filter((alert) => regions.some((region) => alertInBbox(alert, region)))
       : alerts;
     response.write(sse('alerts.snapshot', lastEventId, { alerts: shown, last_event_id: lastEventId, reset }));
+    for (const alert of shown) this.deliveries.delivered(alert, choice.recipient, 'stream');
     return lastEventId;
   }
 }

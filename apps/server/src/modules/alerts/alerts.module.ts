@@ -7,6 +7,8 @@
 import fp from 'fastify-plugin';
 import { apiRoutes } from '../../platform/platform.plugin';
 import { AlertSources } from './alert-sources.service';
+import { AlertDeliveries, STALE_CONNECTION_MS } from './alert-deliveries';
+import { AlertDeliveriesRepository } from './alert-deliveries.repository';
 import { AlertStreams } from './alert-streams';
 import { VehicleAlerts } from './vehicle-alerts';
 import { ALERTS_SWEEP_MS, alertsSweepJob } from './alerts-sweep.job';
@@ -24,22 +26,37 @@ export const alertsModule = fp(
   async (app) => {
     const repository = new AlertsRepository(app.db);
     const sources = new AlertSources(repository, app.events, app.log);
-    const streams = new AlertStreams(repository, app.events);
-    const vehicles = new VehicleAlerts(repository, app.events);
+    const deliveriesRepository = new AlertDeliveriesRepository(app.db);
+    const deliveries = new AlertDeliveries(deliveriesRepository, app.log);
+    const streams = new AlertStreams(repository, app.events, deliveries);
+    const vehicles = new VehicleAlerts(repository, app.events, deliveries);
     await Promise.all([sources.follow(), streams.follow(), vehicles.follow()]);
     app.decorate('alertSources', sources);
-    app.addHook('preClose', (done) => {
+    const stopFlushing = deliveries.start();
+    app.addHook('preClose', async () => {
       streams.closeAll();
-      done();
+      stopFlushing();
+      await deliveries.flush();
     });
 
-    await app.jobs.work(alertsSweepJob, async () => void (await sources.sweep()));
+    await app.jobs.work(alertsSweepJob, async () => {
+      await sources.sweep();
+      // Connections a stopped process left behind.
+      await deliveriesRepository.forgetStale(new Date(Date.now() - STALE_CONNECTION_MS));
+    });
     if (app.config.statusSweepMs > 0) await app.jobs.every(alertsSweepJob, ALERTS_SWEEP_MS);
 
     await apiRoutes(app, (api) =>
       registerAlertsRoutes(
         api,
-        new AlertsService(app.accounts, sources, repository, () => app.publicUrl()),
+        new AlertsService(
+          app.accounts,
+          sources,
+          repository,
+          () => app.publicUrl(),
+          deliveries,
+          deliveriesRepository,
+        ),
         streams,
         vehicles,
       ),

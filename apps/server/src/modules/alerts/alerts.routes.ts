@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AlertIdSchema,
+  AlertPartnersSchema,
+  AlertReachSchema,
   AlertStreamQuerySchema,
   AlertsQuerySchema,
   AlertsSchema,
@@ -12,6 +14,7 @@ import {
 import { BEARER, errorResponses } from '../../platform/api-docs';
 import { principalOf } from '../../platform/auth-hook';
 import type { AlertStreams } from './alert-streams';
+import { recipientOf } from './alert-deliveries';
 import type { VehicleAlerts } from './vehicle-alerts';
 import type { AlertsService } from './alerts.service';
 
@@ -86,6 +89,38 @@ export function registerAlertsRoutes(
   );
 
   api.get(
+    '/alerts/partners',
+    {
+      config: { access: 'viewApiKeys' },
+      schema: {
+        tags: ['alerts'],
+        summary:
+          "For the organisation's admins: the partners whose streams or vehicle connections are open now, and the alerts delivered on each of the last 30 days (first reaching a partner's stream, or coming to concern a vehicle)",
+        security: BEARER,
+        querystring: z.object({ 'org_ids[]': z.union([z.uuid(), z.array(z.uuid())]).optional() }),
+        response: { 200: AlertPartnersSchema, ...errors },
+      },
+    },
+    (request) => service.partners(principalOf(request), request.query['org_ids[]']),
+  );
+
+  api.get(
+    '/alerts/:id/reach',
+    {
+      config: { access: 'viewAlerts' },
+      schema: {
+        tags: ['alerts'],
+        summary:
+          'How widely an alert (`incident:…`, `closure:…`, …) went out: the partners it reached and the vehicles it came to concern, while it is active and after',
+        security: BEARER,
+        params: z.object({ id: AlertIdSchema }),
+        response: { 200: AlertReachSchema, ...errors },
+      },
+    },
+    (request) => service.reach(principalOf(request), request.params.id),
+  );
+
+  api.get(
     '/alerts/:id/cap',
     {
       config: { access: 'viewAlerts', apiKey: true },
@@ -119,6 +154,10 @@ export function registerAlertsRoutes(
       },
     },
     (socket, request) =>
-      void vehicles.connect(socket, service.vehicleScope(principalOf(request), request.query['org_ids[]'])),
+      void vehicles.connect(
+        socket,
+        service.vehicleScope(principalOf(request), request.query['org_ids[]']),
+        recipientOf(principalOf(request)),
+      ),
   );
 }

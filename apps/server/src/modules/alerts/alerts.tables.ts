@@ -23,8 +23,36 @@ export interface MotoristAlertEventsTable {
   created_at: DefaultedTimestamp;
 }
 
+export type DeliveryChannel = 'stream' | 'vehicles';
+
+/** An alert's first deliveries to a partner's streams or vehicles in an hour. */
+export interface MotoristAlertDeliveriesTable {
+  organization_id: string;
+  alert_id: string;
+  /** `key:<api key id>` or `user:<user id>`. */
+  recipient: string;
+  channel: DeliveryChannel;
+  hour: ColumnType<Date, Date, Date>;
+  deliveries: number;
+}
+
+/** A partner's connection open now, kept fresh by the process serving it. */
+export interface MotoristAlertConnectionsTable {
+  id: string;
+  organization_ids: ColumnType<string[], string[], string[]>;
+  /** The partner's API key, or (null) a signed-in user's connection. */
+  api_key_id: string | null;
+  user_id: string | null;
+  channel: DeliveryChannel;
+  vehicles: ColumnType<number, number | undefined, number>;
+  opened_at: DefaultedTimestamp;
+  seen_at: DefaultedTimestamp;
+}
+
 /** Joined into the one `Database` type (platform/db/schema.ts). */
 export interface AlertsTables {
   motorist_alerts: MotoristAlertsTable;
   motorist_alert_events: MotoristAlertEventsTable;
+  motorist_alert_deliveries: MotoristAlertDeliveriesTable;
+  motorist_alert_connections: MotoristAlertConnectionsTable;
 }

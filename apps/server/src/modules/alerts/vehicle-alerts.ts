@@ -22,6 +22,7 @@ import {
 } from '@flare/core/schemas/alert';
 import type { EventBus } from '../../platform/bus/event-bus';
 import { socketText } from '../../platform/websockets';
+import type { AlertDeliveries, Recipient } from './alert-deliveries';
 import type { AlertsRepository } from './alerts.repository';
 
 interface Box {
@@ -71,10 +72,12 @@ export class VehicleConnection {
   readonly vehicles = new Map<string, Vehicle>();
   private work: Promise<void> = Promise.resolve();
   private organizations: ReadonlySet<string> = new Set();
+  private closeRecord: () => void = () => undefined;
 
   constructor(
     private readonly socket: WebSocket,
     scope: Promise<readonly string[]>,
+    readonly recipient: Recipient,
     private readonly hub: VehicleAlerts,
   ) {
     // Listen before the first await: positions may come while the scope is being read.
@@ -83,10 +86,16 @@ export class VehicleConnection {
       this.work = this.work.then(() => this.receive(text));
     });
     socket.on('close', () => {
-      this.work = this.work.then(() => hub.disconnect(this));
+      this.work = this.work.then(() => {
+        hub.disconnect(this);
+        this.closeRecord();
+      });
     });
     this.work = scope.then(
-      (ids) => void (this.organizations = new Set(ids)),
+      (ids) => {
+        this.organizations = new Set(ids);
+        this.closeRecord = hub.deliveries.opened(ids, recipient, 'vehicles', () => this.vehicles.size);
+      },
       () => socket.close(1011, 'organisations unavailable'),
     );
   }
@@ -131,6 +140,7 @@ export class VehicleAlerts {
   constructor(
     private readonly repository: AlertsRepository,
     private readonly events: EventBus,
+    readonly deliveries: AlertDeliveries,
   ) {}
 
   /** Learns every organisation's active alerts, and follows every process's changes. */
@@ -139,8 +149,8 @@ export class VehicleAlerts {
     for (const alert of await this.repository.everyActive()) this.place(alert);
   }
 
-  connect(socket: WebSocket, scope: Promise<readonly string[]>): VehicleConnection {
-    return new VehicleConnection(socket, scope, this);
+  connect(socket: WebSocket, scope: Promise<readonly string[]>, recipient: Recipient): VehicleConnection {
+    return new VehicleConnection(socket, scope, recipient, this);
   }
 
   moved(connection: VehicleConnection, id: string, position: VehiclePosition): void {
@@ -201,6 +211,7 @@ export class VehicleAlerts {
       return;
     }
     if (was && !changed) return;
+    if (!was) this.deliveries.delivered(alert, vehicle.connection.recipient, 'vehicles');
     vehicle.concerned.add(alert.id);
     const concerned = this.concerning.get(alert.id) ?? new Set<Vehicle>();
     this.concerning.set(alert.id, concerned.add(vehicle));
