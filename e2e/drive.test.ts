@@ -4,7 +4,9 @@
  * through the OsmAnd port as Traccar Client sends), and the banner shows the scene, counts its
  * distance down, speaks it, draws it on the map, and clears once the car has passed; a car driving
  * away from the scene hears nothing of it (a hazard reported ahead of it afterwards is what it hears);
- * a phone's GPS standing beside the scene hears it; a key that may not read alerts is told so.
+ * the organisation's admin sees the driver's connection, the delivery per day, and how widely the
+ * incident's alert went out; a phone's GPS standing beside the scene hears it; a key that may not
+ * read alerts is told so.
  * The car moves on the page's clock (support/clock.ts), one simulated second per step.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import { expectAccessible, openBrowser, type Browser, type PageOptions } from '.
 import { runClockUntil } from './support/clock';
 import { sendOsmandReport } from './support/osmand';
 import { freePort, startServer, type RunningServer } from './support/server';
+import { signInAs } from './support/sign-in';
 import { renderedValues } from './support/test-map';
 
 const ADMIN = 'admin@springfield-pd.test';
@@ -173,6 +176,28 @@ describe('the driver view', () => {
         1_000,
       );
       expect(await spoken(page)).toHaveLength(1);
+
+      // The organisation's admin sees the driver's connection and the delivery, and how widely the
+      // incident's alert went out.
+      const dashboard = await browser.newPage();
+      try {
+        await signInAs(dashboard, server.url, ADMIN);
+        await dashboard.goto(`${server.url}/dashboard/accounts/integrations`);
+        const connected = dashboard.getByRole('table', { name: 'Connected now' });
+        await connected
+          .getByRole('row')
+          .filter({ hasText: 'Driver app' })
+          .filter({ hasText: 'Vehicles (1)' })
+          .waitFor();
+        await expect
+          .poll(() => dashboard.getByTestId('alert-deliveries-summary').textContent())
+          .toMatch(/ 1 to vehicles /);
+        await expectAccessible(dashboard);
+        await dashboard.goto(`${server.url}/dashboard/events/${scene!.source.id}`);
+        await dashboard.getByText('Active: sent to 1 partner, 1 vehicle warned').waitFor();
+      } finally {
+        await dashboard.close();
+      }
     } finally {
       await context.close();
     }

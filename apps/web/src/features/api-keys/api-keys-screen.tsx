@@ -1,4 +1,7 @@
-/** Integrations: the organisation's API keys, how many it may hold, and revoking one (after a confirmation). */
+/**
+ * Integrations: the organisation's API keys, how many it may hold, and revoking one (after a
+ * confirmation); the motorist-alert partners connected and the alerts delivered.
+ */
 import { Alert, Button, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Cell, StackedTable } from '../../components/ui/stacked-table';
 import { useState } from 'react';
@@ -9,6 +12,7 @@ import { API_KEY_SCOPE_LABELS, type ApiKey } from '@flare/core/schemas/api-key';
 import { ServerErrorLine } from '../../components/ui/form-layout';
 import { LoadingIndicator } from '../../components/ui/loading-indicator';
 import { ApiError } from '../../lib/api-client';
+import { AlertPartnersPanel } from './alert-partners-panel';
 import { useApiKeys } from './api/get-api-keys';
 import { useRevokeApiKey } from './api/revoke-api-key';
 import { formatWhen } from '../../lib/format-time';
@@ -136,6 +140,7 @@ function ApiKeys({ permissions }: { permissions: readonly string[] }) {
           </Group>
         </Stack>
       </Modal>
+      <AlertPartnersPanel />
     </Stack>
   );
 }

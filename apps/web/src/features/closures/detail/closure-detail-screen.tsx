@@ -16,6 +16,7 @@ import {
 import { primaryDisplayName } from '@flare/core/things/thing-display';
 import { BackButton, TitleWithBack, useUpOneLevel } from '../../../components/ui/back-button';
 import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
+import { AlertReachField } from '../../../components/alerts/alert-reach-field';
 import { DetailField } from '../../../components/ui/detail-field';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { Tag } from '../../../components/ui/tag';
@@ -86,6 +87,7 @@ function ClosureDetail({ closure, onBack }: { closure: Closure; onBack: () => vo
         <DetailField label="Type">{CLOSURE_TYPE_LABELS[closure.closure_type]}</DetailField>
         {closure.thing && <DetailField label="Asset">{primaryDisplayName(closure.thing)}</DetailField>}
         {closure.alert_message && <DetailField label="Alert Message">{closure.alert_message}</DetailField>}
+        <AlertReachField kind="closure" sourceId={closure.id} />
         <DetailField label="Start">{formatWhen(closure.start_time)}</DetailField>
         <DetailField label="End">{formatWhen(closure.end_time)}</DetailField>
         {closure.is_scheduled && <DetailField label="Scheduled">Yes</DetailField>}

@@ -12,6 +12,7 @@ import { can } from '@flare/core/permissions/access';
 import { formatLatLng, INCIDENT_MESSAGES, incidentPlace, type Incident } from '@flare/core/schemas/incident';
 import { CopyValueButton } from '../../../components/ui/copy-value-button';
 import { extentSummary } from '@flare/core/incidents/incident-extent';
+import { AlertReachField } from '../../../components/alerts/alert-reach-field';
 import { DetailField } from '../../../components/ui/detail-field';
 import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import { formatDuration, formatTime } from '../../../lib/format-time';
@@ -99,6 +100,7 @@ function EventDetail({ location, onBack }: { location: Incident; onBack: () => v
       <DetailField label="End">{formatTime(location.end_time)}</DetailField>
       <DetailField label="Duration">{formatDuration(end - Date.parse(location.start_time))}</DetailField>
       <DetailField label="Navigation app message">{location.alert_message}</DetailField>
+      <AlertReachField kind="incident" sourceId={location.id} />
       <DetailField label="System ID">
         <Group gap={4} wrap="nowrap" justify="flex-end">
           <span>{location.external_id}</span>
