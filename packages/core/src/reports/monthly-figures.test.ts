@@ -22,7 +22,14 @@ const HOUR = 3_600_000;
 const NOVEMBER = monthPeriod({ year: 2026, month: 11 }, 'America/Chicago');
 const WHOLE = reportWindow(NOVEMBER, at('2026-12-01T07:00:00Z'));
 
-const NONE: ReportInputs = { incidents: [], arrivals: [], r2rAlerts: [], closures: [], assets: [] };
+const NONE: ReportInputs = {
+  incidents: [],
+  arrivals: [],
+  r2rAlerts: [],
+  closures: [],
+  assets: [],
+  motoristAlerts: { streams: [], vehicles: [] },
+};
 
 const closure = (fields: Partial<ClosureInput>): ClosureInput => ({
   is_active: false,
@@ -130,6 +137,32 @@ describe('alerts', () => {
     expect(figures.alerts.r2rByDay[4]).toBe(4);
     expect(figures.alerts.lightsOnMs).toBe(2.5 * HOUR);
     expect(figures.alerts.assetsWithLightsOn).toBe(2);
+  });
+});
+
+describe('motorist alerts', () => {
+  it("add up the deliveries to partners' streams and to vehicles, both by local day", () => {
+    const figures = monthlyFigures(
+      {
+        ...NONE,
+        motoristAlerts: {
+          streams: [
+            { at: at('2026-11-05T15:00:00Z'), count: 2 },
+            { at: at('2026-10-31T12:00:00Z'), count: 5 }, // October
+          ],
+          vehicles: [
+            { at: at('2026-11-05T16:00:00Z'), count: 40 },
+            { at: at('2026-11-06T05:00:00Z'), count: 1 }, // 5 Nov 23:00 local
+            { at: at('2026-11-07T12:00:00Z'), count: 3 },
+          ],
+        },
+      },
+      WHOLE,
+    );
+    expect(figures.motoristAlerts).toMatchObject({ streams: 2, vehicles: 44 });
+    expect(figures.motoristAlerts.byDay[4]).toBe(43);
+    expect(figures.motoristAlerts.byDay[6]).toBe(3);
+    expect(figures.motoristAlerts.byDay.reduce((a, b) => a + b, 0)).toBe(46);
   });
 });
 

@@ -77,6 +77,8 @@ export interface ReportInputs {
   incidents: IncidentInput[];
   arrivals: ArrivalInput[];
   r2rAlerts: CountAt[];
+  /** Motorist alerts delivered, per hour: first reaching a partner's stream, and coming to concern a vehicle. */
+  motoristAlerts: { streams: CountAt[]; vehicles: CountAt[] };
   closures: ClosureInput[];
   assets: AssetInput[];
 }
@@ -106,6 +108,13 @@ export interface MonthlyReportFigures {
     r2rByDay: number[];
     lightsOnMs: number;
     assetsWithLightsOn: number;
+  };
+  /** How widely the organisation's motorist alerts went out. */
+  motoristAlerts: {
+    streams: number;
+    vehicles: number;
+    /** Deliveries of both kinds. */
+    byDay: number[];
   };
   closures: {
     /** Closures active at some time in the window. */
@@ -233,6 +242,7 @@ export function monthlyFigures(inputs: ReportInputs, window: ReportWindow): Mont
       lightsOnMs: inputs.assets.reduce((sum, a) => sum + a.lightsOnMs, 0),
       assetsWithLightsOn: inputs.assets.filter((a) => a.lightsOnMs > 0).length,
     },
+    motoristAlerts: motoristAlertFigures(inputs.motoristAlerts, window),
     closures: {
       count: closureCount,
       activeHours: Math.round(activeMs / 360_000) / 10,
@@ -246,6 +256,19 @@ export function monthlyFigures(inputs: ReportInputs, window: ReportWindow): Mont
       uptime,
       byUptimeBand: uptimeHistogram(uptime.map((a) => a.uptime)),
     },
+  };
+}
+
+function motoristAlertFigures(
+  deliveries: ReportInputs['motoristAlerts'],
+  window: ReportWindow,
+): MonthlyReportFigures['motoristAlerts'] {
+  const total = (counts: CountAt[]) =>
+    counts.filter((c) => inWindow(c.at, window)).reduce((sum, c) => sum + c.count, 0);
+  return {
+    streams: total(deliveries.streams),
+    vehicles: total(deliveries.vehicles),
+    byDay: countByDay([...deliveries.streams, ...deliveries.vehicles], window),
   };
 }
 

@@ -145,6 +145,18 @@ class ReportLayout {
       color: '#b4461b',
     });
 
+    this.heading('Motorist alerts');
+    this.figure("Delivered to partners' streams", String(figures.motoristAlerts.streams));
+    this.figure('Vehicles warned', String(figures.motoristAlerts.vehicles));
+    this.chart('Motorist alerts delivered by day', {
+      kind: 'bar',
+      categories: dayLabels(figures.motoristAlerts.byDay),
+      values: figures.motoristAlerts.byDay,
+      xName: 'Day of the month',
+      yName: 'Deliveries',
+      color: '#c92a2a',
+    });
+
     this.heading('Closures');
     this.figure('Closures active', String(figures.closures.count));
     this.figure('Hours active', `${figures.closures.activeHours.toFixed(1)} h`);

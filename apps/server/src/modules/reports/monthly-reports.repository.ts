@@ -160,14 +160,15 @@ export class MonthlyReportsRepository {
   async inputs(organizationId: string, window: ReportWindow): Promise<ReportInputs> {
     const start = new Date(window.period.start);
     const until = new Date(window.until);
-    const [incidents, arrivals, r2rAlerts, closures, assets] = await Promise.all([
+    const [incidents, arrivals, r2rAlerts, closures, assets, motoristAlerts] = await Promise.all([
       this.incidents(organizationId, start, until),
       this.arrivals(organizationId, start, until),
       this.r2rAlerts(organizationId, start, until),
       this.closures(organizationId, start, until),
       this.assets(organizationId, start, until),
+      this.motoristAlerts(organizationId, start, until),
     ]);
-    return { incidents, arrivals, r2rAlerts, closures, assets };
+    return { incidents, arrivals, r2rAlerts, closures, assets, motoristAlerts };
   }
 
   private async incidents(organizationId: string, start: Date, until: Date): Promise<IncidentInput[]> {
@@ -204,6 +205,27 @@ export class MonthlyReportsRepository {
       where i.organization_id = ${organizationId}
         and it.start_time >= ${start} and it.start_time < ${until}`.execute(this.db);
     return rows.map((r) => ({ arrivedAt: ms(r.arrived_at)!, lightsOnAt: ms(r.lights_on_at) }));
+  }
+
+  /** The motorist alerts delivered per hour (the alerts module's counts), by where they went. */
+  private async motoristAlerts(
+    organizationId: string,
+    start: Date,
+    until: Date,
+  ): Promise<ReportInputs['motoristAlerts']> {
+    const rows = await this.db
+      .selectFrom('motorist_alert_deliveries')
+      .select(['hour', 'channel', (eb) => eb.fn.sum<string>('deliveries').as('deliveries')])
+      .where('organization_id', '=', organizationId)
+      .where('hour', '>=', start)
+      .where('hour', '<', until)
+      .groupBy(['hour', 'channel'])
+      .execute();
+    const of = (channel: string) =>
+      rows
+        .filter((row) => row.channel === channel)
+        .map((row) => ({ at: row.hour.getTime(), count: Number(row.deliveries) }));
+    return { streams: of('stream'), vehicles: of('vehicles') };
   }
 
   private async r2rAlerts(organizationId: string, start: Date, until: Date): Promise<CountAt[]> {

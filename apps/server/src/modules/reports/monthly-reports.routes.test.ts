@@ -87,6 +87,31 @@ async function insertPoints(rows: Array<{ thing_id: string; at: number; alerting
 
 /** The department's October, with a little of September and November around it. */
 async function seedOctober() {
+  // Motorist alerts delivered (as the alerts module counts them, per hour): 3 to partners' streams
+  // and 127 vehicles warned in October; one of November and another organisation's left out.
+  const delivery = (
+    organization_id: string,
+    channel: 'stream' | 'vehicles',
+    iso: string,
+    deliveries: number,
+  ) => ({
+    organization_id,
+    alert_id: `incident:${crypto.randomUUID()}`,
+    recipient: 'key:partner',
+    channel,
+    hour: new Date(iso),
+    deliveries,
+  });
+  await t.db
+    .insertInto('motorist_alert_deliveries')
+    .values([
+      delivery(SPD, 'stream', '2026-10-05T15:00:00Z', 3),
+      delivery(SPD, 'vehicles', '2026-10-05T15:00:00Z', 120),
+      delivery(SPD, 'vehicles', '2026-11-01T04:00:00Z', 7), // 31 Oct, 23:00 in Chicago
+      delivery(SPD, 'vehicles', '2026-11-01T06:00:00Z', 50), // November
+      delivery(CAPITAL, 'vehicles', '2026-10-05T15:00:00Z', 9),
+    ])
+    .execute();
   const every5Min = (from: number, count: number) =>
     Array.from({ length: count }, (_, i) => from + i * 5 * MIN);
   await insertPoints([
@@ -254,6 +279,9 @@ describe('the monthly build', () => {
       'R2R alerts: 4',
       'Lights-on time: 1 h 00 min across 1 asset',
       'R2R alerts by day',
+      "Delivered to partners' streams: 3",
+      'Vehicles warned: 127',
+      'Motorist alerts delivered by day',
       'Closures active: 2',
       'Hours active: 48.0 h',
       'Published to WZDx: 1',
