@@ -12,6 +12,7 @@ import { benchJobTiming } from './job-timing.bench';
 import { benchLiveFeedAllEngines } from './live-feed.bench';
 import { benchLiveFeedAttack } from './live-feed-attack.bench';
 import { benchMap } from './map.bench';
+import { benchMotoristAlerts } from './motorist-alerts.bench';
 import { benchServerStart } from './server-start.bench';
 import { benchStationsAllEngines } from './stations.bench';
 import { benchTripsAllEngines } from './trips.bench';
@@ -31,6 +32,7 @@ const results = [
   ...(await benchExportsAllEngines()),
   ...(await benchJobTiming()),
   ...(await benchDatabaseFaults()),
+  ...(await benchMotoristAlerts()),
   ...(await benchMap()),
 ];
 for (const r of results) {

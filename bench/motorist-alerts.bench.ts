@@ -1,0 +1,244 @@
+/**
+ * Motorist alerts reaching vehicles: a server process with VEHICLES simulated vehicles connected
+ * (gateways of 10,000, positions every 5 s, spread over a 30 km square around Springfield) while
+ * CLOSURES closures switch on one after another across it; from each switch's answer to the alert at
+ * every vehicle it concerns, p50 and p99, against the same for a single connected vehicle measured in
+ * the same run. Also the server's resident memory per connected vehicle (goal 2 kB).
+ * `BENCH_VEHICLES` sets the fleet (default 100,000).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import destination from '@turf/destination';
+import { alertDistanceFor } from '@flare/core/alerts/alert-relevance';
+import type { Alert } from '@flare/core/schemas/alert';
+import { startServerProcess } from '@flare/server/test/server-process';
+import { BENCH_PASSWORD, engines, percentile } from './support';
+
+const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 100_000);
+const PER_CONNECTION = 10_000;
+const POSITION_INTERVAL_MS = 5_000;
+const CLOSURES = 50;
+const BASELINE_SWITCHES = 10;
+const CENTRE: [number, number] = [-89.6501, 39.7817];
+const AREA_M = 30_000;
+const ADMIN = 'admin@springfield-pd.test';
+
+type FleetMessage = { type: 'connected' } | { type: 'receipts'; receipts: Array<[string, number[]]> };
+
+interface Vehicle {
+  id: string;
+  lat: number;
+  lng: number;
+  heading: number;
+}
+
+/** A seeded generator, so each run spreads the fleet the same way. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+}
+
+function pointAt(rand: () => number): [number, number] {
+  const east = (rand() - 0.5) * AREA_M;
+  const north = (rand() - 0.5) * AREA_M;
+  const across = destination(CENTRE, Math.abs(east), east >= 0 ? 90 : 270, { units: 'meters' });
+  return destination(across, Math.abs(north), north >= 0 ? 0 : 180, { units: 'meters' }).geometry
+    .coordinates as [number, number];
+}
+
+function residentBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
+}
+
+async function call<T>(url: string, token: string, method: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A fleet in a worker thread; resolves once every connection has sent its first positions. */
+function startFleet(url: string, key: string, vehicles: Vehicle[]) {
+  const worker = new Worker(new URL('./vehicle-fleet.mjs', import.meta.url), {
+    workerData: { url, key, vehicles, perConnection: PER_CONNECTION, intervalMs: POSITION_INTERVAL_MS },
+  });
+  const waiting = new Map<
+    string,
+    { resolve: (message: FleetMessage) => void; reject: (error: Error) => void }
+  >();
+  worker.on('message', (message: FleetMessage) => {
+    waiting.get(message.type)?.resolve(message);
+    waiting.delete(message.type);
+  });
+  worker.on('error', (error) => {
+    for (const { reject } of waiting.values()) reject(error);
+  });
+  const next = (type: FleetMessage['type']) =>
+    new Promise<FleetMessage>((resolve, reject) => waiting.set(type, { resolve, reject }));
+  return {
+    connected: next('connected'),
+    async receipts(): Promise<Map<string, number[]>> {
+      const reply = next('receipts');
+      worker.postMessage('receipts');
+      const message = await reply;
+      return new Map(message.type === 'receipts' ? message.receipts : []);
+    },
+    stop: () => worker.postMessage('stop'),
+  };
+}
+
+const closureBody = (from: [number, number], on: boolean) => ({
+  closure_type: 'manual',
+  description: 'Bench closure',
+  alert_message: 'Road closed',
+  direction: 'E',
+  user_route: {
+    type: 'LineString',
+    coordinates: [from, destination(from, 500, 90, { units: 'meters' }).geometry.coordinates],
+  },
+  is_active: on,
+  ...(on ? { end_time: new Date(Date.now() + 3_600_000).toISOString() } : {}),
+});
+
+/** Switches closures on, one at a time; when each switch was answered, by alert id. */
+async function switchOn(base: string, token: string, starts: Array<[number, number]>, gapMs: number) {
+  const answered = new Map<string, number>();
+  for (const from of starts) {
+    const { id } = await call<{ id: string }>(
+      `${base}/api/organization/closure`,
+      token,
+      'POST',
+      closureBody(from, true),
+    );
+    answered.set(`closure:${id}`, Date.now());
+    await new Promise((resolve) => setTimeout(resolve, gapMs));
+  }
+  return answered;
+}
+
+/** Waits until the receipts stop growing (every vehicle concerned has heard). */
+async function settledReceipts(fleet: ReturnType<typeof startFleet>): Promise<Map<string, number[]>> {
+  let last = -1;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const receipts = await fleet.receipts();
+    const total = [...receipts.values()].reduce((sum, times) => sum + times.length, 0);
+    if (total === last) return receipts;
+    last = total;
+  }
+}
+
+function latencies(answered: Map<string, number>, receipts: Map<string, number[]>): number[] {
+  return [...answered]
+    .flatMap(([alertId, at]) => (receipts.get(alertId) ?? []).map((heard) => heard - at))
+    .sort((a, b) => a - b);
+}
+
+export async function benchMotoristAlerts() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-bench-alerts-'));
+  // PostgreSQL when the run has one: PGlite keeps the database in the server process, whose memory
+  // then swings by more than the vehicles take.
+  const engine = engines().find((e) => e.freshDatabaseUrl) ?? null;
+  const database = engine ? await engine.freshDatabaseUrl!() : null;
+  const server = await startServerProcess({
+    DATABASE_URL: database?.url ?? '',
+    DATA_DIR: dataDir,
+    STATUS_SWEEP_MS: '0',
+    SIMULATOR: 'false',
+    DEMO_PASSWORD: BENCH_PASSWORD,
+    LOG_LEVEL: 'error',
+  });
+  const socketUrl = `${server.url.replace('http', 'ws')}/api/alerts/vehicles`;
+  try {
+    const signIn = await fetch(`${server.url}/api/user_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'password', username: ADMIN, password: BENCH_PASSWORD }),
+    });
+    const token = ((await signIn.json()) as { access_token: string }).access_token;
+    const { token: key } = await call<{ token: string }>(`${server.url}/api/api_keys`, token, 'POST', {
+      description: 'Bench fleet',
+      scopes: ['alerts:read'],
+    });
+
+    // Baseline: one vehicle, 300 m west of a closure switched on and off again.
+    const lone = startFleet(socketUrl, key, [{ id: 'lone', lat: CENTRE[1], lng: CENTRE[0], heading: 90 }]);
+    await lone.connected;
+    const near = destination(CENTRE, 300, 90, { units: 'meters' }).geometry.coordinates as [number, number];
+    const loneAnswered = new Map<string, number>();
+    for (let i = 0; i < BASELINE_SWITCHES; i += 1) {
+      const answered = await switchOn(server.url, token, [near], 0);
+      const [alertId, at] = [...answered][0]!;
+      loneAnswered.set(alertId, at);
+      while (!(await lone.receipts()).has(alertId)) await new Promise((resolve) => setTimeout(resolve, 20));
+      await call(
+        `${server.url}/api/organization/closure/${alertId.slice('closure:'.length)}`,
+        token,
+        'PUT',
+        closureBody(near, false),
+      );
+    }
+    const baseline = latencies(loneAnswered, await lone.receipts());
+    lone.stop();
+
+    // The fleet: idle memory first, then connected.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const idle = residentBytes(server.child.pid!);
+    const rand = random(7);
+    const vehicles: Vehicle[] = Array.from({ length: VEHICLES }, (_, i) => {
+      const [lng, lat] = pointAt(rand);
+      return {
+        id: `v${i}`,
+        lat: Math.round(lat * 1e6) / 1e6,
+        lng: Math.round(lng * 1e6) / 1e6,
+        heading: Math.floor(rand() * 360),
+      };
+    });
+    const fleet = startFleet(socketUrl, key, vehicles);
+    await fleet.connected;
+    await new Promise((resolve) => setTimeout(resolve, POSITION_INTERVAL_MS * 2));
+    const connectedBytes = residentBytes(server.child.pid!);
+
+    const starts = Array.from({ length: CLOSURES }, () => pointAt(rand));
+    const answered = await switchOn(server.url, token, starts, 200);
+    const receipts = await settledReceipts(fleet);
+    fleet.stop();
+    const measured = latencies(answered, receipts);
+
+    // Every vehicle each alert concerns, by core's rule, against those that heard it.
+    const { alerts } = await call<{ alerts: Alert[] }>(`${server.url}/api/alerts`, token, 'GET');
+    const concerned = alerts
+      .filter((alert) => answered.has(alert.id))
+      .reduce((sum, alert) => sum + vehicles.filter((v) => alertDistanceFor(alert, v) !== null).length, 0);
+
+    const p = (sorted: number[], q: number) => percentile(sorted, q);
+    const perVehicle = (connectedBytes - idle) / VEHICLES;
+    return [
+      {
+        name: `motorist alert to ${VEHICLES} connected vehicles, p99 (goal ≤ 1 s)`,
+        ratio: p(measured, 99) / Math.max(1, p(baseline, 99)),
+        detail: `p50 ${Math.round(p(measured, 50))} ms, p99 ${Math.round(p(measured, 99))} ms over ${measured.length} receipts of ${CLOSURES} closures (${concerned} vehicle-alerts expected by core's rule); one connected vehicle: p50 ${Math.round(p(baseline, 50))} ms, p99 ${Math.round(p(baseline, 99))} ms`,
+      },
+      {
+        name: `server memory per connected vehicle (goal ≤ 2 kB)`,
+        ratio: connectedBytes / idle,
+        detail: `${Math.round(perVehicle)} bytes per vehicle: ${Math.round(connectedBytes / 1e6)} MB resident with ${VEHICLES} vehicles vs ${Math.round(idle / 1e6)} MB before they connected (${database ? 'PostgreSQL' : 'PGlite, in the server process: a rough figure'})`,
+      },
+    ];
+  } finally {
+    await server.stop();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const r of await benchMotoristAlerts())
+    console.log(`${r.name}: ${r.ratio.toFixed(2)}x the baseline (${r.detail})`);
+}
