@@ -3,7 +3,8 @@
  * (gateways of 10,000, positions every 5 s, spread over a 30 km square around Springfield) while
  * CLOSURES closures switch on one after another across it; from each switch's answer to the alert at
  * every vehicle it concerns, p50 and p99, against the same for a single connected vehicle measured in
- * the same run. Also the server's resident memory per connected vehicle (goal 2 kB).
+ * the same run; again with two processes behind the bus (half the fleet on each) when the run has
+ * PostgreSQL and NATS. Also the server's resident memory per connected vehicle (goal 2 kB).
  * `BENCH_VEHICLES` sets the fleet (default 100,000).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import destination from '@turf/destination';
 import { alertDistanceFor } from '@flare/core/alerts/alert-relevance';
 import type { Alert } from '@flare/core/schemas/alert';
-import { startServerProcess } from '@flare/server/test/server-process';
+import { startServerProcess, type ServerProcess } from '@flare/server/test/server-process';
 import { BENCH_PASSWORD, engines, percentile } from './support';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 100_000);
@@ -140,21 +141,71 @@ function latencies(answered: Map<string, number>, receipts: Map<string, number[]
     .sort((a, b) => a - b);
 }
 
+const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
+
+/** Whether a NATS server answers (the bus two processes share). */
+async function natsAnswers(): Promise<boolean> {
+  try {
+    const { connect } = await import('nats');
+    await (await connect({ servers: NATS_URL, timeout: 5_000, reconnect: false })).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const socketOf = (server: ServerProcess) => `${server.url.replace('http', 'ws')}/api/alerts/vehicles`;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Phase {
+  /** Switch to receipt, sorted, ms. */
+  latencies: number[];
+  /** Vehicle-alerts core's rule says concern the fleet. */
+  concerned: number;
+}
+
+/**
+ * Switches CLOSURES closures on across the area (through the first server) while `fleets` are
+ * connected; the latencies of every receipt, and how many core's rule expects.
+ */
+async function closuresPhase(
+  server: ServerProcess,
+  token: string,
+  fleets: Array<ReturnType<typeof startFleet>>,
+  vehicles: Vehicle[],
+  rand: () => number,
+): Promise<Phase> {
+  const starts = Array.from({ length: CLOSURES }, () => pointAt(rand));
+  const answered = await switchOn(server.url, token, starts, 200);
+  const receipts = new Map<string, number[]>();
+  for (const fleet of fleets)
+    for (const [alertId, times] of await settledReceipts(fleet))
+      receipts.set(alertId, [...(receipts.get(alertId) ?? []), ...times]);
+  const { alerts } = await call<{ alerts: Alert[] }>(`${server.url}/api/alerts`, token, 'GET');
+  const concerned = alerts
+    .filter((alert) => answered.has(alert.id))
+    .reduce((sum, alert) => sum + vehicles.filter((v) => alertDistanceFor(alert, v) !== null).length, 0);
+  return { latencies: latencies(answered, receipts), concerned };
+}
+
 export async function benchMotoristAlerts() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'flare-bench-alerts-'));
   // PostgreSQL when the run has one: PGlite keeps the database in the server process, whose memory
-  // then swings by more than the vehicles take.
+  // then swings by more than the vehicles take. Two processes need it, and NATS between them.
   const engine = engines().find((e) => e.freshDatabaseUrl) ?? null;
   const database = engine ? await engine.freshDatabaseUrl!() : null;
-  const server = await startServerProcess({
+  const nats = database !== null && (await natsAnswers());
+  const env = {
     DATABASE_URL: database?.url ?? '',
     DATA_DIR: dataDir,
     STATUS_SWEEP_MS: '0',
     SIMULATOR: 'false',
     DEMO_PASSWORD: BENCH_PASSWORD,
     LOG_LEVEL: 'error',
-  });
-  const socketUrl = `${server.url.replace('http', 'ws')}/api/alerts/vehicles`;
+  };
+  // One process as a single-server installation runs: its bus in memory.
+  const servers = [await startServerProcess(env)];
+  const server = servers[0]!;
   try {
     const signIn = await fetch(`${server.url}/api/user_token`, {
       method: 'POST',
@@ -168,7 +219,9 @@ export async function benchMotoristAlerts() {
     });
 
     // Baseline: one vehicle, 300 m west of a closure switched on and off again.
-    const lone = startFleet(socketUrl, key, [{ id: 'lone', lat: CENTRE[1], lng: CENTRE[0], heading: 90 }]);
+    const lone = startFleet(socketOf(server), key, [
+      { id: 'lone', lat: CENTRE[1], lng: CENTRE[0], heading: 90 },
+    ]);
     await lone.connected;
     const near = destination(CENTRE, 300, 90, { units: 'meters' }).geometry.coordinates as [number, number];
     const loneAnswered = new Map<string, number>();
@@ -176,7 +229,7 @@ export async function benchMotoristAlerts() {
       const answered = await switchOn(server.url, token, [near], 0);
       const [alertId, at] = [...answered][0]!;
       loneAnswered.set(alertId, at);
-      while (!(await lone.receipts()).has(alertId)) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (!(await lone.receipts()).has(alertId)) await pause(20);
       await call(
         `${server.url}/api/organization/closure/${alertId.slice('closure:'.length)}`,
         token,
@@ -187,8 +240,8 @@ export async function benchMotoristAlerts() {
     const baseline = latencies(loneAnswered, await lone.receipts());
     lone.stop();
 
-    // The fleet: idle memory first, then connected.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // One process: its memory idle, then with the fleet connected.
+    await pause(3_000);
     const idle = residentBytes(server.child.pid!);
     const rand = random(7);
     const vehicles: Vehicle[] = Array.from({ length: VEHICLES }, (_, i) => {
@@ -200,31 +253,48 @@ export async function benchMotoristAlerts() {
         heading: Math.floor(rand() * 360),
       };
     });
-    const fleet = startFleet(socketUrl, key, vehicles);
+    const fleet = startFleet(socketOf(server), key, vehicles);
     await fleet.connected;
-    await new Promise((resolve) => setTimeout(resolve, POSITION_INTERVAL_MS * 2));
+    await pause(POSITION_INTERVAL_MS * 2);
     const connectedBytes = residentBytes(server.child.pid!);
-
-    const starts = Array.from({ length: CLOSURES }, () => pointAt(rand));
-    const answered = await switchOn(server.url, token, starts, 200);
-    const receipts = await settledReceipts(fleet);
+    const one = await closuresPhase(server, token, [fleet], vehicles, rand);
     fleet.stop();
-    const measured = latencies(answered, receipts);
 
-    // Every vehicle each alert concerns, by core's rule, against those that heard it.
-    const { alerts } = await call<{ alerts: Alert[] }>(`${server.url}/api/alerts`, token, 'GET');
-    const concerned = alerts
-      .filter((alert) => answered.has(alert.id))
-      .reduce((sum, alert) => sum + vehicles.filter((v) => alertDistanceFor(alert, v) !== null).length, 0);
+    // Two processes behind the bus (NATS): half the fleet on each, the closures switched through the first.
+    let two: Phase | null = null;
+    if (nats) {
+      await server.stop();
+      servers.length = 0;
+      servers.push(await startServerProcess({ ...env, NATS_URL }));
+      servers.push(await startServerProcess({ ...env, NATS_URL }));
+      const halves = [vehicles.slice(0, VEHICLES / 2), vehicles.slice(VEHICLES / 2)];
+      const fleets = servers.map((s, i) => startFleet(socketOf(s), key, halves[i]!));
+      await Promise.all(fleets.map((f) => f.connected));
+      await pause(POSITION_INTERVAL_MS * 2);
+      two = await closuresPhase(servers[0]!, token, fleets, vehicles, rand);
+      for (const f of fleets) f.stop();
+    }
 
-    const p = (sorted: number[], q: number) => percentile(sorted, q);
+    const p = (sorted: number[], q: number) => Math.round(percentile(sorted, q));
+    const figures = (phase: Phase) =>
+      `p50 ${p(phase.latencies, 50)} ms, p99 ${p(phase.latencies, 99)} ms over ${phase.latencies.length} receipts of ${CLOSURES} closures (${phase.concerned} vehicle-alerts expected by core's rule)`;
+    const lonely = `one connected vehicle: p50 ${p(baseline, 50)} ms, p99 ${p(baseline, 99)} ms`;
     const perVehicle = (connectedBytes - idle) / VEHICLES;
     return [
       {
-        name: `motorist alert to ${VEHICLES} connected vehicles, p99 (goal ≤ 1 s)`,
-        ratio: p(measured, 99) / Math.max(1, p(baseline, 99)),
-        detail: `p50 ${Math.round(p(measured, 50))} ms, p99 ${Math.round(p(measured, 99))} ms over ${measured.length} receipts of ${CLOSURES} closures (${concerned} vehicle-alerts expected by core's rule); one connected vehicle: p50 ${Math.round(p(baseline, 50))} ms, p99 ${Math.round(p(baseline, 99))} ms`,
+        name: `motorist alert to ${VEHICLES} vehicles on one process, p99 (goal ≤ 1 s)`,
+        ratio: percentile(one.latencies, 99) / Math.max(1, percentile(baseline, 99)),
+        detail: `${figures(one)}; ${lonely}`,
       },
+      ...(two
+        ? [
+            {
+              name: `motorist alert to ${VEHICLES} vehicles on two processes behind the bus, p99 (goal ≤ 1 s)`,
+              ratio: percentile(two.latencies, 99) / Math.max(1, percentile(baseline, 99)),
+              detail: `${figures(two)}; ${lonely}`,
+            },
+          ]
+        : []),
       {
         name: `server memory per connected vehicle (goal ≤ 2 kB)`,
         ratio: connectedBytes / idle,
@@ -232,7 +302,7 @@ export async function benchMotoristAlerts() {
       },
     ];
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
