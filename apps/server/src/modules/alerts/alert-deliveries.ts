@@ -92,15 +92,19 @@ export class AlertDeliveries {
     };
   }
 
-  /** Writes the counts gathered so far, and marks the open connections seen. */
-  flush(): Promise<void> {
+  /** Writes the counts gathered so far (a read of one alert's reach needs nothing else). */
+  flushCounts(): Promise<void> {
     const counts = [...this.counts.values()];
     this.counts = new Map();
+    this.write(() => this.repository.add(counts));
+    return this.writes;
+  }
+
+  /** Writes the counts gathered so far, and marks the open connections seen. */
+  flush(): Promise<void> {
     const seen = [...this.open.values()].map((c) => ({ ...c, vehicles: c.vehicles() }));
-    this.write(async () => {
-      await this.repository.add(counts);
-      await this.repository.seen(seen);
-    });
+    void this.flushCounts();
+    this.write(() => this.repository.seen(seen));
     return this.writes;
   }
 

@@ -83,7 +83,7 @@ export class AlertsService {
 
   /** How widely an alert went out; 404 "Alert not found" when it is not the caller's to see. */
   async reach(principal: Principal, alertId: string): Promise<AlertReach> {
-    await this.deliveries.flush();
+    await this.deliveries.flushCounts();
     const [rows, activeIn] = await Promise.all([
       this.deliveriesRepository.reach(alertId),
       this.repository.organizationOf(alertId),

@@ -33,11 +33,10 @@ export const CONNECTION_TEXT: Record<DriveConnectionStatus, string> = {
 };
 
 /** The link's key, read once: remembered on the device, taken out of the address bar, used for this page's calls. */
-function useLinkKey(): string | null {
+function useLinkKey(fromLink: string | null): string | null {
   const [key] = useState(() => {
-    const link = parseDriveLink(window.location);
-    const remembered = rememberedKey(link.apiKey);
-    if (link.apiKey)
+    const remembered = rememberedKey(fromLink);
+    if (fromLink)
       window.history.replaceState(
         window.history.state,
         '',
@@ -76,8 +75,9 @@ function useSpokenWarnings(ahead: AlertAhead[], on: boolean): void {
 }
 
 export function DriveScreen() {
-  const apiKey = useLinkKey();
-  const [simulation] = useState(() => parseDriveLink(window.location).simulation);
+  const [link] = useState(() => parseDriveLink(window.location));
+  const apiKey = useLinkKey(link.apiKey);
+  const simulation = link.simulation;
   const signedIn = useSession() !== null;
   useDriveManifest();
   if (!apiKey && !signedIn) {
