@@ -1,10 +1,12 @@
 /**
  * Motorist alerts reaching vehicles: a server process with VEHICLES simulated vehicles connected
  * (gateways of 10,000, positions every 5 s, spread over a 30 km square around Springfield) while
- * CLOSURES closures switch on one after another across it; from each switch's answer to the alert at
- * every vehicle it concerns, p50 and p99, against the same for a single connected vehicle measured in
- * the same run; again with two processes behind the bus (half the fleet on each) when the run has
- * PostgreSQL and NATS. Also the server's resident memory per connected vehicle (goal 2 kB).
+ * responders form INCIDENTS incidents (each police car stops with its lights on: two OsmAnd reports
+ * the dwell time apart in report time) and CLOSURES closures switch on, one after another across it;
+ * from the completing report's (or the switch's) answer to the alert at every vehicle it concerns,
+ * p50 and p99, against the same for a single connected vehicle measured in the same run; again with
+ * two processes behind the bus (half the fleet on each) when the run has PostgreSQL and NATS. Also the
+ * server's resident memory per connected vehicle (goal 2 kB).
  * `BENCH_VEHICLES` sets the fleet (default 100,000).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,8 +14,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import destination from '@turf/destination';
-import { alertDistanceFor } from '@flare/core/alerts/alert-relevance';
+import { alertDistanceFor, nearestPart } from '@flare/core/alerts/alert-relevance';
+import { metresBetween, SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import type { Alert } from '@flare/core/schemas/alert';
+import { demoOrganizationId } from '@flare/server/src/seed/demo-data';
+import { thingTypeId } from '@flare/server/src/seed/reference-data';
 import { startServerProcess, type ServerProcess } from '@flare/server/test/server-process';
 import { BENCH_PASSWORD, engines, percentile } from './support';
 
@@ -21,10 +26,15 @@ const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 100_000);
 const PER_CONNECTION = 10_000;
 const POSITION_INTERVAL_MS = 5_000;
 const CLOSURES = 50;
+const INCIDENTS = 50;
+/** Between one switch (or incident) and the next. */
+const GAP_MS = 200;
 const BASELINE_SWITCHES = 10;
 const CENTRE: [number, number] = [-89.6501, 39.7817];
 const AREA_M = 30_000;
 const ADMIN = 'admin@springfield-pd.test';
+/** Registers the responders' devices (an Org Admin's or a platform administrator's task). */
+const PLATFORM_ADMIN = 'platform@prairie-fleet.test';
 
 type FleetMessage = { type: 'connected' } | { type: 'receipts'; receipts: Array<[string, number[]]> };
 
@@ -47,6 +57,15 @@ function pointAt(rand: () => number): [number, number] {
   const across = destination(CENTRE, Math.abs(east), east >= 0 ? 90 : 270, { units: 'meters' });
   return destination(across, Math.abs(north), north >= 0 ? 0 : 180, { units: 'meters' }).geometry
     .coordinates as [number, number];
+}
+
+async function signIn(server: ServerProcess, email: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/user_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', username: email, password: BENCH_PASSWORD }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 function residentBytes(pid: number): number {
@@ -158,25 +177,20 @@ const socketOf = (server: ServerProcess) => `${server.url.replace('http', 'ws')}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Phase {
-  /** Switch to receipt, sorted, ms. */
+  /** Completing report's or switch's answer to receipt, sorted, ms. */
   latencies: number[];
   /** Vehicle-alerts core's rule says concern the fleet. */
   concerned: number;
 }
 
-/**
- * Switches CLOSURES closures on across the area (through the first server) while `fleets` are
- * connected; the latencies of every receipt, and how many core's rule expects.
- */
-async function closuresPhase(
+/** Every receipt's latency from its alert's `answered` time, and how many receipts core's rule expects. */
+async function measured(
   server: ServerProcess,
   token: string,
   fleets: Array<ReturnType<typeof startFleet>>,
   vehicles: Vehicle[],
-  rand: () => number,
+  answered: Map<string, number>,
 ): Promise<Phase> {
-  const starts = Array.from({ length: CLOSURES }, () => pointAt(rand));
-  const answered = await switchOn(server.url, token, starts, 200);
   const receipts = new Map<string, number[]>();
   for (const fleet of fleets)
     for (const [alertId, times] of await settledReceipts(fleet))
@@ -186,6 +200,113 @@ async function closuresPhase(
     .filter((alert) => answered.has(alert.id))
     .reduce((sum, alert) => sum + vehicles.filter((v) => alertDistanceFor(alert, v) !== null).length, 0);
   return { latencies: latencies(answered, receipts), concerned };
+}
+
+/**
+ * A police car registered through the API for each place (its device credential), the places spread
+ * across the area at least twice the join radius apart, so that each forms a scene of its own.
+ */
+async function registerResponders(server: ServerProcess, token: string, count: number, rand: () => number) {
+  const places: Array<[number, number]> = [];
+  while (places.length < count) {
+    const at = pointAt(rand);
+    const apart = ([lng, lat]: [number, number]) =>
+      metresBetween({ lng, lat }, { lng: at[0], lat: at[1] }) > 2 * SCENE_RULES.joinRadiusM;
+    if (places.every(apart)) places.push(at);
+  }
+  const responders: Array<{ credential: string; at: [number, number] }> = [];
+  for (const [i, at] of places.entries()) {
+    const created = await call<{ device_credential: { device_credential: string } }>(
+      `${server.url}/api/things`,
+      token,
+      'POST',
+      {
+        device_id: `BENCH-SCENE-${i}`,
+        thing_type_id: thingTypeId('police'),
+        organization_id: demoOrganizationId('springfield-pd'),
+      },
+    );
+    responders.push({ credential: created.device_credential.device_credential, at });
+  }
+  return responders;
+}
+
+/** An OsmAnd report of a police car standing with its lights on, `msAgo` in report time. */
+async function standingReport(
+  server: ServerProcess,
+  credential: string,
+  at: [number, number],
+  msAgo: number,
+) {
+  const query = new URLSearchParams({
+    id: credential,
+    lat: String(at[1]),
+    lon: String(at[0]),
+    timestamp: String(Math.floor((Date.now() - msAgo) / 1000)),
+    speed: '0',
+    alerting: '1',
+    bearing: '90',
+  });
+  const response = await fetch(`${server.osmandUrl}/?${query.toString()}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`OsmAnd report: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Each responder stops with its lights on where it is placed and stays for the dwell time in report
+ * time: its second report completes the incident. Answers when each scene's completing report was
+ * answered, by its alert's id.
+ */
+async function formIncidents(
+  server: ServerProcess,
+  token: string,
+  responders: Array<{ credential: string; at: [number, number] }>,
+): Promise<Map<string, number>> {
+  const formed: Array<{ at: [number, number]; completed: number }> = [];
+  for (const { credential, at } of responders) {
+    await standingReport(server, credential, at, SCENE_RULES.dwellMs + 10_000);
+    await standingReport(server, credential, at, 2_000);
+    formed.push({ at, completed: Date.now() });
+    await pause(GAP_MS);
+  }
+  // The scene each responder formed (or joined): the scene alert nearest where it stopped.
+  const sceneOf = (alerts: Alert[], [lng, lat]: [number, number]) =>
+    alerts.find(
+      (alert) =>
+        alert.type === 'responder_scene' &&
+        nearestPart(alert, { lat, lng, heading: null }).metres <= SCENE_RULES.joinRadiusM,
+    );
+  let alerts: Alert[] = [];
+  do {
+    await pause(200);
+    alerts = (await call<{ alerts: Alert[] }>(`${server.url}/api/alerts`, token, 'GET')).alerts;
+  } while (!formed.every(({ at }) => sceneOf(alerts, at)));
+  const answered = new Map<string, number>();
+  for (const { at, completed } of formed) {
+    const { id } = sceneOf(alerts, at)!;
+    if (!answered.has(id)) answered.set(id, completed);
+  }
+  return answered;
+}
+
+/**
+ * The responders form their incidents, then CLOSURES closures switch on across the area (both through
+ * the first server) while `fleets` are connected; the latencies of every receipt of each, and how many
+ * core's rule expects.
+ */
+async function alertPhases(
+  server: ServerProcess,
+  token: string,
+  fleets: Array<ReturnType<typeof startFleet>>,
+  vehicles: Vehicle[],
+  rand: () => number,
+  responders: Array<{ credential: string; at: [number, number] }>,
+): Promise<{ incidents: Phase; closures: Phase }> {
+  const scenes = await formIncidents(server, token, responders);
+  const incidents = await measured(server, token, fleets, vehicles, scenes);
+  const starts = Array.from({ length: CLOSURES }, () => pointAt(rand));
+  const switched = await switchOn(server.url, token, starts, GAP_MS);
+  const closures = await measured(server, token, fleets, vehicles, switched);
+  return { incidents, closures };
 }
 
 export async function benchMotoristAlerts() {
@@ -207,12 +328,7 @@ export async function benchMotoristAlerts() {
   const servers = [await startServerProcess(env)];
   const server = servers[0]!;
   try {
-    const signIn = await fetch(`${server.url}/api/user_token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', username: ADMIN, password: BENCH_PASSWORD }),
-    });
-    const token = ((await signIn.json()) as { access_token: string }).access_token;
+    const token = await signIn(server, ADMIN);
     const { token: key } = await call<{ token: string }>(`${server.url}/api/api_keys`, token, 'POST', {
       description: 'Bench fleet',
       scopes: ['alerts:read'],
@@ -257,11 +373,18 @@ export async function benchMotoristAlerts() {
     await fleet.connected;
     await pause(POSITION_INTERVAL_MS * 2);
     const connectedBytes = residentBytes(server.child.pid!);
-    const one = await closuresPhase(server, token, [fleet], vehicles, rand);
+    // Responders for both runs, placed apart from each other, so the second run's form scenes of their own.
+    const responders = await registerResponders(
+      server,
+      await signIn(server, PLATFORM_ADMIN),
+      2 * INCIDENTS,
+      rand,
+    );
+    const one = await alertPhases(server, token, [fleet], vehicles, rand, responders.slice(0, INCIDENTS));
     fleet.stop();
 
-    // Two processes behind the bus (NATS): half the fleet on each, the closures switched through the first.
-    let two: Phase | null = null;
+    // Two processes behind the bus (NATS): half the fleet on each, incidents and closures through the first.
+    let two: typeof one | null = null;
     if (nats) {
       await server.stop();
       servers.length = 0;
@@ -271,30 +394,31 @@ export async function benchMotoristAlerts() {
       const fleets = servers.map((s, i) => startFleet(socketOf(s), key, halves[i]!));
       await Promise.all(fleets.map((f) => f.connected));
       await pause(POSITION_INTERVAL_MS * 2);
-      two = await closuresPhase(servers[0]!, token, fleets, vehicles, rand);
+      two = await alertPhases(servers[0]!, token, fleets, vehicles, rand, responders.slice(INCIDENTS));
       for (const f of fleets) f.stop();
     }
 
     const p = (sorted: number[], q: number) => Math.round(percentile(sorted, q));
-    const figures = (phase: Phase) =>
-      `p50 ${p(phase.latencies, 50)} ms, p99 ${p(phase.latencies, 99)} ms over ${phase.latencies.length} receipts of ${CLOSURES} closures (${phase.concerned} vehicle-alerts expected by core's rule)`;
+    const figures = ({ latencies: l, concerned }: Phase, what: string) =>
+      `${what}: p50 ${p(l, 50)} ms, p99 ${p(l, 99)} ms over ${l.length} receipts (${concerned} expected by core's rule)`;
     const lonely = `one connected vehicle: p50 ${p(baseline, 50)} ms, p99 ${p(baseline, 99)} ms`;
+    const result = (run: typeof one, where: string) => {
+      const all = [...run.incidents.latencies, ...run.closures.latencies].sort((a, b) => a - b);
+      return {
+        name: `motorist alert to ${VEHICLES} vehicles on ${where}, p99 (goal ≤ 1 s)`,
+        ratio: percentile(all, 99) / Math.max(1, percentile(baseline, 99)),
+        detail: [
+          `all: p99 ${p(all, 99)} ms`,
+          figures(run.incidents, `${INCIDENTS} incidents formed`),
+          figures(run.closures, `${CLOSURES} closures switched on`),
+          lonely,
+        ].join('; '),
+      };
+    };
     const perVehicle = (connectedBytes - idle) / VEHICLES;
     return [
-      {
-        name: `motorist alert to ${VEHICLES} vehicles on one process, p99 (goal ≤ 1 s)`,
-        ratio: percentile(one.latencies, 99) / Math.max(1, percentile(baseline, 99)),
-        detail: `${figures(one)}; ${lonely}`,
-      },
-      ...(two
-        ? [
-            {
-              name: `motorist alert to ${VEHICLES} vehicles on two processes behind the bus, p99 (goal ≤ 1 s)`,
-              ratio: percentile(two.latencies, 99) / Math.max(1, percentile(baseline, 99)),
-              detail: `${figures(two)}; ${lonely}`,
-            },
-          ]
-        : []),
+      result(one, 'one process'),
+      ...(two ? [result(two, 'two processes behind the bus')] : []),
       {
         name: `server memory per connected vehicle (goal ≤ 2 kB)`,
         ratio: connectedBytes / idle,

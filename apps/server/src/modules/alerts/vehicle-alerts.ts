@@ -68,6 +68,9 @@ function reachBox(alert: Alert): Box {
 
 const pointBox = ({ lat, lng }: VehiclePosition): Box => ({ minX: lng, minY: lat, maxX: lng, maxY: lat });
 
+/** Resolves on the event loop's next turn, after the I/O and timers already waiting. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class VehicleConnection {
   readonly vehicles = new Map<string, Vehicle>();
   private work: Promise<void> = Promise.resolve();
@@ -80,10 +83,12 @@ export class VehicleConnection {
     readonly recipient: Recipient,
     private readonly hub: VehicleAlerts,
   ) {
-    // Listen before the first await: positions may come while the scope is being read.
+    // Listen before the first await: positions may come while the scope is being read. Each message
+    // waits its turn on the event loop: a gateway's burst of messages, matched one after another in a
+    // single turn, would hold up every alert change and every other connection until all of it was.
     socket.on('message', (data, isBinary) => {
       const text = isBinary ? null : socketText(data);
-      this.work = this.work.then(() => this.receive(text));
+      this.work = this.work.then(nextTurn).then(() => this.receive(text));
     });
     socket.on('close', () => {
       this.work = this.work.then(() => {
