@@ -60,9 +60,12 @@ export class ExportsService {
       closures_to_include:
         input.export_type === 'closure' ? [...new Set(input.closures_to_include ?? [])] : [],
     });
-    // After the commit; a server dying in between leaves the export waiting, and the sweep sends it.
+    // Answered and told as requested before its run is sent: the run may begin at once, and its own
+    // changes come after this one. A server dying before the send leaves the export waiting, and the
+    // sweep sends it.
+    const requested = await this.changed(id);
     await this.start(id);
-    return this.changed(id);
+    return requested;
   }
 
   /** Deletes it, and its file: only the user who asked for it may. */
