@@ -152,6 +152,8 @@ export function fixtures(t: TestApp): Fixtures {
             status: 'standby',
           })
           .execute();
+      // As a provisioned asset is: every process (device directory, R2R index, live feed) learns of it.
+      await t.app.things.announce(id);
       return { id, deviceId, name };
     },
 

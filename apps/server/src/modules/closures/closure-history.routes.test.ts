@@ -8,20 +8,34 @@ import { CLOSURE_HISTORY_KEPT } from '@flare/core/closures/closure-history';
 import { CLOSURE_MESSAGES, type Closure } from '@flare/core/schemas/closure';
 import { ClosureHistorySchema, type ClosureHistoryEntry } from '@flare/core/schemas/closure-history';
 import { closurePayload as closure } from '../../../test/closure-payload';
+import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { demoThingId } from '../../seed/demo-fleet';
 import { closureScheduleJob } from './closure-schedule.job';
 
 let t: TestApp;
-const ADMIN = 'admin@springfield-pd.test';
-const USER = 'user@springfield-pd.test';
-const ROADWORKS = 'admin@capital-roadworks.test';
-const PLATFORM = 'platform@prairie-fleet.test';
+/** An organisation's admin and user, another organisation's admin, a platform administrator. */
+let ADMIN: string;
+let USER: string;
+let ROADWORKS: string;
+let PLATFORM: string;
+/** The organisation's asset, silent for five days. */
+let car: { id: string; deviceId: string };
 const PATH = '/api/organization/closure';
 let adminName = '';
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  const given = fixtures(t);
+  const [own, other, platform] = [
+    await given.organization(),
+    await given.organization({ type: 'road_works' }),
+    await given.organization({ type: 'acs' }),
+  ];
+  ADMIN = (await given.user(own.id, 'ADMIN')).email;
+  USER = (await given.user(own.id, 'USER')).email;
+  ROADWORKS = (await given.user(other.id, 'ADMIN')).email;
+  PLATFORM = (await given.user(platform.id, 'PLATFORM_ADMIN')).email;
+  car = await given.asset(own.id, { heardAt: new Date(Date.now() - 5 * 86_400_000) });
   const admin = await t.db
     .selectFrom('users')
     .select(['first_name', 'last_name'])
@@ -99,17 +113,11 @@ describe("a closure's history", () => {
   });
 
   it("names the asset's check-in that brings an automated closure back to standby", async () => {
-    const CAR = 'SPD-CAR-107';
-    await t.db
-      .updateTable('thing_states')
-      .set({ heartbeat_at: new Date(Date.now() - 5 * 86_400_000) })
-      .where('thing_id', '=', demoThingId(CAR))
-      .execute();
-    const saved = await create({ closure_type: 'automated', thing_id: demoThingId(CAR) });
+    const saved = await create({ closure_type: 'automated', thing_id: car.id });
     expect(saved.status).toBe('offline');
     const report = await t.app.inject({
       method: 'POST',
-      url: `/api/ingest/osmand?id=${CAR}&timestamp=${Date.now()}&lat=39.8&lon=-89.65&speed=0`,
+      url: `/api/ingest/osmand?id=${car.deviceId}&timestamp=${Date.now()}&lat=39.8&lon=-89.65&speed=0`,
     });
     expect(report.statusCode, report.body).toBe(200);
     await expect

@@ -7,10 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSURE_MESSAGES, DIRECTIONS_MAX_POINTS, DirectionsSchema } from '@flare/core/schemas/closure';
+import { fixtures } from '../../../test/fixtures';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
-
-const ADMIN = 'admin@springfield-pd.test';
-const USER = 'user@springfield-pd.test';
 const PLACES = [
   [-89.65, 39.8],
   [-89.645, 39.8],
@@ -31,6 +29,8 @@ const asked: URL[] = [];
 let configured: TestApp;
 let unreachable: TestApp;
 let unset: TestApp;
+/** Each app's admin (who may draw a closure's route) and user (who may not). */
+const people = new Map<TestApp, { admin: string; user: string }>();
 
 beforeAll(async () => {
   service = createServer((request, response) => {
@@ -61,14 +61,22 @@ beforeAll(async () => {
     createTestApp({ STATUS_SWEEP_MS: '0', DIRECTIONS_URL: 'http://127.0.0.1:1' }),
     createTestApp({ STATUS_SWEEP_MS: '0' }),
   ]);
+  for (const t of [configured, unreachable, unset]) {
+    const given = fixtures(t);
+    const { id } = await given.organization();
+    people.set(t, {
+      admin: (await given.user(id, 'ADMIN')).email,
+      user: (await given.user(id, 'USER')).email,
+    });
+  }
 });
 afterAll(async () => {
   await Promise.all([configured?.close(), unreachable?.close(), unset?.close()]);
   await new Promise((resolve) => service.close(resolve));
 });
 
-async function route(t: TestApp, coordinates: number[][], email: string | null = ADMIN) {
-  const headers = email ? bearer((await t.signIn(email)).access_token) : {};
+async function route(t: TestApp, coordinates: number[][], who: 'admin' | 'user' | null = 'admin') {
+  const headers = who ? bearer((await t.signIn(people.get(t)![who])).access_token) : {};
   return t.app.inject({ method: 'POST', url: '/api/directions', headers, payload: { coordinates } });
 }
 
@@ -114,7 +122,7 @@ describe('POST /api/directions', () => {
   });
 
   it('is for those who may add or change closures, signed in', async () => {
-    expect((await route(configured, PLACES, USER)).statusCode).toBe(403);
+    expect((await route(configured, PLACES, 'user')).statusCode).toBe(403);
     expect((await route(configured, PLACES, null)).statusCode).toBe(401);
   });
 });

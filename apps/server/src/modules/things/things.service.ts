@@ -145,15 +145,22 @@ export class ThingsService {
 
   /** The reset job: alerting back on, if still off since `offAt`; tells the live feed. */
   async resetAlerting(id: string, offAt: Date): Promise<void> {
-    if (!(await this.repository.resetAlerting(id, offAt))) return;
-    const { ownerId, managerIds, accessorIds } = (await this.repository.findOwnership([id])).get(id)!;
-    await this.changed(id, [ownerId, ...managerIds, ...accessorIds]);
+    if (await this.repository.resetAlerting(id, offAt)) await this.announce(id);
   }
 
   /** The device confirmed its test mode (an R2R test): the asset shows it, here and on the live feed. */
   async setTestMode(id: string, on: boolean): Promise<Thing> {
-    const { ownerId, managerIds, accessorIds } = (await this.repository.findOwnership([id])).get(id)!;
     await this.repository.setTestMode(id, on);
+    return this.announce(id);
+  }
+
+  /**
+   * Tells every process about the asset as stored now, to its owner and the organisations that manage
+   * or access it: after a change made outside the API's own updates (a device's confirmation, an
+   * asset provisioned by writing its row).
+   */
+  async announce(id: string): Promise<Thing> {
+    const { ownerId, managerIds, accessorIds } = (await this.repository.findOwnership([id])).get(id)!;
     return this.changed(id, [ownerId, ...managerIds, ...accessorIds]);
   }
 

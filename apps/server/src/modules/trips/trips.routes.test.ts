@@ -5,11 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TripSchema } from '@flare/core/schemas/trip';
 import { TRIP_RULES } from '@flare/core/trips/trip-runs';
+import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { demoThingId } from '../../seed/demo-fleet';
 
 let t: TestApp;
-const CAR = demoThingId('SPD-CAR-104');
+/** The car that drives the sequence; users of its organisation, one of another. */
+let car: { id: string; deviceId: string };
+let user: string;
+let media: string;
+let stranger: string;
 /** Two hours ago, on a whole minute: the sequence's seconds are offsets from it. */
 const T0 = Math.floor((Date.now() - 2 * 3_600_000) / 60_000) * 60;
 const iso = (offsetS: number) => new Date((T0 + offsetS) * 1000).toISOString();
@@ -32,18 +36,24 @@ const SEQUENCE: Array<[number, number, boolean?]> = [
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  const given = fixtures(t);
+  const [own, other] = [await given.organization(), await given.organization({ type: 'road_works' })];
+  car = await given.asset(own.id);
+  user = (await given.user(own.id, 'USER')).email;
+  media = (await given.user(own.id, 'USER_EVENTS_ONLY')).email;
+  stranger = (await given.user(other.id, 'USER')).email;
   for (const [offset, knots, alerting = false] of SEQUENCE) {
     const lat = 39.78 + offset / 100_000;
     const response = await t.app.inject({
       method: 'POST',
-      url: `/api/ingest/osmand?id=SPD-CAR-104&timestamp=${T0 + offset}&lat=${lat}&lon=-89.65&speed=${knots}&bearing=90&accuracy=5&alerting=${alerting}`,
+      url: `/api/ingest/osmand?id=${car.deviceId}&timestamp=${T0 + offset}&lat=${lat}&lon=-89.65&speed=${knots}&bearing=90&accuracy=5&alerting=${alerting}`,
     });
     expect(response.statusCode).toBe(200);
   }
 });
 afterAll(() => t.close());
 
-const trips = (query: string, email = 'user@springfield-pd.test', id = CAR) =>
+const trips = (query: string, email = user, id = car.id) =>
   t.as(email).request('GET', `/api/things/${id}/trips?${query}`);
 const windowOf = (from: number, to: number) => `start_time=${iso(from)}&end_time=${iso(to)}`;
 
@@ -53,7 +63,7 @@ describe('GET /api/things/{id}/trips', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, max-age=300');
     const trip = TripSchema.parse(response.json());
-    expect(trip).toMatchObject({ thing_id: CAR, start_time: iso(-600), end_time: iso(3000) });
+    expect(trip).toMatchObject({ thing_id: car.id, start_time: iso(-600), end_time: iso(3000) });
     expect(
       trip.runs.map((r) => [r.run_start, r.run_end, r.run_duration, r.is_active, r.points.length]),
     ).toEqual([
@@ -89,9 +99,9 @@ describe('GET /api/things/{id}/trips', () => {
 
   it('is "Asset not found" (404) for an asset of another organisation or none at all', async () => {
     for (const [email, id] of [
-      ['user@capital-roadworks.test', CAR],
-      ['user@springfield-pd.test', '00000000-0000-4000-8000-000000000000'],
-    ] as const) {
+      [stranger, car.id],
+      [user, '00000000-0000-4000-8000-000000000000'],
+    ]) {
       const response = await trips(windowOf(0, 3000), email, id);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ message: 'Asset not found' });
@@ -99,7 +109,7 @@ describe('GET /api/things/{id}/trips', () => {
   });
 
   it('needs trip:read', async () => {
-    const response = await trips(windowOf(0, 3000), 'media@springfield-pd.test');
+    const response = await trips(windowOf(0, 3000), media);
     expect(response.statusCode).toBe(403);
   });
 
