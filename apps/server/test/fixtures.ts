@@ -31,6 +31,8 @@ export interface AssetOptions {
   type?: string;
   /** Sends Responder-to-Responder alerts. */
   responder?: boolean;
+  /** Command hardware (R2R tests, LED intensity); none by default. */
+  hardware?: 'ha5' | 'ha7';
   /** Last heard from then, at its organisation's place, in standby (none: never heard from). */
   heardAt?: Date;
 }
@@ -135,7 +137,7 @@ export function fixtures(t: TestApp): Fixtures {
           registry_number: null,
           wzdx_enabled: false,
           r2r_enabled: options.responder ?? false,
-          hardware: null,
+          hardware: options.hardware ?? null,
           // Reports name the asset by its System Id (the device id), as the simulator's do.
           legacy_device_id: true,
         })

@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceCommandSchema, type DeviceCommand } from '@flare/core/things/device-commands';
+import { fixtures } from '../../../test/fixtures';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
-import { demoThingId } from '../../seed/demo-fleet';
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 /** Topics of this test app alone: the PGlite and PostgreSQL runs of this file may run at once. */
@@ -32,6 +32,8 @@ describe.skipIf(!available)('device commands over MQTT', () => {
   let t: TestApp;
   let device: mqtt.MqttClient;
   let token: string;
+  /** A responder with command hardware, which the test client plays. */
+  let unit: { id: string; deviceId: string };
   const received: DeviceCommand[] = [];
   /** Whether the device answers, and how. */
   let answer: ((command: DeviceCommand) => object) | null = null;
@@ -44,18 +46,23 @@ describe.skipIf(!available)('device commands over MQTT', () => {
       // Long enough for a reply through the broker on a loaded machine, short for the silent device.
       DEVICE_COMMAND_TIMEOUT_MS: '2000',
     });
-    token = (await t.signIn('admin@springfield-pd.test')).access_token;
+    const given = fixtures(t);
+    const { id: organizationId } = await given.organization();
+    unit = await given.asset(organizationId, { responder: true, hardware: 'ha7' });
+    token = (await t.signIn((await given.user(organizationId, 'ADMIN')).email)).access_token;
     device = await mqtt.connectAsync(MQTT_URL);
-    await device.subscribeAsync(`${ROOT}/SPD-CAR-107/commands`, { qos: 1 });
+    await device.subscribeAsync(`${ROOT}/${unit.deviceId}/commands`, { qos: 1 });
     device.on('message', (_topic, payload) => {
       const command = DeviceCommandSchema.parse(JSON.parse(payload.toString()));
       received.push(command);
       if (answer)
-        void device.publishAsync(`${ROOT}/SPD-CAR-107/replies`, JSON.stringify(answer(command)), { qos: 1 });
+        void device.publishAsync(`${ROOT}/${unit.deviceId}/replies`, JSON.stringify(answer(command)), {
+          qos: 1,
+        });
     });
     await t.app.inject({
       method: 'POST',
-      url: `/api/ingest/osmand?id=SPD-CAR-107&timestamp=${Math.floor(Date.now() / 1000)}&lat=39.78&lon=-89.65&speed=0&accuracy=5`,
+      url: `/api/ingest/osmand?id=${unit.deviceId}&timestamp=${Math.floor(Date.now() / 1000)}&lat=39.78&lon=-89.65&speed=0&accuracy=5`,
     });
   });
   afterAll(async () => {
@@ -66,7 +73,7 @@ describe.skipIf(!available)('device commands over MQTT', () => {
   const r2r = () =>
     t.app.inject({
       method: 'PUT',
-      url: `/api/things/${demoThingId('SPD-CAR-107')}/r2r`,
+      url: `/api/things/${unit.id}/r2r`,
       headers: bearer(token),
     });
 

@@ -3,13 +3,20 @@
  * the device's yes, a forced failure and a forced timeout, and every command recorded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { demoThingId } from '../../seed/demo-fleet';
 import type { SimulatedDevices } from '../../platform/devices/command-gateway';
 
+type Unit = { id: string; device: string };
 let t: TestApp;
-const HA5 = { id: demoThingId('SPD-CAR-101'), device: 'SPD-CAR-101' };
-const HA7 = { id: demoThingId('SPD-CAR-104'), device: 'SPD-CAR-104' };
+/** Two responders of one organisation with command hardware, and an arrow board of another without. */
+let HA5: Unit;
+let HA7: Unit;
+let arrowBoard: string;
+/** The responders' organisation's admin and user; the other organisation's admin. */
+let admin: string;
+let user: string;
+let roadworks: string;
 const simulator = () => t.app.deviceGateway as SimulatedDevices;
 
 /** A check-in now, standing still: standby (or stationary). */
@@ -21,12 +28,23 @@ const checkIn = (device: string, speed = 0, alerting = false) =>
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0', DEVICE_COMMAND_TIMEOUT_MS: '300' });
+  const given = fixtures(t);
+  const [own, other] = [await given.organization(), await given.organization({ type: 'road_works' })];
+  const unit = async (hardware: 'ha5' | 'ha7') => {
+    const { id, deviceId } = await given.asset(own.id, { responder: true, hardware });
+    return { id, device: deviceId };
+  };
+  [HA5, HA7] = [await unit('ha5'), await unit('ha7')];
+  arrowBoard = (await given.asset(other.id, { type: 'arrow_board' })).id;
+  admin = (await given.user(own.id, 'ADMIN')).email;
+  user = (await given.user(own.id, 'USER')).email;
+  roadworks = (await given.user(other.id, 'ADMIN')).email;
   await checkIn(HA5.device);
   await checkIn(HA7.device);
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'PUT', url: string, email = 'admin@springfield-pd.test', payload?: object) =>
+const call = (method: 'GET' | 'PUT', url: string, email = admin, payload?: object) =>
   t.as(email).request(method, url, payload);
 const commands = (thingId: string) =>
   t.db
@@ -83,20 +101,19 @@ describe('PUT /api/things/{id}/r2r', () => {
 
   it('refuses by the eligibility rules, sending nothing', async () => {
     const before = (await commands(HA5.id)).length;
-    let response = await call('PUT', `/api/things/${HA5.id}/r2r`, 'user@springfield-pd.test');
+    let response = await call('PUT', `/api/things/${HA5.id}/r2r`, user);
     expect(response.json()).toMatchObject({ message: 'Not authorized' });
     await checkIn(HA5.device, 15, true); // responding: not standby
     response = await call('PUT', `/api/things/${HA5.id}/r2r`);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ message: 'Invalid asset status' });
-    const arrowBoard = demoThingId('CRW-AB-102');
-    response = await call('PUT', `/api/things/${arrowBoard}/r2r`, 'admin@capital-roadworks.test');
+    response = await call('PUT', `/api/things/${arrowBoard}/r2r`, roadworks);
     expect(response.json()).toMatchObject({ message: 'R2R testing available only for HA5 and HA7 devices' });
     expect(await commands(HA5.id)).toHaveLength(before);
   });
 
   it('is "Asset not found" (404) for another organisation\'s asset', async () => {
-    const response = await call('PUT', `/api/things/${HA7.id}/r2r`, 'admin@capital-roadworks.test');
+    const response = await call('PUT', `/api/things/${HA7.id}/r2r`, roadworks);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ message: 'Asset not found' });
   });
@@ -136,7 +153,7 @@ describe('/api/things/{id}/light_intensity', () => {
   });
 
   it('needs the light-intensity permission and refuses unknown intensities', async () => {
-    let response = await call('GET', `/api/things/${HA7.id}/light_intensity`, 'user@springfield-pd.test');
+    let response = await call('GET', `/api/things/${HA7.id}/light_intensity`, user);
     expect(response.json()).toMatchObject({ message: 'Not authorized' });
     response = await call('PUT', `/api/things/${HA7.id}/light_intensity`, undefined, {
       light_intensity: 'blinding',

@@ -4,12 +4,12 @@ import { fixtures } from '../../../test/fixtures';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { DEFAULT_MAP_STYLE_URL, loadConfig } from '../../config';
 
-const USER = 'user@springfield-pd.test';
-const MEDIA = 'media@springfield-pd.test';
 const SATELLITE = 'https://imagery.example/tiles/{z}/{x}/{y}.jpg';
 
 let plain: TestApp;
 let configured: TestApp;
+/** Each app's users of one organisation, by role. */
+const people = new Map<TestApp, Record<'user' | 'media' | 'admin', string>>();
 beforeAll(async () => {
   [plain, configured] = await Promise.all([
     createTestApp({ STATUS_SWEEP_MS: '0' }),
@@ -20,12 +20,21 @@ beforeAll(async () => {
       WHAT3WORDS_API_KEY: 'w3w-test-key',
     }),
   ]);
+  for (const t of [plain, configured]) {
+    const given = fixtures(t);
+    const { id } = await given.organization();
+    people.set(t, {
+      user: (await given.user(id, 'USER')).email,
+      media: (await given.user(id, 'USER_EVENTS_ONLY')).email,
+      admin: (await given.user(id, 'ADMIN')).email,
+    });
+  }
 });
 afterAll(() => Promise.all([plain?.close(), configured?.close()]));
 afterEach(() => vi.unstubAllGlobals());
 
-async function get(t: TestApp, url: string, email: string | null = USER) {
-  const headers = email ? bearer((await t.signIn(email)).access_token) : {};
+async function get(t: TestApp, url: string, who: 'user' | 'media' | null = 'user') {
+  const headers = who ? bearer((await t.signIn(people.get(t)![who])).access_token) : {};
   return t.app.inject({ method: 'GET', url, headers });
 }
 
@@ -41,7 +50,7 @@ describe('GET /api/map/config', () => {
   });
 
   it('answers the configured style, satellite tiles and what3words, to any signed-in role', async () => {
-    const response = await get(configured, '/api/map/config', MEDIA);
+    const response = await get(configured, '/api/map/config', 'media');
     expect(response.json()).toEqual({
       style_url: 'offline',
       satellite_tiles_url: SATELLITE,
@@ -50,7 +59,7 @@ describe('GET /api/map/config', () => {
   });
 
   it("answers an integration's key too (the driver view opened from a partner's link draws a map)", async () => {
-    const key = await fixtures(configured).apiKey('admin@springfield-pd.test', ['alerts:read']);
+    const key = await fixtures(configured).apiKey(people.get(configured)!.admin, ['alerts:read']);
     const response = await configured.app.inject({
       method: 'GET',
       url: '/api/map/config',

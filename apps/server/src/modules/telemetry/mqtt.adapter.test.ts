@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from '../../../test/fixtures';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
-import { demoOrganizationId } from '../../seed/demo-data';
 import { thingTypeId } from '../../seed/reference-data';
 import { thingWithState } from '../../../test/thing-state';
 
@@ -33,8 +33,21 @@ if (!available) console.warn(`MQTT ingest test skipped: no broker answered at ${
 describe.skipIf(!available)('MQTT ingest', () => {
   let t: TestApp;
   let device: mqtt.MqttClient;
+  /** A legacy device (named by its System Id); a fleet that registers a new one; a platform administrator. */
+  let legacy: string;
+  let fleet: string;
+  let platform: string;
   beforeAll(async () => {
     t = await createTestApp({ MQTT_URL, MQTT_TOPIC_ROOT: ROOT, STATUS_SWEEP_MS: '0' });
+    const given = fixtures(t);
+    const [own, tow, operator] = [
+      await given.organization(),
+      await given.organization({ type: 'tow' }),
+      await given.organization({ type: 'acs' }),
+    ];
+    legacy = (await given.asset(own.id)).deviceId;
+    fleet = tow.id;
+    platform = (await given.user(operator.id, 'PLATFORM_ADMIN')).email;
     device = await mqtt.connectAsync(MQTT_URL);
   });
   afterAll(async () => {
@@ -42,7 +55,7 @@ describe.skipIf(!available)('MQTT ingest', () => {
     await t?.close();
   });
 
-  const thing = () => thingWithState(t.db, 'SPD-CAR-106');
+  const thing = () => thingWithState(t.db, legacy);
   async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
     const deadline = Date.now() + 30_000; // generous, for a loaded machine
     for (;;) {
@@ -54,7 +67,7 @@ describe.skipIf(!available)('MQTT ingest', () => {
 
   it('stores a report published on {root}/{credential}/telemetry (a legacy device: its System Id)', async () => {
     await device.publishAsync(
-      `${ROOT}/SPD-CAR-106/telemetry`,
+      `${ROOT}/${legacy}/telemetry`,
       JSON.stringify({ lat: 39.7711, lng: -89.6611, timestamp: Date.now(), speed: 11, alerting: true }),
       { qos: 1 },
     );
@@ -67,8 +80,8 @@ describe.skipIf(!available)('MQTT ingest', () => {
     await device.publishAsync(`${ROOT}/NOT-A-DEVICE/telemetry`, JSON.stringify({ lat: 1, lng: 1 }), {
       qos: 1,
     });
-    await device.publishAsync(`${ROOT}/SPD-CAR-106/telemetry`, 'not json', { qos: 1 });
-    await device.publishAsync(`${ROOT}/SPD-CAR-106/telemetry`, JSON.stringify({ lat: 95, lng: 1 }), {
+    await device.publishAsync(`${ROOT}/${legacy}/telemetry`, 'not json', { qos: 1 });
+    await device.publishAsync(`${ROOT}/${legacy}/telemetry`, JSON.stringify({ lat: 95, lng: 1 }), {
       qos: 1,
     });
     // Text the database cannot store: a NUL character, a lone surrogate (in a value and in a name).
@@ -77,7 +90,7 @@ describe.skipIf(!available)('MQTT ingest', () => {
       { lat: 39.1, lng: -89.1, driver_unique_id: '\ud800' },
       { lat: 39.1, lng: -89.1, attributes: { ['x\ud800']: 1 } },
     ])
-      await device.publishAsync(`${ROOT}/SPD-CAR-106/telemetry`, JSON.stringify(report), { qos: 1 });
+      await device.publishAsync(`${ROOT}/${legacy}/telemetry`, JSON.stringify(report), { qos: 1 });
     const after = await eventually(
       () => Promise.resolve(t.app.ingest.stats.snapshot().rejected),
       (r) => r.unknown_device > before.unknown_device && r.invalid >= before.invalid + 5,
@@ -88,15 +101,15 @@ describe.skipIf(!available)('MQTT ingest', () => {
   });
 
   it('takes a new device by its credential only, never by its System Id', async () => {
-    const platform = (await t.signIn('platform@prairie-fleet.test')).access_token;
+    const token = (await t.signIn(platform)).access_token;
     const registered = await t.app.inject({
       method: 'POST',
       url: '/api/things',
-      headers: bearer(platform),
+      headers: bearer(token),
       payload: {
         device_id: 'MQTT-NEW-1',
         thing_type_id: thingTypeId('tow'),
-        organization_id: demoOrganizationId('prairie-fleet'),
+        organization_id: fleet,
         device_type: 'mqtt',
       },
     });

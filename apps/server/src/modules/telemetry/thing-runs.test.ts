@@ -7,29 +7,24 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ThingSchema } from '@flare/core/schemas/thing';
 import type { ServerStatus } from '@flare/core/status/thing-status';
+import { fixtures } from '../../../test/fixtures';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
-import { demoThingId } from '../../seed/demo-fleet';
 import { TelemetryRepository, type PointRow } from './telemetry.repository';
 
-const DEVICE = 'RUN-1';
 let t: TestApp;
 let repository: TelemetryRepository;
+/** A police car of its own organisation, and that organisation's admin. */
 let thingId: string;
+let DEVICE: string;
+let admin: string;
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
   repository = new TelemetryRepository(t.db);
-  const template = await t.db
-    .selectFrom('things')
-    .select(['organization_id', 'thing_type_id'])
-    .where('id', '=', demoThingId('SPD-CAR-101'))
-    .executeTakeFirstOrThrow();
-  const inserted = await t.db
-    .insertInto('things')
-    .values({ ...template, device_id: DEVICE, nickname: 'Run test', legacy_device_id: true })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  thingId = inserted.id;
+  const given = fixtures(t);
+  const { id: organizationId } = await given.organization();
+  ({ id: thingId, deviceId: DEVICE } = await given.asset(organizationId, { name: 'Run test' }));
+  admin = (await given.user(organizationId, 'ADMIN')).email;
 });
 afterAll(() => t.close());
 
@@ -117,7 +112,7 @@ describe('asset runs', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/things/${thingId}`,
-      headers: bearer((await t.signIn('admin@springfield-pd.test')).access_token),
+      headers: bearer((await t.signIn(admin)).access_token),
     });
     const served = ThingSchema.parse(response.json());
     expect([served.run_started_at, served.run_alert_points]).toEqual([
