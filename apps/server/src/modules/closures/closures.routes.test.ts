@@ -6,21 +6,33 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClosureSchema, CLOSURE_MESSAGES } from '@flare/core/schemas/closure';
+import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { demoOrganizationId } from '../../seed/demo-data';
-import { demoThingId } from '../../seed/demo-fleet';
 import { closureScheduleJob } from './closure-schedule.job';
 
 let t: TestApp;
-const ADMIN = 'admin@springfield-pd.test';
-const USER = 'user@springfield-pd.test';
-const ROADWORKS = 'admin@capital-roadworks.test';
-const PLATFORM = 'platform@prairie-fleet.test';
-const SPD = demoOrganizationId('springfield-pd');
+/** A police department (SPD), its admin, user and a car; a road-works organisation that may see it. */
+let SPD: string;
+let ADMIN: string;
+let USER: string;
+let CAR: { id: string; deviceId: string };
+let ROADWORKS: string;
+let arrowBoard: string;
+let PLATFORM: string;
 const PATH = '/api/organization/closure';
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  const given = fixtures(t);
+  SPD = (await given.organization()).id;
+  const roadworks = await given.organization({ type: 'road_works', wzdx: true, accesses: [SPD] });
+  const operator = await given.organization({ type: 'acs' });
+  ADMIN = (await given.user(SPD, 'ADMIN')).email;
+  USER = (await given.user(SPD, 'USER')).email;
+  CAR = await given.asset(SPD);
+  ROADWORKS = (await given.user(roadworks.id, 'ADMIN')).email;
+  arrowBoard = (await given.asset(roadworks.id, { type: 'arrow_board' })).id;
+  PLATFORM = (await given.user(operator.id, 'PLATFORM_ADMIN')).email;
 });
 afterAll(() => t.close());
 
@@ -133,12 +145,7 @@ describe('saving closures', () => {
       CLOSURE_MESSAGES.assetRequired,
     );
     expectRefused(
-      await call(
-        'POST',
-        PATH,
-        ADMIN,
-        closure({ closure_type: 'automated', thing_id: demoThingId('CRW-AB-101') }),
-      ),
+      await call('POST', PATH, ADMIN, closure({ closure_type: 'automated', thing_id: arrowBoard })),
       'Asset not found',
     );
     expectRefused(await call('POST', PATH, ADMIN, closure({ is_publish_on: true })), 'Required');
@@ -263,19 +270,17 @@ describe('who may see and change closures', () => {
 });
 
 describe('closures and their assets', () => {
-  const CAR = 'SPD-CAR-105';
-  const statusOf = async () =>
-    (await call('GET', `/api/things/${demoThingId(CAR)}`, USER)).json().status as string;
+  const statusOf = async () => (await call('GET', `/api/things/${CAR.id}`, USER)).json().status as string;
 
   it('an active automated closure makes its asset active; switched off, the asset is not', async () => {
     // The car checks in, parked.
     const report = await t.app.inject({
       method: 'POST',
-      url: `/api/ingest/osmand?id=${CAR}&timestamp=${Math.floor(Date.now() / 1000)}&lat=39.8&lon=-89.65&speed=0`,
+      url: `/api/ingest/osmand?id=${CAR.deviceId}&timestamp=${Math.floor(Date.now() / 1000)}&lat=39.8&lon=-89.65&speed=0`,
     });
     expect(report.statusCode, report.body).toBe(200);
     expect(await statusOf()).not.toBe('active');
-    const numbered = await call('PUT', `/api/things/${demoThingId(CAR)}`, ADMIN, {
+    const numbered = await call('PUT', `/api/things/${CAR.id}`, ADMIN, {
       in_service: true,
       is_publicly_alerting: true,
       registry_number: 'Unit 105',
@@ -289,7 +294,7 @@ describe('closures and their assets', () => {
       ADMIN,
       closure({
         closure_type: 'automated',
-        thing_id: demoThingId(CAR),
+        thing_id: CAR.id,
         is_active: true,
         end_time: inMinutes(60),
       }),
@@ -297,7 +302,7 @@ describe('closures and their assets', () => {
     expect(saved.json()).toMatchObject({
       status: 'active',
       thing: {
-        haas_id: CAR,
+        haas_id: CAR.deviceId,
         registry_number: 'Unit 105',
         license_plate_number: 'SPD 105',
         vin_number: '1FAHP3F28CL148530',
@@ -309,7 +314,7 @@ describe('closures and their assets', () => {
       'PUT',
       `${PATH}/${saved.json().id}`,
       ADMIN,
-      closure({ closure_type: 'automated', thing_id: demoThingId(CAR) }),
+      closure({ closure_type: 'automated', thing_id: CAR.id }),
     );
     expect(off.json()).toMatchObject({ is_active: false, status: 'standby' });
     await expect.poll(statusOf).not.toBe('active');
