@@ -11,6 +11,7 @@ import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import type { Closure } from '@flare/core/schemas/closure';
 import type { Incident } from '@flare/core/schemas/incident';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from '../../test/fixtures';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { StreetGeocoder, streetOf } from './street-geocoder';
 
@@ -66,13 +67,25 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-/** A responder stands with lights on at 39.8, -89.65 for the dwell time: an incident opens there. */
-async function openIncident(t: TestApp): Promise<void> {
+/** A police department of the app: its car's System Id, a user and an admin. */
+async function department(t: TestApp) {
+  const given = fixtures(t);
+  const { id } = await given.organization();
+  return {
+    car: (await given.asset(id)).deviceId,
+    user: (await given.user(id, 'USER')).email,
+    admin: (await given.user(id, 'ADMIN')).email,
+  };
+}
+type Department = Awaited<ReturnType<typeof department>>;
+
+/** The department's car stands with lights on at 39.8, -89.65 for the dwell time: an incident opens there. */
+async function openIncident(t: TestApp, { car }: Department): Promise<void> {
   const at = Math.floor(Date.now() / 1000) - 600;
   for (const timestamp of [at, at + SCENE_RULES.dwellMs / 1000]) {
     const response = await t.app.inject({
       method: 'POST',
-      url: `/api/ingest/osmand?id=SPD-CAR-101&timestamp=${timestamp}&lat=39.8&lon=-89.65&speed=0&alerting=true`,
+      url: `/api/ingest/osmand?id=${car}&timestamp=${timestamp}&lat=39.8&lon=-89.65&speed=0&alerting=true`,
     });
     expect(response.statusCode).toBe(200);
   }
@@ -108,6 +121,7 @@ describe('the street geocoder', () => {
 
 describe('with a geocoder configured', () => {
   let t: TestApp;
+  let spd: Department;
   beforeAll(async () => {
     t = await createTestApp({
       STATUS_SWEEP_MS: '0',
@@ -115,12 +129,13 @@ describe('with a geocoder configured', () => {
       GEOCODER_MIN_INTERVAL_MS: '0',
       JOB_POLL_MS: '500',
     });
+    spd = await department(t);
   });
   afterAll(() => t.close());
 
   it('names the street of a new incident, after answering the report', async () => {
-    await openIncident(t);
-    const token = (await t.signIn('user@springfield-pd.test')).access_token;
+    await openIncident(t, spd);
+    const token = (await t.signIn(spd.user)).access_token;
     const streets = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/locations/active', headers: bearer(token) }))
         .json<{ data: Incident[] }>()
@@ -129,7 +144,7 @@ describe('with a geocoder configured', () => {
   });
 
   it("names a saved closure's empty streets from its route's ends, keeping the user's own, and its road names when none were given", async () => {
-    const token = (await t.signIn('admin@springfield-pd.test')).access_token;
+    const token = (await t.signIn(spd.admin)).access_token;
     const save = async (route: number[][], streets: Record<string, unknown> = {}) => {
       const response = await t.app.inject({
         method: 'POST',
@@ -180,6 +195,7 @@ describe('with a geocoder configured', () => {
 
 describe('with a geocoder that is down', () => {
   let t: TestApp;
+  let spd: Department;
   beforeAll(async () => {
     t = await createTestApp({
       STATUS_SWEEP_MS: '0',
@@ -187,11 +203,12 @@ describe('with a geocoder that is down', () => {
       GEOCODER_MIN_INTERVAL_MS: '0',
       JOB_POLL_MS: '500',
     });
+    spd = await department(t);
   });
   afterAll(() => t.close());
 
   it('still names a new incident after the saved area it is near (the job is retried for the street)', async () => {
-    const token = (await t.signIn('admin@springfield-pd.test')).access_token;
+    const token = (await t.signIn(spd.admin)).access_token;
     const types = (await t.app.inject({ method: 'GET', url: '/api/ez_types', headers: bearer(token) })).json<
       Array<{ id: string; db_name: string }>
     >();
@@ -211,7 +228,7 @@ describe('with a geocoder that is down', () => {
       },
     });
     expect(saved.statusCode, saved.body).toBe(201);
-    await openIncident(t);
+    await openIncident(t, spd);
     const places = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/locations/active', headers: bearer(token) }))
         .json<{ data: Incident[] }>()
