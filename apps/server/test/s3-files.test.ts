@@ -11,46 +11,54 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_MESSAGES, ExportSchema, type Export } from '@flare/core/schemas/export';
 import { MonthlyReportLinkSchema } from '@flare/core/schemas/monthly-report';
 import { monthOf } from '@flare/core/reports/report-period';
-import { demoOrganizationId } from '../src/seed/demo-data';
-import { demoThingId } from '../src/seed/demo-fleet';
+import { fixtures } from './fixtures';
 import { bearer, createTestApp, type TestApp } from './test-app';
 import { startTestBucket, type TestBucket } from './test-bucket';
 import { pdfPageTexts } from './pdf-text';
 
-const ADMIN = 'admin@springfield-pd.test';
-const SPD = demoOrganizationId('springfield-pd');
-const CAR_1 = demoThingId('SPD-CAR-101');
 const DAY_START = new Date('2026-11-29T06:00:00.000Z');
 
 let bucket: TestBucket;
 let t: TestApp;
+/** A police department of the app: its id, its car's id, and its admin's access token. */
+async function department(app: TestApp) {
+  const given = fixtures(app);
+  const { id } = await given.organization();
+  const car = (await given.asset(id)).id;
+  const { email } = await given.user(id, 'ADMIN');
+  return { id, car, token: (await app.signIn(email)).access_token };
+}
+type Department = Awaited<ReturnType<typeof department>>;
+let spd: Department;
 let token: string;
 beforeAll(async () => {
   bucket = await startTestBucket();
   t = await createTestApp({ S3_URL: bucket.url, STATUS_SWEEP_MS: '0', JOB_POLL_MS: '500' });
-  token = (await t.signIn(ADMIN)).access_token;
+  spd = await department(t);
+  token = spd.token;
 }, 120_000);
 afterAll(async () => {
   await t?.close();
   await bucket?.close();
 });
 
-const pointsPayload = {
+const pointsPayload = ({ id, car }: Department) => ({
   export_type: 'point',
   title: 'Points in the bucket',
   export_start_time: DAY_START.toISOString(),
   export_end_time: new Date(DAY_START.getTime() + 86_400_000).toISOString(),
   use_utc: true,
-  organization_id: SPD,
-  thing_uuids: [CAR_1],
-};
+  organization_id: id,
+  thing_uuids: [car],
+});
 
-async function exported(app: TestApp, accessToken: string): Promise<Export> {
+async function exported(app: TestApp, asker: Department): Promise<Export> {
+  const accessToken = asker.token;
   const response = await app.app.inject({
     method: 'POST',
     url: '/api/organization/export',
     headers: bearer(accessToken),
-    payload: pointsPayload,
+    payload: pointsPayload(asker),
   });
   expect(response.statusCode, response.body).toBe(201);
   const { id } = ExportSchema.parse(response.json());
@@ -78,14 +86,14 @@ describe('files in an S3 bucket', () => {
       .insertInto('points')
       .values(
         [0, 1, 2].map((n) => ({
-          thing_id: CAR_1,
+          thing_id: spd.car,
           recorded_at: new Date(DAY_START.getTime() + n * 60_000),
           lat: 39.78 + n / 1000,
           lng: -89.65,
         })),
       )
       .execute();
-    const done = await exported(t, token);
+    const done = await exported(t, spd);
     expect(done).toMatchObject({ status: 'completed', file_id: `${done.id}.csv`, rows_written: 3 });
     expect(await bucket.keys()).toContain(done.file_id);
     expect(existsSync(path.join(t.dataDir, 'files', done.file_id!))).toBe(false);
@@ -105,7 +113,7 @@ describe('files in an S3 bucket', () => {
     expect(download.headers['content-length']).toBe(String(stored.length));
     expect(download.rawPayload.equals(stored)).toBe(true);
     const records: Array<Record<string, string>> = parse(download.rawPayload, { bom: true, columns: true });
-    expect(records.map((r) => r.asset_id)).toEqual([CAR_1, CAR_1, CAR_1]);
+    expect(records.map((r) => r.asset_id)).toEqual([spd.car, spd.car, spd.car]);
 
     // Deleting the export removes its object.
     const deleted = await t.app.inject({
@@ -121,7 +129,7 @@ describe('files in an S3 bucket', () => {
   it("keeps a monthly report's PDF in the bucket and opens it through its link", async () => {
     const requested = await t.app.inject({
       method: 'POST',
-      url: `/api/reports/${SPD}/organization_monthly_report`,
+      url: `/api/reports/${spd.id}/organization_monthly_report`,
       headers: bearer(token),
       payload: {},
     });
@@ -131,7 +139,7 @@ describe('files in an S3 bucket', () => {
       t.db
         .selectFrom('monthly_reports')
         .select('file_id')
-        .where('organization_id', '=', SPD)
+        .where('organization_id', '=', spd.id)
         .where('year', '=', year)
         .where('month', '=', month)
         .executeTakeFirst();
@@ -161,7 +169,7 @@ describe('files in an S3 bucket', () => {
       JOB_POLL_MS: '500',
     });
     try {
-      const done = await exported(missing, (await missing.signIn(ADMIN)).access_token);
+      const done = await exported(missing, await department(missing));
       expect(done).toMatchObject({
         status: 'errored',
         file_id: null,
