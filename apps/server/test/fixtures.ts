@@ -12,6 +12,8 @@ import { organizationTypeId, ROLES, thingTypeId } from '../src/seed/reference-da
 import { TEST_PASSWORD, type TestApp } from './test-app';
 
 export interface OrganizationOptions {
+  /** Its id, for a test that names it before its set-up runs (a table of cases); else a fresh one. */
+  id?: string;
   name?: string;
   /** An organisation type of the reference data ('police', 'road_works', 'acs', …). */
   type?: string;
@@ -25,6 +27,8 @@ export interface OrganizationOptions {
 }
 
 export interface AssetOptions {
+  /** Its id, for a test that names it before its set-up runs (a table of cases); else a fresh one. */
+  id?: string;
   name?: string;
   deviceId?: string;
   /** An asset type of the reference data ('police', 'fire', 'arrow_board', …). */
@@ -53,7 +57,7 @@ export function fixtures(t: TestApp): Fixtures {
   const short = () => randomUUID().slice(0, 8);
   return {
     async organization(options = {}) {
-      const id = randomUUID();
+      const id = options.id ?? randomUUID();
       const name = options.name ?? `Organization ${short()}`;
       await t.db
         .insertInto('organizations')
@@ -119,7 +123,7 @@ export function fixtures(t: TestApp): Fixtures {
     },
 
     async asset(organizationId, options = {}) {
-      const id = randomUUID();
+      const id = options.id ?? randomUUID();
       const deviceId = options.deviceId ?? `FIX-${short().toUpperCase()}`;
       const name = options.name ?? `Unit ${short()}`;
       await t.db

@@ -4,6 +4,7 @@
  * and assets, the statuses a run goes through, each type's CSV read back with a CSV parser and compared
  * with the database, a failed run ending errored with its reason, and the signed file link.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -11,22 +12,27 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
 import { EXPORT_MESSAGES, ExportSchema, type Export } from '@flare/core/schemas/export';
+import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { demoOrganizationId } from '../../seed/demo-data';
-import { demoThingId } from '../../seed/demo-fleet';
 import { exportRunJob } from './export-run.job';
 
 let t: TestApp;
-const ADMIN = 'admin@springfield-pd.test';
-const ORG_ADMIN = 'orgadmin@springfield-pd.test';
-const USER = 'user@springfield-pd.test';
-const MEDIA = 'media@springfield-pd.test';
-const ROADWORKS = 'admin@capital-roadworks.test';
-const SPD = demoOrganizationId('springfield-pd');
-const CRW = demoOrganizationId('capital-roadworks');
-const CAR_1 = demoThingId('SPD-CAR-101');
-const CAR_2 = demoThingId('SPD-CAR-102');
-const ROADWORKS_THING = demoThingId('CRW-MNT-101');
+/**
+ * A police department (SPD) with two cars that report and two that do not, and its users; a
+ * road-works organisation (CRW) with its admin and an asset. Ids fixed here, as the cases name them.
+ */
+const SPD = randomUUID();
+const CRW = randomUUID();
+const CAR_1 = randomUUID();
+const CAR_2 = randomUUID();
+const CAR_3 = randomUUID();
+const CAR_5 = randomUUID();
+const ROADWORKS_THING = randomUUID();
+let ADMIN: string;
+let ORG_ADMIN: string;
+let USER: string;
+let MEDIA: string;
+let ROADWORKS: string;
 const PATH = '/api/organization/export';
 
 /** The day the seeded data lies in. */
@@ -37,6 +43,22 @@ const POINTS = 12_003;
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0', JOB_POLL_MS: '500' });
+  const given = fixtures(t);
+  await given.organization({ id: SPD });
+  await given.organization({ id: CRW, type: 'road_works' });
+  for (const [id, name] of [
+    [CAR_1, 'Patrol 101'],
+    [CAR_2, 'Patrol 102'],
+    [CAR_3, 'Patrol 103'],
+    [CAR_5, 'Patrol 105'],
+  ] as const)
+    await given.asset(SPD, { id, name });
+  await given.asset(CRW, { id: ROADWORKS_THING, type: 'maintenance' });
+  ADMIN = (await given.user(SPD, 'ADMIN')).email;
+  ORG_ADMIN = (await given.user(SPD, 'MANUFACTURER_ADMIN')).email;
+  USER = (await given.user(SPD, 'USER')).email;
+  MEDIA = (await given.user(SPD, 'USER_EVENTS_ONLY')).email;
+  ROADWORKS = (await given.user(CRW, 'ADMIN')).email;
   await seedPoints();
   await seedIncidents();
 }, 120_000);
@@ -83,7 +105,7 @@ async function seedPoints(): Promise<void> {
     .insertInto('points')
     .values([
       { thing_id: CAR_1, recorded_at: DAY_END, lat: 39.7, lng: -89.6 },
-      { thing_id: demoThingId('SPD-CAR-103'), recorded_at: DAY_START, lat: 39.7, lng: -89.6 },
+      { thing_id: CAR_3, recorded_at: DAY_START, lat: 39.7, lng: -89.6 },
     ])
     .execute();
 }
@@ -151,7 +173,7 @@ async function seedIncidents(): Promise<void> {
       { incident_id: incidentIds[0]!, thing_id: CAR_2, start_time: at(11), end_time: at(55) },
       {
         incident_id: incidentIds[0]!,
-        thing_id: demoThingId('SPD-CAR-105'),
+        thing_id: CAR_5,
         start_time: at(11),
         end_time: null,
       },
