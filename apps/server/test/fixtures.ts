@@ -39,6 +39,8 @@ export interface AssetOptions {
   hardware?: 'ha5' | 'ha7';
   /** Last heard from then, at its organisation's place, in standby (none: never heard from). */
   heardAt?: Date;
+  /** Other organisations that may see it (the asset's own accessors, not its organisation's). */
+  accessors?: string[];
 }
 
 export interface Fixtures {
@@ -157,6 +159,11 @@ export function fixtures(t: TestApp): Fixtures {
             position_at: options.heardAt,
             status: 'standby',
           })
+          .execute();
+      for (const organizationId of options.accessors ?? [])
+        await t.db
+          .insertInto('thing_relationships')
+          .values({ thing_id: id, organization_id: organizationId, relationship_type: 'accessor' })
           .execute();
       // As a provisioned asset is: every process (device directory, R2R index, live feed) learns of it.
       await t.app.things.announce(id);

@@ -1,20 +1,49 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fixtures } from '../../../test/fixtures';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { setState, thingWithState } from '../../../test/thing-state';
-import { demoOrganizationId } from '../../seed/demo-data';
-import { demoThingId } from '../../seed/demo-fleet';
 import { thingTypeId } from '../../seed/reference-data';
 import { EventBus } from '../../platform/bus/event-bus';
 import { DeviceDirectory } from './device-directory';
 import { TelemetryRepository } from './telemetry.repository';
 
 let t: TestApp;
+/**
+ * A police department with its cars (`TEL-CAR-…`) and users; a road-works organisation whose arrow
+ * boards (`TEL-AB-…`) the department may see (their accessor) but not manage; a tow fleet that registers
+ * new devices; a platform administrator. Each app's database is its own, so System Ids may be fixed.
+ */
+let SPD: string;
+let fleet: string;
+const carIds = new Map<string, string>();
+let boardId: string;
+let admin: string;
+let media: string;
+let roadworksAdmin: string;
+let platform: string;
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  const given = fixtures(t);
+  SPD = (await given.organization()).id;
+  const roadworks = await given.organization({ type: 'road_works' });
+  fleet = (await given.organization({ type: 'tow' })).id;
+  const operator = await given.organization({ type: 'acs' });
+  for (const n of [101, 102, 103, 104, 105, 106, 109]) {
+    const deviceId = `TEL-CAR-${n}`;
+    carIds.set(deviceId, (await given.asset(SPD, { deviceId })).id);
+  }
+  const board = (deviceId: string) =>
+    given.asset(roadworks.id, { deviceId, type: 'arrow_board', accessors: [SPD] });
+  await board('TEL-AB-101');
+  boardId = (await board('TEL-AB-103')).id;
+  admin = (await given.user(SPD, 'ADMIN')).email;
+  media = (await given.user(SPD, 'USER_EVENTS_ONLY')).email;
+  roadworksAdmin = (await given.user(roadworks.id, 'ADMIN')).email;
+  platform = (await given.user(operator.id, 'PLATFORM_ADMIN')).email;
 });
 afterAll(() => t.close());
 
-const DEVICE = 'SPD-CAR-101';
+const DEVICE = 'TEL-CAR-101';
 const thing = () => thingWithState(t.db, DEVICE);
 const pointCount = async () =>
   Number(
@@ -129,15 +158,15 @@ describe('OsmAnd protocol (Traccar Client)', () => {
   });
 
   it('counts accepted and rejected reports for platform administrators', async () => {
-    const admin = await t.signIn('platform@prairie-fleet.test');
+    const operator = await t.signIn(platform);
     const stats = (
-      await t.app.inject({ method: 'GET', url: '/api/ingest/stats', headers: bearer(admin.access_token) })
+      await t.app.inject({ method: 'GET', url: '/api/ingest/stats', headers: bearer(operator.access_token) })
     ).json();
     expect(stats.accepted).toBeGreaterThanOrEqual(6);
     expect(stats.rejected.unknown_device).toBeGreaterThanOrEqual(1);
     expect(stats.rejected.invalid).toBeGreaterThanOrEqual(2);
     expect(stats.rejected.future_timestamp).toBeGreaterThanOrEqual(1);
-    const user = await t.signIn('admin@springfield-pd.test');
+    const user = await t.signIn(admin);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/ingest/stats', headers: bearer(user.access_token) }))
         .statusCode,
@@ -168,14 +197,14 @@ describe('late (out-of-order) reports', () => {
   const lateThing = (device: string) => thingWithState(t.db, device);
 
   it('are stored as history but change neither position nor state', async () => {
-    const report = (query: string) => osmand(`id=SPD-CAR-106&lon=-89.6&${query}`);
+    const report = (query: string) => osmand(`id=TEL-CAR-106&lon=-89.6&${query}`);
     const now = Date.now();
     expect((await report(`lat=39.7&timestamp=${now}&alerting=1&in_service=1`)).statusCode).toBe(200);
-    const current = await lateThing('SPD-CAR-106');
+    const current = await lateThing('TEL-CAR-106');
     const before = await pointCount();
     expect((await report(`lat=39.5&timestamp=${now - 60_000}&alerting=0&in_service=0`)).statusCode).toBe(200);
     expect(await pointCount()).toBe(before + 1);
-    const after = await lateThing('SPD-CAR-106');
+    const after = await lateThing('TEL-CAR-106');
     expect(after).toMatchObject({
       lat: current.lat,
       enroute: true,
@@ -194,14 +223,14 @@ describe('late (out-of-order) reports', () => {
   });
 
   it('do not move an asset whose latest check-in had no usable position', async () => {
-    const report = (query: string) => osmand(`id=SPD-CAR-109&lon=-89.6&${query}`);
+    const report = (query: string) => osmand(`id=TEL-CAR-109&lon=-89.6&${query}`);
     const now = Date.now();
     expect((await report(`lat=39.6&timestamp=${now - 120_000}`)).statusCode).toBe(200);
     // The newest check-in is too inaccurate to move the asset...
     expect((await report(`lat=41&accuracy=500&timestamp=${now}`)).statusCode).toBe(200);
     // ...and an accurate report older than it arrives late: the asset stays where it was.
     expect((await report(`lat=39.4&timestamp=${now - 60_000}`)).statusCode).toBe(200);
-    const row = await lateThing('SPD-CAR-109');
+    const row = await lateThing('TEL-CAR-109');
     expect(row.lat).toBeCloseTo(39.6);
     expect(row.heartbeat_at).toEqual(new Date(now));
   });
@@ -210,7 +239,7 @@ describe('late (out-of-order) reports', () => {
 describe('JSON batch API', () => {
   let token: string;
   beforeEach(async () => {
-    token = (await t.signIn('admin@springfield-pd.test')).access_token;
+    token = (await t.signIn(admin)).access_token;
   });
   const batch = (points: unknown[], accessToken = token) =>
     t.app.inject({
@@ -224,7 +253,7 @@ describe('JSON batch API', () => {
   it('stores many reports for many assets in one request', async () => {
     const before = await pointCount();
     const points = Array.from({ length: 30 }, (_, i) => ({
-      device_id: `SPD-CAR-10${(i % 3) + 2}`,
+      device_id: `TEL-CAR-10${(i % 3) + 2}`,
       lat: 39.7 + i / 1000,
       lng: -89.6,
       timestamp: at - (30 - i) * 1000,
@@ -235,15 +264,15 @@ describe('JSON batch API', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ accepted: 30 });
     expect(await pointCount()).toBe(before + 30);
-    const latest = await thingWithState(t.db, 'SPD-CAR-104');
+    const latest = await thingWithState(t.db, 'TEL-CAR-104');
     expect(latest.lat).toBeCloseTo(39.7 + 29 / 1000);
   });
 
   it('stores nothing when one report is bad, and names it', async () => {
     const before = await pointCount();
     const response = await batch([
-      { device_id: 'SPD-CAR-102', lat: 39.7, lng: -89.6, timestamp: at },
-      { device_id: 'SPD-CAR-102', lat: 39.7, lng: 200, timestamp: at },
+      { device_id: 'TEL-CAR-102', lat: 39.7, lng: -89.6, timestamp: at },
+      { device_id: 'TEL-CAR-102', lat: 39.7, lng: 200, timestamp: at },
     ]);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('point 1: lng 200 is out of range (-180 to 180)');
@@ -251,36 +280,34 @@ describe('JSON batch API', () => {
   });
 
   it("refuses devices outside the caller's organisations", async () => {
-    const roadworks = (await t.signIn('admin@capital-roadworks.test')).access_token;
+    const roadworks = (await t.signIn(roadworksAdmin)).access_token;
     const response = await batch(
-      [{ device_id: 'SPD-CAR-102', lat: 39.7, lng: -89.6, timestamp: at }],
+      [{ device_id: 'TEL-CAR-102', lat: 39.7, lng: -89.6, timestamp: at }],
       roadworks,
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('unknown device id "SPD-CAR-102"');
+    expect(response.json().message).toContain('unknown device id "TEL-CAR-102"');
   });
 
   it('refuses assets the caller only accesses', async () => {
-    // Springfield PD accesses Capital Road Works (and its arrow boards) but does not manage them.
-    const response = await batch([{ device_id: 'CRW-AB-101', lat: 43.07, lng: -89.4, timestamp: at }]);
+    // The department may see the road-works organisation's arrow boards but does not manage them.
+    const response = await batch([{ device_id: 'TEL-AB-101', lat: 43.07, lng: -89.4, timestamp: at }]);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('unknown device id "CRW-AB-101"');
+    expect(response.json().message).toContain('unknown device id "TEL-AB-101"');
   });
 
   it('takes reports for an asset whose owner names the caller its manager, from that moment', async () => {
-    const board = demoThingId('CRW-AB-103');
-    const report = () => batch([{ device_id: 'CRW-AB-103', lat: 43.07, lng: -89.4, timestamp: Date.now() }]);
-    // Springfield PD only accesses the arrow board: refused (and the board's route is now cached).
+    const board = boardId;
+    const report = () => batch([{ device_id: 'TEL-AB-103', lat: 43.07, lng: -89.4, timestamp: Date.now() }]);
+    // The department only accesses the arrow board: refused (and the board's route is now cached).
     expect((await report()).statusCode).toBe(400);
-    const roadworks = (await t.signIn('admin@capital-roadworks.test')).access_token;
+    const roadworks = (await t.signIn(roadworksAdmin)).access_token;
     const promoted = await t.app.inject({
       method: 'PUT',
       url: `/api/things/${board}/associations`,
       headers: bearer(roadworks),
       payload: {
-        organization_relationships: [
-          { organization_uuid: demoOrganizationId('springfield-pd'), relationship_type: 'manager' },
-        ],
+        organization_relationships: [{ organization_uuid: SPD, relationship_type: 'manager' }],
       },
     });
     expect(promoted.statusCode).toBe(200);
@@ -292,16 +319,16 @@ describe('JSON batch API', () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/ingest/points', payload: { points: [] } })).statusCode,
     ).toBe(401);
-    const media = (await t.signIn('media@springfield-pd.test')).access_token;
+    const mediaToken = (await t.signIn(media)).access_token;
     expect(
-      (await batch([{ device_id: 'SPD-CAR-102', lat: 1, lng: 1, timestamp: at }], media)).statusCode,
+      (await batch([{ device_id: 'TEL-CAR-102', lat: 1, lng: 1, timestamp: at }], mediaToken)).statusCode,
     ).toBe(403);
   });
 });
 
 describe('status sweep', () => {
   it('moves statuses as the windows pass', async () => {
-    const id = demoThingId('SPD-CAR-105');
+    const id = carIds.get('TEL-CAR-105')!;
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
     await setState(t.db, id, { status: 'active', enroute: true, heartbeat_at: hoursAgo(3) });
     expect(await t.app.statusSweep.sweep()).toBeGreaterThanOrEqual(1);
@@ -337,15 +364,15 @@ describe('status sweep', () => {
 
 describe('registering a device', () => {
   const register = async (device_id: string) => {
-    const admin = (await t.signIn('platform@prairie-fleet.test')).access_token;
+    const operator = (await t.signIn(platform)).access_token;
     return t.app.inject({
       method: 'POST',
       url: '/api/things',
-      headers: bearer(admin),
+      headers: bearer(operator),
       payload: {
         device_id,
         thing_type_id: thingTypeId('tow'),
-        organization_id: demoOrganizationId('prairie-fleet'),
+        organization_id: fleet,
       },
     });
   };
