@@ -45,7 +45,8 @@ export interface AssetOptions {
 
 export interface Fixtures {
   organization(options?: OrganizationOptions): Promise<{ id: string; name: string }>;
-  user(organizationId: string, role: RoleName): Promise<{ id: string; email: string }>;
+  /** A user of the organisation with the role; `name` as the API shows it. */
+  user(organizationId: string, role: RoleName): Promise<{ id: string; email: string; name: string }>;
   asset(
     organizationId: string,
     options?: AssetOptions,
@@ -93,7 +94,8 @@ export function fixtures(t: TestApp): Fixtures {
       for (const [other, type] of related)
         await t.db
           .insertInto('organization_relationships')
-          .values({ organization_id: id, related_organization_id: other, relationship_type: type })
+          // The organisation managed or seen, and (related_organization_id) its manager or accessor.
+          .values({ organization_id: other, related_organization_id: id, relationship_type: type })
           .execute();
       return { id, name };
     },
@@ -121,7 +123,7 @@ export function fixtures(t: TestApp): Fixtures {
           password_hash: await passwordHash,
         })
         .execute();
-      return { id, email };
+      return { id, email, name: `Test ${role}` };
     },
 
     async asset(organizationId, options = {}) {

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { closureScheduleJob } from './closure-schedule.job';
 
 let t: TestApp;
-/** A police department (SPD), its admin, user and a car; a road-works organisation that may see it. */
+/** A police department (SPD), its admin, user and a car; a road-works organisation SPD may see. */
 let SPD: string;
 let ADMIN: string;
 let USER: string;
@@ -24,8 +24,8 @@ const PATH = '/api/organization/closure';
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
   const given = fixtures(t);
-  SPD = (await given.organization()).id;
-  const roadworks = await given.organization({ type: 'road_works', wzdx: true, accesses: [SPD] });
+  const roadworks = await given.organization({ type: 'road_works', wzdx: true });
+  SPD = (await given.organization({ accesses: [roadworks.id] })).id;
   const operator = await given.organization({ type: 'acs' });
   ADMIN = (await given.user(SPD, 'ADMIN')).email;
   USER = (await given.user(SPD, 'USER')).email;

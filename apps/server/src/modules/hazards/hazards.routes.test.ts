@@ -5,13 +5,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAZARD_MESSAGES, HazardSchema, HazardsSchema, type Hazard } from '@flare/core/schemas/hazard';
+import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { demoOrganizationId } from '../../seed/demo-data';
-import { demoThingId } from '../../seed/demo-fleet';
 
 let t: TestApp;
-const SPRINGFIELD = demoOrganizationId('springfield-pd');
-const CAPITAL = demoOrganizationId('capital-roadworks');
+/**
+ * A police department (SPRINGFIELD) that may see a road-works organisation (CAPITAL), both managed by a
+ * fleet operator (Prairie); their users, and the department's cars (`HAZ-CAR-…`, reporting by System Id).
+ */
+let SPRINGFIELD: string;
+let CAPITAL: string;
+const carIds = new Map<string, string>();
+type Person = { email: string; name: string };
+let spdUser: Person;
+let spdAdmin: Person;
+let spdMedia: string;
+let spdOrgAdmin: string;
+let crwUser: string;
+let crwAdmin: string;
+let prairieAdmin: string;
 const HOUR = 3_600_000;
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -28,7 +40,7 @@ const reported = async (email: string, payload: object): Promise<Hazard> => {
 };
 const deviceReport = (payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/ingest/hazards', payload });
-const search = async (query: string, email = 'user@springfield-pd.test') =>
+const search = async (query: string, email = spdUser.email) =>
   t.app.inject({
     method: 'GET',
     url: `/api/organization/hazards?${query}`,
@@ -54,13 +66,28 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0', INGEST_DEVICE_REQUESTS_PER_MINUTE: '3' });
+  const given = fixtures(t);
+  CAPITAL = (await given.organization({ type: 'road_works', wzdx: true })).id;
+  SPRINGFIELD = (await given.organization({ accesses: [CAPITAL] })).id;
+  const prairie = await given.organization({ type: 'acs', large: true, manages: [SPRINGFIELD, CAPITAL] });
+  for (const n of [102, 103, 104, 105]) {
+    const deviceId = `HAZ-CAR-${n}`;
+    carIds.set(deviceId, (await given.asset(SPRINGFIELD, { deviceId, name: `Patrol ${n}` })).id);
+  }
+  spdUser = await given.user(SPRINGFIELD, 'USER');
+  spdAdmin = await given.user(SPRINGFIELD, 'ADMIN');
+  spdMedia = (await given.user(SPRINGFIELD, 'USER_EVENTS_ONLY')).email;
+  spdOrgAdmin = (await given.user(SPRINGFIELD, 'MANUFACTURER_ADMIN')).email;
+  crwUser = (await given.user(CAPITAL, 'USER')).email;
+  crwAdmin = (await given.user(CAPITAL, 'ADMIN')).email;
+  prairieAdmin = (await given.user(prairie.id, 'ADMIN')).email;
 });
 afterAll(() => t.close());
 
 describe('reporting a hazard (POST /api/hazards)', () => {
   it("stores it now, in the reporter's organisation, with its note and photo", async () => {
     const before = Date.now();
-    const hazard = await reported('user@springfield-pd.test', {
+    const hazard = await reported(spdUser.email, {
       hazard_type: 'debris',
       severity: 'high',
       ...AT,
@@ -77,14 +104,14 @@ describe('reporting a hazard (POST /api/hazards)', () => {
       status: 'open',
       resolved_at: null,
       resolved_by: null,
-      reported_by: { kind: 'user', name: 'User Demo' },
+      reported_by: { kind: 'user', name: spdUser.name },
     });
     expect(Date.parse(hazard.reported_at)).toBeGreaterThanOrEqual(before - 1000);
 
     const photo = await t.app.inject({
       method: 'GET',
       url: `/api/hazards/${hazard.id}/photo`,
-      headers: await t.as('user@springfield-pd.test').headers(),
+      headers: await t.as(spdUser.email).headers(),
     });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/png');
@@ -94,7 +121,7 @@ describe('reporting a hazard (POST /api/hazards)', () => {
     const one = await t.app.inject({
       method: 'GET',
       url: `/api/hazards/${hazard.id}`,
-      headers: await t.as('media@springfield-pd.test').headers(),
+      headers: await t.as(spdMedia).headers(),
     });
     // Media users see events only.
     expect(one.statusCode).toBe(403);
@@ -104,7 +131,7 @@ describe('reporting a hazard (POST /api/hazards)', () => {
     const count = await hazardCount();
     const valid = { hazard_type: 'ice', severity: 'low', ...AT };
     const refusal = async (payload: object) => {
-      const response = await report('user@springfield-pd.test', payload);
+      const response = await report(spdUser.email, payload);
       expect(response.statusCode).toBe(400);
       return response.json<{ message: string }>().message;
     };
@@ -129,12 +156,12 @@ describe('reporting a hazard (POST /api/hazards)', () => {
 
   it('needs the report permission, and an organisation the reporter manages', async () => {
     const valid = { hazard_type: 'crash', severity: 'medium', ...AT };
-    expect((await report('media@springfield-pd.test', valid)).statusCode).toBe(403);
+    expect((await report(spdMedia, valid)).statusCode).toBe(403);
     // Springfield only accesses Capital Road Works' data; Prairie manages it.
-    const notManaged = await report('admin@springfield-pd.test', { ...valid, organization_id: CAPITAL });
+    const notManaged = await report(spdAdmin.email, { ...valid, organization_id: CAPITAL });
     expect(notManaged.statusCode).toBe(404);
     expect(notManaged.json()).toMatchObject({ message: 'Organization not found' });
-    const managed = await reported('admin@prairie-fleet.test', { ...valid, organization_id: CAPITAL });
+    const managed = await reported(prairieAdmin, { ...valid, organization_id: CAPITAL });
     expect(managed.organization_id).toBe(CAPITAL);
   });
 });
@@ -143,8 +170,8 @@ describe('devices reporting hazards (POST /api/ingest/hazards)', () => {
   it("files the hazard under the asset's owner, dated by the device, by its credential", async () => {
     const issued = await t.app.inject({
       method: 'POST',
-      url: `/api/things/${demoThingId('SPD-CAR-102')}/device_credential`,
-      headers: await t.as('orgadmin@springfield-pd.test').headers(),
+      url: `/api/things/${carIds.get('HAZ-CAR-102')!}/device_credential`,
+      headers: await t.as(spdOrgAdmin).headers(),
     });
     const { device_credential } = issued.json<{ device_credential: string }>();
     const seenAt = Date.now() - 2 * HOUR;
@@ -163,7 +190,7 @@ describe('devices reporting hazards (POST /api/ingest/hazards)', () => {
         await t.app.inject({
           method: 'GET',
           url: `/api/hazards/${id}`,
-          headers: await t.as('user@springfield-pd.test').headers(),
+          headers: await t.as(spdUser.email).headers(),
         })
       ).json(),
     );
@@ -172,13 +199,13 @@ describe('devices reporting hazards (POST /api/ingest/hazards)', () => {
       hazard_type: 'pothole',
       reported_at: iso(seenAt),
       has_photo: false,
-      reported_by: { kind: 'thing', id: demoThingId('SPD-CAR-102'), name: 'Patrol 102' },
+      reported_by: { kind: 'thing', id: carIds.get('HAZ-CAR-102')!, name: 'Patrol 102' },
     });
   });
 
   it('refuses unknown devices and bad reports like any device report, storing nothing', async () => {
     const count = await hazardCount();
-    const valid = { device_id: 'SPD-CAR-103', hazard_type: 'animal', severity: 'low', ...AT };
+    const valid = { device_id: 'HAZ-CAR-103', hazard_type: 'animal', severity: 'low', ...AT };
     const unknown = await deviceReport({ ...valid, device_id: 'NO-SUCH-DEVICE' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({
@@ -194,11 +221,11 @@ describe('devices reporting hazards (POST /api/ingest/hazards)', () => {
   });
 
   it("shares the device's request limit with its position reports (429 with Retry-After)", async () => {
-    const valid = { device_id: 'SPD-CAR-104', hazard_type: 'animal', severity: 'low', ...AT };
+    const valid = { device_id: 'HAZ-CAR-104', hazard_type: 'animal', severity: 'low', ...AT };
     for (let i = 0; i < 2; i++) expect((await deviceReport(valid)).statusCode).toBe(201);
     const osmand = await t.app.inject({
       method: 'POST',
-      url: `/api/ingest/osmand?id=SPD-CAR-104&lat=${AT.lat}&lon=${AT.lng}`,
+      url: `/api/ingest/osmand?id=HAZ-CAR-104&lat=${AT.lat}&lon=${AT.lng}`,
     });
     expect(osmand.statusCode).toBe(200);
     const over = await deviceReport(valid);
@@ -211,9 +238,9 @@ describe('the hazard report (GET /api/organization/hazards)', () => {
   let older: Hazard;
   let flood: Hazard;
   beforeAll(async () => {
-    flood = await reported('admin@springfield-pd.test', { hazard_type: 'flooding', severity: 'low', ...AT });
+    flood = await reported(spdAdmin.email, { hazard_type: 'flooding', severity: 'low', ...AT });
     const response = await deviceReport({
-      device_id: 'SPD-CAR-105',
+      device_id: 'HAZ-CAR-105',
       hazard_type: 'flooding',
       severity: 'high',
       ...AT,
@@ -224,7 +251,7 @@ describe('the hazard report (GET /api/organization/hazards)', () => {
         await t.app.inject({
           method: 'GET',
           url: `/api/hazards/${response.json<{ id: string }>().id}`,
-          headers: await t.as('user@springfield-pd.test').headers(),
+          headers: await t.as(spdUser.email).headers(),
         })
       ).json(),
     );
@@ -285,18 +312,18 @@ describe('the hazard report (GET /api/organization/hazards)', () => {
 
 describe('resolving a hazard (PUT /api/hazards/{id}/resolve)', () => {
   it('needs the resolve permission; records who and when; only once', async () => {
-    const hazard = await reported('user@springfield-pd.test', {
+    const hazard = await reported(spdUser.email, {
       hazard_type: 'crash',
       severity: 'high',
       ...AT,
     });
-    expect((await resolve(hazard.id, 'user@springfield-pd.test')).statusCode).toBe(403);
-    const response = await resolve(hazard.id, 'admin@springfield-pd.test');
+    expect((await resolve(hazard.id, spdUser.email)).statusCode).toBe(403);
+    const response = await resolve(hazard.id, spdAdmin.email);
     expect(response.statusCode).toBe(200);
     const resolved = HazardSchema.parse(response.json());
-    expect(resolved).toMatchObject({ status: 'resolved', resolved_by: { name: 'Admin Demo' } });
+    expect(resolved).toMatchObject({ status: 'resolved', resolved_by: { name: spdAdmin.name } });
     expect(Date.now() - Date.parse(resolved.resolved_at!)).toBeLessThan(60_000);
-    const again = await resolve(hazard.id, 'admin@springfield-pd.test');
+    const again = await resolve(hazard.id, spdAdmin.email);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: 'Hazard is already resolved' });
     expect(await ids('types[]=crash&status=resolved')).toEqual([hazard.id]);
@@ -308,12 +335,12 @@ describe('organisations', () => {
   let springfield: Hazard;
   let capital: Hazard;
   beforeAll(async () => {
-    springfield = await reported('user@springfield-pd.test', { hazard_type: 'ice', severity: 'high', ...AT });
-    capital = await reported('user@capital-roadworks.test', { hazard_type: 'ice', severity: 'low', ...AT });
+    springfield = await reported(spdUser.email, { hazard_type: 'ice', severity: 'high', ...AT });
+    capital = await reported(crwUser, { hazard_type: 'ice', severity: 'low', ...AT });
   });
 
   it("keeps an organisation's hazards from those who do not see it", async () => {
-    const outsider = 'admin@capital-roadworks.test';
+    const outsider = crwAdmin;
     for (const url of [`/api/hazards/${springfield.id}`, `/api/hazards/${springfield.id}/photo`]) {
       const response = await t.app.inject({ method: 'GET', url, headers: await t.as(outsider).headers() });
       expect(response.statusCode).toBe(404);
@@ -332,11 +359,11 @@ describe('organisations', () => {
 
   it('lets accessors see but not resolve, and managers resolve', async () => {
     // Springfield accesses Capital Road Works; Prairie manages both.
-    expect(await ids(`types[]=ice&org_ids[]=${CAPITAL}`, 'admin@springfield-pd.test')).toEqual([capital.id]);
-    expect((await resolve(capital.id, 'admin@springfield-pd.test')).statusCode).toBe(403);
-    expect(
-      await ids(`types[]=ice&org_ids[]=${SPRINGFIELD}&org_ids[]=${CAPITAL}`, 'admin@prairie-fleet.test'),
-    ).toEqual(expect.arrayContaining([springfield.id, capital.id]));
-    expect((await resolve(capital.id, 'admin@prairie-fleet.test')).statusCode).toBe(200);
+    expect(await ids(`types[]=ice&org_ids[]=${CAPITAL}`, spdAdmin.email)).toEqual([capital.id]);
+    expect((await resolve(capital.id, spdAdmin.email)).statusCode).toBe(403);
+    expect(await ids(`types[]=ice&org_ids[]=${SPRINGFIELD}&org_ids[]=${CAPITAL}`, prairieAdmin)).toEqual(
+      expect.arrayContaining([springfield.id, capital.id]),
+    );
+    expect((await resolve(capital.id, prairieAdmin)).statusCode).toBe(200);
   });
 });
