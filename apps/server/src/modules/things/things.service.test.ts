@@ -1,22 +1,39 @@
 /** Asset rules that live below the routes: bulk authorisation, nickname uniqueness, timestamps. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { demoOrganizationId } from '../../seed/demo-data';
-import { demoFleet, demoThingId } from '../../seed/demo-fleet';
 import { thingTypeId } from '../../seed/reference-data';
 import { stableId } from '../../seed/stable-id';
 import { ThingsRepository } from './things.repository';
 
 let t: TestApp;
+/** A police department's twelve cars (Patrol 101 to 112), a tow fleet's truck, their people. */
+let SPD: string;
+let PRAIRIE: string;
+const springfield: string[] = [];
+let towTruck: string;
+let user: string;
+let admin: string;
+let platform: string;
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  const given = fixtures(t);
+  SPD = (await given.organization()).id;
+  PRAIRIE = (await given.organization({ type: 'acs' })).id;
+  for (let n = 101; n <= 112; n += 1) springfield.push((await given.asset(SPD, { name: `Patrol ${n}` })).id);
+  towTruck = (await given.asset(PRAIRIE, { type: 'tow' })).id;
+  user = (await given.user(SPD, 'USER')).email;
+  admin = (await given.user(SPD, 'ADMIN')).email;
+  platform = (await given.user(PRAIRIE, 'PLATFORM_ADMIN')).email;
 });
+/** Patrol 103. */
+const car103 = () => springfield[2]!;
 afterAll(() => t.close());
 
 const get = async (url: string, email: string) =>
   t.app.inject({ method: 'GET', url, headers: await t.as(email).headers() });
 const coverage = (ids: string[]) =>
-  get(`/api/things/coverage?${ids.map((id) => `thing_ids[]=${id}`).join('&')}`, 'user@springfield-pd.test');
+  get(`/api/things/coverage?${ids.map((id) => `thing_ids[]=${id}`).join('&')}`, user);
 
 /** How many SQL statements `run` sends. */
 async function queriesOf(run: () => Promise<unknown>): Promise<number> {
@@ -30,14 +47,10 @@ async function queriesOf(run: () => Promise<unknown>): Promise<number> {
 }
 
 describe('GET /api/things/coverage', () => {
-  const springfield = demoFleet()
-    .filter((a) => a.organization === 'springfield-pd')
-    .map((a) => demoThingId(a.deviceId));
-
   it('authorises all the assets at once: as many queries for many assets as for one', async () => {
     expect(springfield.length).toBeGreaterThan(10);
     // Signed in before counting (the sign-in's own queries are not the coverage's).
-    await t.as('user@springfield-pd.test').headers();
+    await t.as(user).headers();
     const one = await queriesOf(async () =>
       expect((await coverage(springfield.slice(0, 1))).statusCode).toBe(200),
     );
@@ -50,7 +63,7 @@ describe('GET /api/things/coverage', () => {
   });
 
   it('answers "Asset not found" when any asset is one the caller may not see, or none', async () => {
-    const prairie = demoThingId('PSF-TOW-101');
+    const prairie = towTruck;
     for (const ids of [
       [springfield[0]!, prairie],
       [prairie, springfield[0]!],
@@ -70,11 +83,11 @@ describe('one nickname per asset of an organisation', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/things',
-      headers: await t.as('platform@prairie-fleet.test').headers(),
+      headers: await t.as(platform).headers(),
       payload: {
         device_id: 'NICK-CLASH-1',
         thing_type_id: thingTypeId('police'),
-        organization_id: demoOrganizationId('springfield-pd'),
+        organization_id: SPD,
         nickname: 'PATROL 102',
       },
     });
@@ -84,11 +97,11 @@ describe('one nickname per asset of an organisation', () => {
     const elsewhere = await t.app.inject({
       method: 'POST',
       url: '/api/things',
-      headers: await t.as('platform@prairie-fleet.test').headers(),
+      headers: await t.as(platform).headers(),
       payload: {
         device_id: 'NICK-CLASH-2',
         thing_type_id: thingTypeId('tow'),
-        organization_id: demoOrganizationId('prairie-fleet'),
+        organization_id: PRAIRIE,
         nickname: 'Patrol 102',
       },
     });
@@ -101,8 +114,8 @@ describe('one nickname per asset of an organisation', () => {
     try {
       const response = await t.app.inject({
         method: 'PUT',
-        url: `/api/things/${demoThingId('SPD-CAR-103')}`,
-        headers: await t.as('admin@springfield-pd.test').headers(),
+        url: `/api/things/${car103()}`,
+        headers: await t.as(admin).headers(),
         payload: { in_service: true, is_publicly_alerting: true, nickname: 'patrol 105' },
       });
       expect(check).toHaveBeenCalledOnce();
@@ -111,17 +124,14 @@ describe('one nickname per asset of an organisation', () => {
     } finally {
       check.mockRestore();
     }
-    const unchanged = await get(`/api/things/${demoThingId('SPD-CAR-103')}`, 'user@springfield-pd.test');
+    const unchanged = await get(`/api/things/${car103()}`, user);
     expect(unchanged.json().nickname).toBe('Patrol 103');
   });
 });
 
 describe('last_updated_timestamp', () => {
   it.each(['yesterday', '1e20', '-9e15'])('refuses %s with 400', async (value) => {
-    const response = await get(
-      `/api/organization/things?last_updated_timestamp=${value}`,
-      'user@springfield-pd.test',
-    );
+    const response = await get(`/api/organization/things?last_updated_timestamp=${value}`, user);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('last_updated_timestamp must be epoch seconds or an ISO date');
   });
@@ -132,7 +142,7 @@ describe('last_updated_timestamp', () => {
     for (const value of [Math.floor(at.getTime() / 1000), at.getTime(), at.toISOString()]) {
       const response = await get(
         `/api/organization/things?last_updated_timestamp=${encodeURIComponent(value)}`,
-        'user@springfield-pd.test',
+        user,
       );
       expect(response.statusCode).toBe(200);
       totals.push(response.json().meta.total);
