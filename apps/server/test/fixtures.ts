@@ -29,7 +29,8 @@ export interface OrganizationOptions {
 export interface AssetOptions {
   /** Its id, for a test that names it before its set-up runs (a table of cases); else a fresh one. */
   id?: string;
-  name?: string;
+  /** Its nickname; null: none (it shows by its System Id). */
+  name?: string | null;
   deviceId?: string;
   /** An asset type of the reference data ('police', 'fire', 'arrow_board', …). */
   type?: string;
@@ -50,7 +51,7 @@ export interface Fixtures {
   asset(
     organizationId: string,
     options?: AssetOptions,
-  ): Promise<{ id: string; deviceId: string; name: string }>;
+  ): Promise<{ id: string; deviceId: string; name: string | null }>;
   /** An integration's API key of the user's organisation, made through the API by that user (an admin); its token. */
   apiKey(email: string, scopes: ApiKeyScope[]): Promise<string>;
 }
@@ -129,7 +130,7 @@ export function fixtures(t: TestApp): Fixtures {
     async asset(organizationId, options = {}) {
       const id = options.id ?? randomUUID();
       const deviceId = options.deviceId ?? `FIX-${short().toUpperCase()}`;
-      const name = options.name ?? `Unit ${short()}`;
+      const name = options.name === undefined ? `Unit ${short()}` : options.name;
       await t.db
         .insertInto('things')
         .values({

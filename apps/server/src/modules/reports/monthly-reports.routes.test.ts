@@ -5,6 +5,7 @@
  * period and the generation time. Then the list, the signed links and the file, who may do what, other
  * organisations, and building the month to date on demand (which replaces the month's earlier report).
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,31 +16,42 @@ import {
   MonthlyReportListSchema,
   type MonthlyReport,
 } from '@flare/core/schemas/monthly-report';
+import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { pdfPageTexts } from '../../../test/pdf-text';
-import { demoOrganizationId } from '../../seed/demo-data';
-import { demoThingId } from '../../seed/demo-fleet';
 
 let t: TestApp;
-const SPD = demoOrganizationId('springfield-pd');
-const CAPITAL = demoOrganizationId('capital-roadworks');
-const PRAIRIE = demoOrganizationId('prairie-fleet');
+/**
+ * A police department (SPD) of thirteen assets (Patrol 101 and 102 report in October; REP-CAR-104,
+ * without a nickname, joins on 20 October), managed by a fleet operator (PRAIRIE); a road-works
+ * organisation (CAPITAL) the department may see. Ids fixed here, as the seeded month names them.
+ */
+const SPD = randomUUID();
+const CAPITAL = randomUUID();
+const PRAIRIE = randomUUID();
+let spdUser: string;
+let spdAdmin: string;
+let spdMedia: string;
+let capitalUser: string;
+let capitalAdmin: string;
+let prairieUser: string;
 const CHICAGO = 'America/Chicago';
 /** October 2026 in Chicago: 1 Oct 05:00 UTC to 1 Nov 05:00 UTC, 8928 five-minute slots. */
 const OCTOBER = monthPeriod({ year: 2026, month: 10 }, CHICAGO);
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const at = (iso: string) => new Date(iso);
-const CAR_101 = demoThingId('SPD-CAR-101');
-const CAR_102 = demoThingId('SPD-CAR-102');
+const CAR_101 = randomUUID();
+const CAR_102 = randomUUID();
+const CAR_104 = randomUUID();
 /** Patrol 101's lights: on from 14:45 to 15:45 UTC on 3 October (twelve five-minute reports). */
 const LIGHTS_ON = Date.parse('2026-10-03T14:45:00Z');
 
 const get = async (url: string, email: string) =>
   t.app.inject({ method: 'GET', url, headers: await t.as(email).headers() });
-const list = (organizationId: string, email = 'user@springfield-pd.test') =>
+const list = (organizationId: string, email = spdUser) =>
   get(`/api/reports/${organizationId}/organization_monthly_report_list`, email);
-const link = (fileId: string, email = 'user@springfield-pd.test', download = false) =>
+const link = (fileId: string, email = spdUser, download = false) =>
   get(
     `/api/reports/organization_monthly_report_pdf_link?filename=${encodeURIComponent(fileId)}${download ? '&is_downloadable=true' : ''}`,
     email,
@@ -217,13 +229,27 @@ async function seedOctober() {
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  const given = fixtures(t);
+  await given.organization({ id: CAPITAL, type: 'road_works' });
+  await given.organization({ id: SPD, name: 'Springfield Police Department', accesses: [CAPITAL] });
+  await given.organization({ id: PRAIRIE, type: 'acs', manages: [SPD, CAPITAL] });
+  await given.asset(SPD, { id: CAR_101, name: 'Patrol 101' });
+  await given.asset(SPD, { id: CAR_102, name: 'Patrol 102' });
+  await given.asset(SPD, { id: CAR_104, deviceId: 'REP-CAR-104', name: null });
+  for (let i = 0; i < 10; i += 1) await given.asset(SPD);
+  spdUser = (await given.user(SPD, 'USER')).email;
+  spdAdmin = (await given.user(SPD, 'ADMIN')).email;
+  spdMedia = (await given.user(SPD, 'USER_EVENTS_ONLY')).email;
+  capitalUser = (await given.user(CAPITAL, 'USER')).email;
+  capitalAdmin = (await given.user(CAPITAL, 'ADMIN')).email;
+  prairieUser = (await given.user(PRAIRIE, 'USER')).email;
   await seedOctober();
 });
 afterAll(() => t.close());
 
 describe('the monthly build', () => {
   it("sends the build of an organisation's last month an hour after it ends in its time zone", async () => {
-    // The department existed in October (the demo was seeded today): created on 2 October, its
+    // The department existed in October (its fixture was made today): created on 2 October, its
     // assets before the month.
     await t.db
       .updateTable('organizations')
@@ -239,7 +265,7 @@ describe('the monthly build', () => {
     await t.db
       .updateTable('things')
       .set({ created_at: at('2026-10-20T17:00:00Z') })
-      .where('id', '=', demoThingId('SPD-CAR-104'))
+      .where('id', '=', CAR_104)
       .execute();
     const check = (iso: string) => t.app.monthlyReports.sendDueBuilds(Date.parse(iso));
     // 31 October, 23:30 in Chicago: the last month is September, before the department existed.
@@ -297,7 +323,7 @@ describe('the monthly build', () => {
       /Uptime: the share of five-minute slots in which the asset reported over\s+Oct 1, 2026 . Oct 31, 2026/,
     );
     // The uptime table: the silent assets first, Patrol 101 last.
-    const silent = text.search(/SPD-CAR-104 \(added Oct 20, 2026\)\s+0\.0%\s+—/);
+    const silent = text.search(/REP-CAR-104 \(added Oct 20, 2026\)\s+0\.0%\s+—/);
     const patrol102 = text.search(/Patrol 102\s+3\.2%\s+Oct 10, 2026, 11:55 PM CDT/);
     const patrol101 = text.search(/Patrol 101\s+50\.0%\s+Oct 16, 2026, 11:55 AM CDT/);
     expect(silent).toBeGreaterThan(-1);
@@ -323,7 +349,7 @@ describe('GET /api/reports/{orgId}/organization_monthly_report_list', () => {
   });
 
   it('includes the reports of the organisations it manages', async () => {
-    const response = await list(PRAIRIE, 'user@prairie-fleet.test');
+    const response = await list(PRAIRIE, prairieUser);
     expect(response.statusCode).toBe(200);
     expect(response.json<MonthlyReport[]>().map((r) => [r.organization_id, r.year, r.month])).toEqual([
       [SPD, 2026, 10],
@@ -331,14 +357,14 @@ describe('GET /api/reports/{orgId}/organization_monthly_report_list', () => {
   });
 
   it('is "Organization not found" (404) for an organisation the caller may not see', async () => {
-    const response = await list(SPD, 'user@capital-roadworks.test');
+    const response = await list(SPD, capitalUser);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ message: 'Organization not found' });
   });
 
   it('needs report read or manage', async () => {
-    expect((await list(SPD, 'media@springfield-pd.test')).statusCode).toBe(403);
-    expect((await list(SPD, 'admin@springfield-pd.test')).statusCode).toBe(200);
+    expect((await list(SPD, spdMedia)).statusCode).toBe(403);
+    expect((await list(SPD, spdAdmin)).statusCode).toBe(200);
   });
 });
 
@@ -399,8 +425,8 @@ describe('GET /api/reports/organization_monthly_report_pdf_link and the file beh
 
   it('is "File not found" (404) for a report of an organisation the caller may not see, or none', async () => {
     for (const [name, email] of [
-      [fileId, 'user@capital-roadworks.test'],
-      ['no-such-report.pdf', 'user@springfield-pd.test'],
+      [fileId, capitalUser],
+      ['no-such-report.pdf', spdUser],
     ] as const) {
       const response = await link(name, email);
       expect(response.statusCode).toBe(404);
@@ -409,11 +435,8 @@ describe('GET /api/reports/organization_monthly_report_pdf_link and the file beh
   });
 
   it('needs report read or manage, and a file name', async () => {
-    expect((await link(fileId, 'media@springfield-pd.test')).statusCode).toBe(403);
-    const missing = await get(
-      '/api/reports/organization_monthly_report_pdf_link',
-      'user@springfield-pd.test',
-    );
+    expect((await link(fileId, spdMedia)).statusCode).toBe(403);
+    const missing = await get('/api/reports/organization_monthly_report_pdf_link', spdUser);
     expect(missing.statusCode).toBe(400);
   });
 });
@@ -422,7 +445,7 @@ describe('POST /api/reports/{orgId}/organization_monthly_report (the month to da
   const current = () => monthOf(Date.now(), CHICAGO);
 
   it('builds the current month to date, and a second request replaces it', async () => {
-    const response = await requestMonthToDate(SPD, 'admin@springfield-pd.test');
+    const response = await requestMonthToDate(SPD, spdAdmin);
     expect(response.statusCode).toBe(202);
     const { year, month } = current();
     expect(MonthlyReportBuildSchema.parse(response.json())).toMatchObject({
@@ -440,7 +463,7 @@ describe('POST /api/reports/{orgId}/organization_monthly_report (the month to da
     const { file_url: firstUrl } = MonthlyReportLinkSchema.parse((await link(first.file_id)).json());
     expect(text).toContain(`Monthly report: ${monthTitle(current())} to date`);
 
-    expect((await requestMonthToDate(SPD, 'admin@springfield-pd.test')).statusCode).toBe(202);
+    expect((await requestMonthToDate(SPD, spdAdmin)).statusCode).toBe(202);
     await expect
       .poll(async () => (await reportOf(SPD, year, month))!.file_id, { timeout: 30_000 })
       .not.toBe(first.file_id);
@@ -459,8 +482,8 @@ describe('POST /api/reports/{orgId}/organization_monthly_report (the month to da
   });
 
   it('needs report create or manage, for an organisation the caller manages', async () => {
-    expect((await requestMonthToDate(SPD, 'user@springfield-pd.test')).statusCode).toBe(403);
-    const foreign = await requestMonthToDate(SPD, 'admin@capital-roadworks.test');
+    expect((await requestMonthToDate(SPD, spdUser)).statusCode).toBe(403);
+    const foreign = await requestMonthToDate(SPD, capitalAdmin);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ message: 'Organization not found' });
   });
