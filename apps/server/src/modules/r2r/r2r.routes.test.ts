@@ -8,7 +8,7 @@ import { R2rAlertsSchema } from '@flare/core/schemas/r2r-alert';
 import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
-type Unit = { id: string; deviceId: string; name: string };
+type Unit = { id: string; deviceId: string };
 let t: TestApp;
 /** Three R2R-enabled police cars: one alerting, one that passes near it, one farther off. */
 let ALERTING: Unit;
