@@ -1,15 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrganizationSchema, OrganizationsResponseSchema } from '@flare/core/schemas/organization';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { fixtures } from '../../../test/fixtures';
 import { startMailCatcher, type MailCatcher } from '../../../test/mail-catcher';
-import { demoOrganizationId } from '../../seed/demo-data';
 import { organizationTypeId } from '../../seed/reference-data';
 
 let t: TestApp;
 let mail: MailCatcher;
+/**
+ * A fleet operator (PRAIRIE) manages a police department (SPD) and a road-works organisation
+ * (CAPITAL); the department may see the road-works one. Their people, by role.
+ */
+let SPD: string;
+let CAPITAL: string;
+let PRAIRIE: string;
+let PLATFORM: string;
+let PRAIRIE_ADMIN: string;
+let SPD_ADMIN: string;
+let SPD_USER: string;
+let SPD_MEDIA: string;
+let CAPITAL_ORG_ADMIN: string;
 beforeAll(async () => {
   mail = await startMailCatcher();
   t = await createTestApp({ SMTP_URL: mail.url, PUBLIC_URL: 'https://flare.example.org' });
+  const given = fixtures(t);
+  CAPITAL = (await given.organization({ name: 'Capital Road Works', type: 'road_works' })).id;
+  SPD = (await given.organization({ name: 'Springfield Police Department', accesses: [CAPITAL] })).id;
+  PRAIRIE = (
+    await given.organization({ name: 'Prairie State Fleet Services', type: 'acs', manages: [SPD, CAPITAL] })
+  ).id;
+  PLATFORM = (await given.user(PRAIRIE, 'PLATFORM_ADMIN')).email;
+  PRAIRIE_ADMIN = (await given.user(PRAIRIE, 'MANUFACTURER_ADMIN')).email;
+  SPD_ADMIN = (await given.user(SPD, 'ADMIN')).email;
+  SPD_USER = (await given.user(SPD, 'USER')).email;
+  SPD_MEDIA = (await given.user(SPD, 'USER_EVENTS_ONLY')).email;
+  CAPITAL_ORG_ADMIN = (await given.user(CAPITAL, 'MANUFACTURER_ADMIN')).email;
 });
 afterAll(async () => {
   await t.close();
@@ -31,13 +56,7 @@ const orgRow = (id: string) =>
   t.db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
 const messagesOf = (response: { json(): { message: string } }) => response.json().message;
 
-const SPD = demoOrganizationId('springfield-pd');
-const CAPITAL = demoOrganizationId('capital-roadworks');
-const PRAIRIE = demoOrganizationId('prairie-fleet');
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-const PLATFORM = 'platform@prairie-fleet.test';
-const PRAIRIE_ADMIN = 'orgadmin@prairie-fleet.test';
-const SPD_ADMIN = 'admin@springfield-pd.test';
 
 const organization = (changes: Record<string, unknown> = {}) => ({
   name: 'Springfield Police Department',
@@ -107,7 +126,7 @@ describe('GET /api/organizations', () => {
   });
 
   it('is refused without an organisation permission', async () => {
-    for (const email of ['user@springfield-pd.test', 'media@springfield-pd.test'])
+    for (const email of [SPD_USER, SPD_MEDIA])
       expect((await call(email, 'GET', '/api/organizations')).statusCode).toBe(403);
   });
 });
@@ -196,7 +215,7 @@ describe('PUT /api/organization', () => {
   });
 
   it('needs the organisation update permission', async () => {
-    const response = await call('user@springfield-pd.test', 'PUT', '/api/organization', organization());
+    const response = await call(SPD_USER, 'PUT', '/api/organization', organization());
     expect(response.statusCode).toBe(403);
   });
 
@@ -268,7 +287,7 @@ describe('PUT /api/organization/{id}', () => {
     const before = await orgRow(CAPITAL);
     for (const [email, id] of [
       [SPD_ADMIN, CAPITAL],
-      ['orgadmin@capital-roadworks.test', SPD],
+      [CAPITAL_ORG_ADMIN, SPD],
       [SPD_ADMIN, UNKNOWN],
       [PLATFORM, UNKNOWN],
     ] as const) {
