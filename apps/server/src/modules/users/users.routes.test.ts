@@ -3,17 +3,45 @@ import { OrganizationUsersResponseSchema } from '@flare/core/schemas/user';
 import { bearer, createTestApp, listening, type TestApp } from '../../../test/test-app';
 import { connected, disconnectAll, openConsumer, waitFor } from '../../../test/cable-consumer';
 import { linkPath, startMailCatcher, type MailCatcher } from '../../../test/mail-catcher';
-import { demoOrganizationId } from '../../seed/demo-data';
+import { fixtures } from '../../../test/fixtures';
 
 afterEach(disconnectAll);
 
 let t: TestApp;
 let mail: MailCatcher;
 let cableUrl: string;
+/**
+ * A police department (SPD) managed by a fleet operator and seeing a road-works organisation (CRW);
+ * the people of both, by role.
+ */
+let SPD: string;
+let ORG_ADMIN: string;
+let ADMIN: string;
+let SPD_USER: string;
+let SPD_MEDIA: string;
+let CRW_ORG_ADMIN: string;
+let CRW_ADMIN: string;
+let CRW_MEDIA: string;
 beforeAll(async () => {
   mail = await startMailCatcher();
   t = await createTestApp({ SMTP_URL: mail.url, PUBLIC_URL: 'https://flare.example.org' });
   cableUrl = `${(await listening(t)).replace('http', 'ws')}/cable`;
+  const given = fixtures(t);
+  const capital = await given.organization({ name: 'Capital Road Works', type: 'road_works' });
+  SPD = (await given.organization({ name: 'Springfield Police Department', accesses: [capital.id] })).id;
+  const prairie = await given.organization({
+    name: 'Prairie State Fleet Services',
+    type: 'acs',
+    manages: [SPD],
+  });
+  await given.user(prairie.id, 'MANUFACTURER_ADMIN');
+  ORG_ADMIN = (await given.user(SPD, 'MANUFACTURER_ADMIN')).email;
+  ADMIN = (await given.user(SPD, 'ADMIN')).email;
+  SPD_USER = (await given.user(SPD, 'USER')).email;
+  SPD_MEDIA = (await given.user(SPD, 'USER_EVENTS_ONLY')).email;
+  CRW_ORG_ADMIN = (await given.user(capital.id, 'MANUFACTURER_ADMIN')).email;
+  CRW_ADMIN = (await given.user(capital.id, 'ADMIN')).email;
+  CRW_MEDIA = (await given.user(capital.id, 'USER_EVENTS_ONLY')).email;
 });
 afterAll(async () => {
   await t.close();
@@ -45,22 +73,17 @@ const userRow = (email: string) =>
   t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 const newUser = (email: string, role_id = 2) => ({ firstname: 'New', lastname: 'Officer', email, role_id });
 
-const ORG_ADMIN = 'orgadmin@springfield-pd.test';
-const ADMIN = 'admin@springfield-pd.test';
-
 describe('GET /api/organization/users', () => {
   it("lists the organisation's users with sign-in figures, and those of managing and accessing organisations", async () => {
-    await tokenOf('user@springfield-pd.test');
+    await tokenOf(SPD_USER);
     const response = await call(ADMIN, 'GET', '/api/organization/users');
     expect(response.statusCode).toBe(200);
     const body = OrganizationUsersResponseSchema.parse(response.json());
     expect(body.organization_users.map((u) => u.email)).toEqual(
-      expect.arrayContaining([ADMIN, ORG_ADMIN, 'user@springfield-pd.test', 'media@springfield-pd.test']),
+      expect.arrayContaining([ADMIN, ORG_ADMIN, SPD_USER, SPD_MEDIA]),
     );
-    expect(new Set(body.organization_users.map((u) => u.organization_id))).toEqual(
-      new Set([demoOrganizationId('springfield-pd')]),
-    );
-    const signedIn = body.organization_users.find((u) => u.email === 'user@springfield-pd.test')!;
+    expect(new Set(body.organization_users.map((u) => u.organization_id))).toEqual(new Set([SPD]));
+    const signedIn = body.organization_users.find((u) => u.email === SPD_USER)!;
     expect(signedIn.sign_in_count).toBeGreaterThanOrEqual(1);
     expect(signedIn.last_sign_in_at).not.toBeNull();
     // Prairie State Fleet Services manages Springfield; Springfield accesses Capital Road Works.
@@ -69,7 +92,7 @@ describe('GET /api/organization/users', () => {
     );
     expect(body.organization_accessors).toEqual([]);
     const capital = OrganizationUsersResponseSchema.parse(
-      (await call('admin@capital-roadworks.test', 'GET', '/api/organization/users')).json(),
+      (await call(CRW_ADMIN, 'GET', '/api/organization/users')).json(),
     );
     expect(capital.organization_accessors.map((u) => u.organization_name)).toContain(
       'Springfield Police Department',
@@ -90,7 +113,7 @@ describe('POST /api/users/', () => {
       sign_in_count: 0,
       last_sign_in_at: null,
       suspended_at: null,
-      organization_id: demoOrganizationId('springfield-pd'),
+      organization_id: SPD,
     });
     const invitation = await mail.next(email);
     expect(invitation.subject).toBe('You have been invited to Springfield Police Department on Flare');
@@ -137,7 +160,7 @@ describe('POST /api/users/', () => {
       .selectFrom('users')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
-    const response = await call(ADMIN, 'POST', '/api/users/', newUser('USER@springfield-pd.test'));
+    const response = await call(ADMIN, 'POST', '/api/users/', newUser(SPD_USER.toUpperCase()));
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe('Email is already in use. Please try another one.');
     const after = await t.db
@@ -230,13 +253,13 @@ describe('PUT /api/users/{id}', () => {
     expect(promote.statusCode).toBe(403);
     expect((await userRow(ADMIN))?.role_id).toBe(3);
     // Without user update, not even oneself.
-    const user = await userId('user@springfield-pd.test');
-    const refused = await call('user@springfield-pd.test', 'PUT', `/api/users/${user}`, {
+    const user = await userId(SPD_USER);
+    const refused = await call(SPD_USER, 'PUT', `/api/users/${user}`, {
       firstname: 'U',
       lastname: 'V',
     });
     expect(refused.statusCode).toBe(403);
-    expect((await userRow('user@springfield-pd.test'))?.first_name).not.toBe('U');
+    expect((await userRow(SPD_USER))?.first_name).not.toBe('U');
   });
 
   it('a user changes their own phone and address; GET /profile answers them', async () => {
@@ -322,13 +345,10 @@ describe('PUT /api/users/{id}', () => {
   });
 
   it('suspending ends the sessions at once, the live feed included; re-activating lets the user sign in again', async () => {
-    const email = 'user@springfield-pd.test';
+    const email = SPD_USER;
     tokens.delete(email);
     const session = await t.signIn(email);
-    const feed = await connected(
-      openConsumer(cableUrl, session.access_token),
-      demoOrganizationId('springfield-pd'),
-    );
+    const feed = await connected(openConsumer(cableUrl, session.access_token), SPD);
     const id = await userId(email);
     const suspend = await call(ORG_ADMIN, 'PUT', `/api/users/${id}`, {
       firstname: 'User',
@@ -401,15 +421,11 @@ describe('DELETE /api/users/{uuid}', () => {
 
 describe('tenant isolation', () => {
   it('users of an unrelated organisation, and of every role without user permissions, get no data and no effect', async () => {
-    const target = await userId('media@springfield-pd.test');
-    const outsiders = ['orgadmin@capital-roadworks.test', 'admin@capital-roadworks.test'];
-    const withoutUserPermissions = [
-      'media@springfield-pd.test',
-      'user@springfield-pd.test',
-      'media@capital-roadworks.test',
-    ];
+    const target = await userId(SPD_MEDIA);
+    const outsiders = [CRW_ORG_ADMIN, CRW_ADMIN];
+    const withoutUserPermissions = [SPD_MEDIA, SPD_USER, CRW_MEDIA];
     for (const email of [...outsiders, ...withoutUserPermissions]) await tokenOf(email);
-    const before = await userRow('media@springfield-pd.test');
+    const before = await userRow(SPD_MEDIA);
     const routes = [
       {
         method: 'PUT' as const,
@@ -440,6 +456,6 @@ describe('tenant isolation', () => {
       }
       expect(await userRow(`intruder.${email}`)).toBeUndefined();
     }
-    expect(await userRow('media@springfield-pd.test')).toEqual(before);
+    expect(await userRow(SPD_MEDIA)).toEqual(before);
   });
 });
