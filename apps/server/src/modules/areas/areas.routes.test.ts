@@ -7,22 +7,33 @@ import { point } from '@turf/helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METERS_PER_MILE, polygonOf, type LngLat } from '@flare/core/areas/area-geometry';
 import { AreaSchema, AREA_MESSAGES } from '@flare/core/schemas/area';
+import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { demoOrganizationId } from '../../seed/demo-data';
-import { demoThingId } from '../../seed/demo-fleet';
 import { ezTypeId } from '../../seed/reference-data';
 
 let t: TestApp;
-const ADMIN = 'admin@springfield-pd.test';
-const USER = 'user@springfield-pd.test';
-const OTHER_ADMIN = 'admin@capital-roadworks.test';
-const PLATFORM = 'platform@prairie-fleet.test';
-const SPD = demoOrganizationId('springfield-pd');
-const CRW = demoOrganizationId('capital-roadworks');
+/** The organisation whose areas are saved, and another one. */
+let own: { id: string; name: string };
+let other: { id: string; name: string };
+/** Their admin and user, the other's admin, a platform administrator. */
+let ADMIN: string;
+let USER: string;
+let OTHER_ADMIN: string;
+let PLATFORM: string;
+/** The organisation's car that parks in stations. */
+let car: { id: string; deviceId: string };
 const PATH = '/api/organization/exclusion_zone';
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  const given = fixtures(t);
+  const platform = await given.organization({ type: 'acs' });
+  [own, other] = [await given.organization(), await given.organization({ type: 'road_works' })];
+  ADMIN = (await given.user(own.id, 'ADMIN')).email;
+  USER = (await given.user(own.id, 'USER')).email;
+  OTHER_ADMIN = (await given.user(other.id, 'ADMIN')).email;
+  PLATFORM = (await given.user(platform.id, 'PLATFORM_ADMIN')).email;
+  car = await given.asset(own.id);
 });
 afterAll(() => t.close());
 
@@ -65,8 +76,8 @@ describe('saving areas', () => {
     expect(created.statusCode, created.body).toBe(201);
     const saved = AreaSchema.parse(created.json());
     expect(saved).toMatchObject({
-      organization_id: SPD,
-      organization_name: 'Springfield Police Department',
+      organization_id: own.id,
+      organization_name: own.name,
       name: 'North lot',
       desc: 'Behind the depot',
       radius_dist: 0,
@@ -192,21 +203,21 @@ describe('who may do what', () => {
     expect((await call('POST', PATH, USER, area())).statusCode).toBe(403);
     expect((await call('PUT', `${PATH}/${id}`, USER, area({ name: 'Mine' }))).statusCode).toBe(403);
     expect((await call('DELETE', `${PATH}/${id}`, USER)).statusCode).toBe(403);
-    expect((await call('GET', `${PATH}?org_ids[]=${SPD}`, USER)).statusCode).toBe(200);
+    expect((await call('GET', `${PATH}?org_ids[]=${own.id}`, USER)).statusCode).toBe(200);
   });
 
   it('autonomous-vehicle types and other organisations need a platform administrator', async () => {
     for (const type of ['no_stop', 'no_enter'])
       expect((await call('POST', PATH, ADMIN, area({ ez_type_id: ezTypeId(type) }))).statusCode).toBe(403);
-    expect((await call('POST', PATH, ADMIN, area({ organization_id: CRW }))).statusCode).toBe(403);
+    expect((await call('POST', PATH, ADMIN, area({ organization_id: other.id }))).statusCode).toBe(403);
     const av = await call(
       'POST',
       PATH,
       PLATFORM,
-      area({ ez_type_id: ezTypeId('no_stop'), organization_id: SPD }),
+      area({ ez_type_id: ezTypeId('no_stop'), organization_id: own.id }),
     );
     expect(av.statusCode).toBe(201);
-    expect(av.json().organization_id).toBe(SPD);
+    expect(av.json().organization_id).toBe(own.id);
     // The owner's admin may neither change nor delete it, nor turn an area of theirs into one.
     expect((await call('PUT', `${PATH}/${av.json().id}`, ADMIN, area())).statusCode).toBe(403);
     expect((await call('DELETE', `${PATH}/${av.json().id}`, ADMIN)).statusCode).toBe(403);
@@ -221,7 +232,7 @@ describe('who may do what', () => {
 
   it("another organisation neither lists nor touches an organisation's areas", async () => {
     const { id } = (await call('POST', PATH, ADMIN, area())).json();
-    const listed = await call('GET', `${PATH}?org_ids[]=${SPD}`, OTHER_ADMIN);
+    const listed = await call('GET', `${PATH}?org_ids[]=${own.id}`, OTHER_ADMIN);
     expect(listed.statusCode).toBe(404);
     expect(listed.json().message).toBe('Organization not found');
     expect((await call('GET', PATH, OTHER_ADMIN)).json().data.map((a: { id: string }) => a.id)).not.toContain(
@@ -241,7 +252,6 @@ describe('who may do what', () => {
 });
 
 describe('stations in the ingest pipeline', () => {
-  const CAR = 'SPD-CAR-101';
   let clock = Math.floor(Date.now() / 1000) - 3_600;
   const inside = { lat: STATION_CORNER[1] + 0.0005, lng: STATION_CORNER[0] + 0.0005 };
   const outside = { lat: STATION_CORNER[1] - 0.01, lng: STATION_CORNER[0] - 0.01 };
@@ -251,10 +261,10 @@ describe('stations in the ingest pipeline', () => {
   async function report(at: { lat: number; lng: number }, accuracy: number, alerting = false) {
     const response = await t.app.inject({
       method: 'POST',
-      url: `/api/ingest/osmand?id=${CAR}&timestamp=${(clock += 10)}&lat=${at.lat}&lon=${at.lng}&accuracy=${accuracy}&alerting=${alerting}`,
+      url: `/api/ingest/osmand?id=${car.deviceId}&timestamp=${(clock += 10)}&lat=${at.lat}&lon=${at.lng}&accuracy=${accuracy}&alerting=${alerting}`,
     });
     expect(response.statusCode, response.body).toBe(200);
-    const thing = await call('GET', `/api/things/${demoThingId(CAR)}`, USER);
+    const thing = await call('GET', `/api/things/${car.id}`, USER);
     return thing.json<{ lat: number; lng: number; station_id: string | null }>();
   }
 
@@ -271,14 +281,14 @@ describe('stations in the ingest pipeline', () => {
     expect(await report(inside, 10)).toMatchObject({ station_id: station.id });
     // A station that is deleted lets its assets go, and is not found again.
     expect((await call('DELETE', `${PATH}/${station.id}`, ADMIN)).statusCode).toBe(200);
-    expect((await call('GET', `/api/things/${demoThingId(CAR)}`, USER)).json().station_id).toBeNull();
+    expect((await call('GET', `/api/things/${car.id}`, USER)).json().station_id).toBeNull();
     expect(await report(inside, 10)).toMatchObject({ station_id: null });
   });
 
   it('sends the station on the live state of an asset, and only for its own organisation', async () => {
-    const other = (await call('POST', PATH, OTHER_ADMIN, stationArea('Yard'))).json();
-    expect(other.organization_id).toBe(CRW);
-    // Springfield's car inside Capital Road Works' station is at no station.
+    const yard = (await call('POST', PATH, OTHER_ADMIN, stationArea('Yard'))).json();
+    expect(yard.organization_id).toBe(other.id);
+    // The car inside the other organisation's station is at no station.
     expect(await report(inside, 10)).toMatchObject({ station_id: null });
   });
 });
