@@ -8,24 +8,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import { ZoneSchema, ZONE_DEFAULT_EXPIRY_MINUTES, ZONE_MESSAGES, type Zone } from '@flare/core/schemas/zone';
 import type { Incident } from '@flare/core/schemas/incident';
+import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { demoOrganizationId } from '../../seed/demo-data';
-import { demoThingId } from '../../seed/demo-fleet';
 import { thingTypeId } from '../../seed/reference-data';
 import { ZonesRepository } from './zones.repository';
 import { ZonesService } from './zones.service';
 
 let t: TestApp;
-const ADMIN = 'admin@springfield-pd.test';
-const USER = 'user@springfield-pd.test';
-const OTHER_ADMIN = 'admin@capital-roadworks.test';
-const PLATFORM = 'platform@prairie-fleet.test';
-const SPD = demoOrganizationId('springfield-pd');
-const CRW = demoOrganizationId('capital-roadworks');
+/** The organisation whose zones are saved, and another one. */
+let OWN: string;
+let OTHER: string;
+/** Their admin and user, the other's admin, a platform administrator. */
+let ADMIN: string;
+let USER: string;
+let OTHER_ADMIN: string;
+let PLATFORM: string;
+/** The organisation's patrol cars that open incidents on a zone. */
+let cars: Array<{ id: string; deviceId: string }>;
 const PATH = '/api/organization/alerting_zones';
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  const given = fixtures(t);
+  const platform = await given.organization({ type: 'acs' });
+  [OWN, OTHER] = [(await given.organization()).id, (await given.organization({ type: 'road_works' })).id];
+  ADMIN = (await given.user(OWN, 'ADMIN')).email;
+  USER = (await given.user(OWN, 'USER')).email;
+  OTHER_ADMIN = (await given.user(OTHER, 'ADMIN')).email;
+  PLATFORM = (await given.user(platform.id, 'PLATFORM_ADMIN')).email;
+  cars = [await given.asset(OWN), await given.asset(OWN)];
 });
 afterAll(() => t.close());
 
@@ -57,7 +68,7 @@ describe('saving alerting zones', () => {
     expect(created.statusCode, created.body).toBe(201);
     const saved = ZoneSchema.parse(created.json());
     expect(saved).toMatchObject({
-      organization_id: SPD,
+      organization_id: OWN,
       external_id: 'HS-EXIT-92',
       alerting_zone_type_name: 'wrong_way_driver',
       description: 'Exit 92 off-ramp',
@@ -156,18 +167,18 @@ describe('who may see and change zones', () => {
     const theirs = (await call('GET', PATH, OTHER_ADMIN)).json().data as Array<{ id: string }>;
     expect(theirs.map((z) => z.id)).not.toContain(saved.id);
     // Asked for by id, it is as if the organisation did not exist (the list says so: 404's message).
-    const asked = await call('GET', `${PATH}?org_ids[]=${SPD}`, OTHER_ADMIN);
+    const asked = await call('GET', `${PATH}?org_ids[]=${OWN}`, OTHER_ADMIN);
     expect([asked.statusCode, asked.json().message]).toEqual([404, 'Organization not found']);
     expect(
       (await call('PUT', `${PATH}/${saved.id}`, OTHER_ADMIN, zone({ hotspot_id: 'HS-X' }))).statusCode,
     ).toBe(404);
     expect((await call('DELETE', `${PATH}/${saved.id}`, OTHER_ADMIN)).statusCode).toBe(404);
     expect(
-      (await call('POST', PATH, OTHER_ADMIN, zone({ hotspot_id: 'HS-X', organization_id: SPD }))).statusCode,
+      (await call('POST', PATH, OTHER_ADMIN, zone({ hotspot_id: 'HS-X', organization_id: OWN }))).statusCode,
     ).toBe(403);
     // The same hotspot id in another organisation is another zone.
     const own = await call('POST', PATH, OTHER_ADMIN, zone({ hotspot_id: 'HS-PRIVATE' }));
-    expect([own.statusCode, own.json().organization_id]).toEqual([201, CRW]);
+    expect([own.statusCode, own.json().organization_id]).toEqual([201, OTHER]);
     const byPlatform = await call(
       'PUT',
       `${PATH}/${saved.id}`,
@@ -184,7 +195,7 @@ describe('zone activity', () => {
       method: 'POST',
       url: '/api/things',
       headers: await t.as(PLATFORM).headers(),
-      payload: { device_id: 'WWD-RAMP-92', thing_type_id: thingTypeId('wwd'), organization_id: SPD },
+      payload: { device_id: 'WWD-RAMP-92', thing_type_id: thingTypeId('wwd'), organization_id: OWN },
     });
     expect(registered.statusCode, registered.body).toBe(201);
     const { id: thingId, device_credential } = registered.json();
@@ -220,31 +231,31 @@ describe('incidents on a zone', () => {
   /** 20 m north of the ramp. */
   const SCENE = { lat: 39.8102, lng: -89.657 };
   let at = Math.floor(Date.now() / 1000) - 3_600;
-  const report = async (deviceId: string, position: { lat: number; lng: number }, speed = 0) => {
+  const report = async (car: { deviceId: string }, position: { lat: number; lng: number }, speed = 0) => {
     const response = await t.app.inject({
       method: 'POST',
-      url: `/api/ingest/osmand?id=${deviceId}&timestamp=${(at += 10)}&lat=${position.lat}&lon=${position.lng}&speed=${speed}&alerting=true`,
+      url: `/api/ingest/osmand?id=${car.deviceId}&timestamp=${(at += 10)}&lat=${position.lat}&lon=${position.lng}&speed=${speed}&alerting=true`,
     });
     expect(response.statusCode, response.body).toBe(200);
   };
   /** A patrol car stops there with its lights on for the dwell time: an incident opens; returns it. */
-  const arrive = async (deviceId: string): Promise<Incident> => {
-    await report(deviceId, SCENE);
+  const arrive = async (car: { id: string; deviceId: string }): Promise<Incident> => {
+    await report(car, SCENE);
     at += SCENE_RULES.dwellMs / 1000;
-    await report(deviceId, SCENE);
+    await report(car, SCENE);
     const active = (await t.as(USER).request('GET', '/api/locations/active'))
       .json<{ data: Incident[] }>()
-      .data.filter((location) => location.things_active.some((thing) => thing.id === demoThingId(deviceId)));
+      .data.filter((location) => location.things_active.some((thing) => thing.id === car.id));
     expect(active).toHaveLength(1);
     return active[0]!;
   };
-  const leave = (deviceId: string) => report(deviceId, { lat: SCENE.lat + 0.01, lng: SCENE.lng }, 20);
+  const leave = (car: { deviceId: string }) => report(car, { lat: SCENE.lat + 0.01, lng: SCENE.lng }, 20);
   const listed = async (hotspotId: string, email = USER): Promise<Zone> =>
     (await call('GET', `${PATH}?hotspot_id=${hotspotId}`, email)).json().data[0];
 
   it('is active while an incident on it is open, listing it with when the zone stops counting it', async () => {
     await call('POST', PATH, ADMIN, zone({ hotspot_id: 'HS-INCIDENT', default_expiry_minutes: 1_440 }));
-    const incident = await arrive('SPD-CAR-105');
+    const incident = await arrive(cars[0]!);
     expect(await listed('HS-INCIDENT')).toMatchObject({
       is_active: true,
       things: [],
@@ -258,20 +269,20 @@ describe('incidents on a zone', () => {
         },
       ],
     });
-    // Another organisation's zone on the same road does not count Springfield's incident.
+    // Another organisation's zone on the same road does not count this one's incident.
     await call('POST', PATH, OTHER_ADMIN, zone({ hotspot_id: 'HS-INCIDENT' }));
     expect(await listed('HS-INCIDENT', OTHER_ADMIN)).toMatchObject({
       is_active: false,
       active_locations: [],
     });
     // The incident ends with its last responder leaving: the zone is in standby again.
-    await leave('SPD-CAR-105');
+    await leave(cars[0]!);
     expect(await listed('HS-INCIDENT')).toMatchObject({ is_active: false, active_locations: [] });
   });
 
   it("stops counting an open incident at its start + the zone's default expiry (a fake clock)", async () => {
     await call('POST', PATH, ADMIN, zone({ hotspot_id: 'HS-EXPIRING', default_expiry_minutes: 30 }));
-    const incident = await arrive('SPD-CAR-106');
+    const incident = await arrive(cars[1]!);
     let now = 0;
     const zones = new ZonesService(
       new ZonesRepository(t.db),
@@ -283,7 +294,7 @@ describe('incidents on a zone', () => {
     const principal = {
       userId: 'user',
       sessionId: 'session',
-      organizationId: SPD,
+      organizationId: OWN,
       roleId: 2,
       permissions: [],
     };
@@ -294,6 +305,6 @@ describe('incidents on a zone', () => {
     };
     expect(await shown(29)).toEqual({ is_active: true, counted: [incident.id] });
     expect(await shown(30)).toEqual({ is_active: false, counted: [] });
-    await leave('SPD-CAR-106');
+    await leave(cars[1]!);
   });
 });
