@@ -1,12 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
 import { ApiKeysResponseSchema, CreatedApiKeySchema } from '@flare/core/schemas/api-key';
+import { fixtures } from '../../../test/fixtures';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
-import { demoOrganizationId } from '../../seed/demo-data';
 
 let t: TestApp;
+/** An organisation, and another one whose assets and incidents it may also see. */
+let OWN: string;
+let OTHER: string;
+/** The organisation's admin (who makes the keys), media user and user; the other's Org Admin and admin. */
+let ADMIN: string;
+let MEDIA: string;
+let USER: string;
+let OTHER_ORGADMIN: string;
+let OTHER_ADMIN: string;
+/** An asset of each. */
+let car: { deviceId: string };
+let otherBoard: { deviceId: string };
 beforeAll(async () => {
   t = await createTestApp({ API_KEY_LIMIT: '2', API_KEY_RATE_LIMIT: '5' });
+  const given = fixtures(t);
+  OTHER = (await given.organization({ type: 'road_works' })).id;
+  OWN = (await given.organization({ accesses: [OTHER] })).id;
+  ADMIN = (await given.user(OWN, 'ADMIN')).email;
+  MEDIA = (await given.user(OWN, 'USER_EVENTS_ONLY')).email;
+  USER = (await given.user(OWN, 'USER')).email;
+  OTHER_ORGADMIN = (await given.user(OTHER, 'MANUFACTURER_ADMIN')).email;
+  OTHER_ADMIN = (await given.user(OTHER, 'ADMIN')).email;
+  car = await given.asset(OWN);
+  otherBoard = await given.asset(OTHER, { type: 'arrow_board' });
 });
 afterAll(() => t.close());
 
@@ -24,9 +46,8 @@ async function call(email: string, method: 'GET' | 'POST' | 'DELETE', url: strin
     ...(payload ? { payload } : {}),
   });
 }
-const ADMIN = 'admin@springfield-pd.test';
 const at = () => Date.now();
-const ingest = (headers: Record<string, string>, deviceId = 'SPD-CAR-101') =>
+const ingest = (headers: Record<string, string>, deviceId = car.deviceId) =>
   t.app.inject({
     method: 'POST',
     url: '/api/ingest/points',
@@ -55,32 +76,30 @@ describe('API keys', () => {
     expect(list.api_keys.map((k) => k.description)).toEqual(['CAD integration']);
     expect(JSON.stringify(list)).not.toContain(key.token);
     expect((await call(ADMIN, 'GET', '/api/profile')).json().has_api_keys).toBe(true);
-    expect((await call('admin@capital-roadworks.test', 'GET', '/api/profile')).json().has_api_keys).toBe(
-      false,
-    );
+    expect((await call(OTHER_ADMIN, 'GET', '/api/profile')).json().has_api_keys).toBe(false);
   });
 
   it('a key reports positions and reads assets of its own organisation only, by either header', async () => {
     const { token } = (await call(ADMIN, 'POST', '/api/api_keys', { description: 'AVL feed' })).json();
     expect((await ingest({ authorization: `Bearer ${token}` })).json()).toEqual({ accepted: 1 });
     expect((await ingest({ 'x-api-key': token })).statusCode).toBe(200);
-    // Springfield accesses Capital Road Works, but a key stands for its own organisation only.
-    expect((await ingest({ 'x-api-key': token }, 'CRW-AB-101')).statusCode).toBe(400);
+    // The organisation accesses the other, but a key stands for its own organisation only.
+    expect((await ingest({ 'x-api-key': token }, otherBoard.deviceId)).statusCode).toBe(400);
     const things = await t.app.inject({
       method: 'GET',
       url: '/api/organization/things',
       headers: { 'x-api-key': token },
     });
     expect(things.statusCode).toBe(200);
-    // The same assets a signed-in Springfield user sees by default...
+    // The same assets a signed-in user of the organisation sees by default...
     const ids = (response: { json: () => unknown }) =>
       (response.json() as { data: Array<{ id: string }> }).data.map((x) => x.id).sort();
     expect(ids(things)).toEqual(ids(await call(ADMIN, 'GET', '/api/organization/things')));
-    // ...but not those of Capital Road Works, which Springfield's users may also see.
-    const capital = `/api/organization/things?org_ids[]=${demoOrganizationId('capital-roadworks')}`;
-    expect((await call(ADMIN, 'GET', capital)).statusCode).toBe(200);
+    // ...but not those of the other organisation, which its users may also see.
+    const others = `/api/organization/things?org_ids[]=${OTHER}`;
+    expect((await call(ADMIN, 'GET', others)).statusCode).toBe(200);
     expect(
-      (await t.app.inject({ method: 'GET', url: capital, headers: { 'x-api-key': token } })).statusCode,
+      (await t.app.inject({ method: 'GET', url: others, headers: { 'x-api-key': token } })).statusCode,
     ).toBe(404);
     for (const url of ['/api/profile', '/api/organization/users', '/api/api_keys', '/api/roles']) {
       const refused = await t.app.inject({ method: 'GET', url, headers: { 'x-api-key': token } });
@@ -112,11 +131,9 @@ describe('API keys', () => {
     const closures = await get('/api/organization/closure');
     expect(closures.statusCode, closures.body).toBe(200);
     for (const closure of closures.json<{ data: Array<{ organization: { id: string } }> }>().data)
-      expect(closure.organization.id).toBe(demoOrganizationId('springfield-pd'));
+      expect(closure.organization.id).toBe(OWN);
     // Its own organisation only, and no other scope (five calls: the test app allows a key five).
-    expect(
-      (await get(`/api/locations/active?org_ids[]=${demoOrganizationId('capital-roadworks')}`)).statusCode,
-    ).toBe(404);
+    expect((await get(`/api/locations/active?org_ids[]=${OTHER}`)).statusCode).toBe(404);
     expect((await get('/api/organization/things')).statusCode).toBe(403);
     expect((await ingest({ 'x-api-key': key.token })).statusCode).toBe(403);
 
@@ -193,12 +210,12 @@ describe('API keys', () => {
 
   it('tenant isolation: other organisations and roles without the permission neither see nor revoke keys', async () => {
     const [key] = ApiKeysResponseSchema.parse((await call(ADMIN, 'GET', '/api/api_keys')).json()).api_keys;
-    for (const email of ['orgadmin@capital-roadworks.test', 'admin@capital-roadworks.test']) {
+    for (const email of [OTHER_ORGADMIN, OTHER_ADMIN]) {
       const list = ApiKeysResponseSchema.parse((await call(email, 'GET', '/api/api_keys')).json());
       expect(list.api_keys.map((k) => k.id)).not.toContain(key!.id);
       expect((await call(email, 'DELETE', `/api/api_keys/${key!.id}`)).statusCode).toBe(422);
     }
-    for (const email of ['media@springfield-pd.test', 'user@springfield-pd.test']) {
+    for (const email of [MEDIA, USER]) {
       expect((await call(email, 'GET', '/api/api_keys')).statusCode).toBe(403);
       expect((await call(email, 'POST', '/api/api_keys', { description: 'x' })).statusCode).toBe(403);
       expect((await call(email, 'DELETE', `/api/api_keys/${key!.id}`)).statusCode).toBe(403);
