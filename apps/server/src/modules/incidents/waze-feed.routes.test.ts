@@ -8,9 +8,17 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Feed } from '@flare/core/schemas/feeds';
+import { fixtures } from '../../../test/fixtures';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
+/** The organisation's admin, user and media user. */
+let ADMIN: string;
+let USER: string;
+let MEDIA: string;
+/** A patrol car of the organisation, a fire engine of another. */
+let car: { deviceId: string };
+let otherEngine: { deviceId: string };
 const tokens = new Map<string, string>();
 const auth = async (email: string) => {
   if (!tokens.has(email)) tokens.set(email, (await t.signIn(email)).access_token);
@@ -18,6 +26,13 @@ const auth = async (email: string) => {
 };
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  const given = fixtures(t);
+  const [own, other] = [await given.organization(), await given.organization({ type: 'acs' })];
+  ADMIN = (await given.user(own.id, 'ADMIN')).email;
+  USER = (await given.user(own.id, 'USER')).email;
+  MEDIA = (await given.user(own.id, 'USER_EVENTS_ONLY')).email;
+  car = await given.asset(own.id);
+  otherEngine = await given.asset(other.id, { type: 'fire' });
 });
 afterAll(() => t.close());
 
@@ -45,10 +60,10 @@ describe('the Waze incident feed', () => {
     const off = await t.app.inject({
       method: 'GET',
       url: FEED,
-      headers: await auth('admin@springfield-pd.test'),
+      headers: await auth(ADMIN),
     });
     expect(off.json()).toEqual({ kind: 'incidents', created_at: null, urls: [] });
-    const on = await feedOn('admin@springfield-pd.test');
+    const on = await feedOn(ADMIN);
     expect(on.statusCode, on.body).toBe(200);
     const made = on.json<Feed>();
     expect(made.urls.map((url) => url.format)).toEqual(['waze_json', 'waze_xml']);
@@ -56,15 +71,15 @@ describe('the Waze incident feed', () => {
     const again = await t.app.inject({
       method: 'GET',
       url: FEED,
-      headers: await auth('admin@springfield-pd.test'),
+      headers: await auth(ADMIN),
     });
     expect(again.json()).toEqual(made);
     const json_url = pathOf(made, 'waze_json');
     const xml_url = pathOf(made, 'waze_xml');
     expect((await get(json_url)).json()).toEqual({ incidents: [] });
 
-    await detectIncident('SPD-CAR-101', 39.79, -89.64);
-    await detectIncident('PSF-FIRE-101', 39.8, -89.6); // another organisation's incident
+    await detectIncident(car.deviceId, 39.79, -89.64);
+    await detectIncident(otherEngine.deviceId, 39.8, -89.6); // another organisation's incident
     const feed = (await get(json_url)).json<{
       incidents: Array<{ incident: Record<string, string> }>;
     }>();
@@ -89,12 +104,12 @@ describe('the Waze incident feed', () => {
   });
 
   it('ends the old URL when a new one is made, and both when the feed is turned off; the work-zone feed is its own', async () => {
-    const admin = await auth('admin@springfield-pd.test');
+    const admin = await auth(ADMIN);
     const workZones = (
       await t.app.inject({ method: 'POST', url: '/api/organization/feeds/work_zones', headers: admin })
     ).json<Feed>();
-    const first = (await feedOn('admin@springfield-pd.test')).json<Feed>();
-    const second = (await feedOn('admin@springfield-pd.test')).json<Feed>();
+    const first = (await feedOn(ADMIN)).json<Feed>();
+    const second = (await feedOn(ADMIN)).json<Feed>();
     expect((await get(pathOf(first, 'waze_json'))).statusCode).toBe(404);
     expect((await get(pathOf(second, 'waze_json'))).statusCode).toBe(200);
     // Each feed opens with its own secret only.
@@ -108,8 +123,8 @@ describe('the Waze incident feed', () => {
   });
 
   it('lets only those who manage incidents turn it on, and a made-up URL shows nothing', async () => {
-    expect((await feedOn('user@springfield-pd.test')).statusCode).toBe(403);
-    expect((await feedOn('media@springfield-pd.test')).statusCode).toBe(403);
+    expect((await feedOn(USER)).statusCode).toBe(403);
+    expect((await feedOn(MEDIA)).statusCode).toBe(403);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/feeds/made-up-token/waze.json' })).statusCode,
     ).toBe(404);
