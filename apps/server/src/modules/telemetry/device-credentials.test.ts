@@ -5,17 +5,23 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from '../../../test/fixtures';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { thingWithState } from '../../../test/thing-state';
-import { demoOrganizationId } from '../../seed/demo-data';
-import { demoThingId } from '../../seed/demo-fleet';
 import { thingTypeId } from '../../seed/reference-data';
 import { buildOsmandServer } from './osmand-server';
 
 let t: TestApp;
 let osmandPort: FastifyInstance;
 let port: number;
+/** The fleet organisation, its admin's token, its user; another's admin; a platform administrator. */
+let FLEET: string;
 let admin: string;
+let USER: string;
+let ELSEWHERE: string;
+let PLATFORM: string;
+/** A tow truck of the fleet, made as a legacy device (reporting by its System Id). */
+let tow: { id: string; deviceId: string };
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0', INGEST_DEVICE_REQUESTS_PER_MINUTE: '4' });
@@ -23,7 +29,18 @@ beforeAll(async () => {
   await osmandPort.listen({ port: 0, host: '127.0.0.1' });
   const address = osmandPort.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
-  admin = (await t.signIn('admin@prairie-fleet.test')).access_token;
+  const given = fixtures(t);
+  const [fleet, other, platform] = [
+    await given.organization({ type: 'acs' }),
+    await given.organization(),
+    await given.organization({ type: 'acs' }),
+  ];
+  FLEET = fleet.id;
+  admin = (await t.signIn((await given.user(fleet.id, 'ADMIN')).email)).access_token;
+  USER = (await given.user(fleet.id, 'USER')).email;
+  ELSEWHERE = (await given.user(other.id, 'ADMIN')).email;
+  PLATFORM = (await given.user(platform.id, 'PLATFORM_ADMIN')).email;
+  tow = await given.asset(fleet.id, { type: 'tow' });
 });
 afterAll(async () => {
   await osmandPort.close();
@@ -44,7 +61,7 @@ async function report(id: string): Promise<{ status: number; text: string; retry
 }
 
 async function registerDevice(deviceId: string) {
-  const platform = (await t.signIn('platform@prairie-fleet.test')).access_token;
+  const platform = (await t.signIn(PLATFORM)).access_token;
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/things',
@@ -52,7 +69,7 @@ async function registerDevice(deviceId: string) {
     payload: {
       device_id: deviceId,
       thing_type_id: thingTypeId('tow'),
-      organization_id: demoOrganizationId('prairie-fleet'),
+      organization_id: FLEET,
     },
   });
   expect(response.statusCode).toBe(201);
@@ -111,9 +128,9 @@ describe('device credentials', () => {
     const old = thing.device_credential.device_credential;
     expect((await report(old)).status).toBe(200);
 
-    const user = (await t.signIn('user@prairie-fleet.test')).access_token;
+    const user = (await t.signIn(USER)).access_token;
     expect((await credentialCall('POST', thing.id, user)).statusCode).toBe(403);
-    const elsewhere = (await t.signIn('admin@springfield-pd.test')).access_token;
+    const elsewhere = (await t.signIn(ELSEWHERE)).access_token;
     expect((await credentialCall('POST', thing.id, elsewhere)).json()).toMatchObject({ error: 'not_found' });
 
     const rotated = await credentialCall('POST', thing.id, admin);
@@ -125,19 +142,17 @@ describe('device credentials', () => {
   });
 
   it('a legacy device reports with its System Id until an administrator stops that', async () => {
-    // The demo fleet is seeded as legacy devices (the simulator drives them by System Id).
-    const demo = demoThingId('PSF-TOW-101');
-    expect((await credentialCall('GET', demo, admin)).json()).toMatchObject({ legacy_device_id: true });
-    expect((await report('PSF-TOW-101')).status).toBe(200);
+    expect((await credentialCall('GET', tow.id, admin)).json()).toMatchObject({ legacy_device_id: true });
+    expect((await report(tow.deviceId)).status).toBe(200);
 
-    const stopped = await credentialCall('PUT', demo, admin, { legacy_device_id: false });
+    const stopped = await credentialCall('PUT', tow.id, admin, { legacy_device_id: false });
     expect(stopped.json()).toMatchObject({ legacy_device_id: false });
-    const before = await thingWithState(t.db, 'PSF-TOW-101');
-    expect((await report('PSF-TOW-101')).status).toBe(400);
-    expect((await thingWithState(t.db, 'PSF-TOW-101')).lat).toBe(before.lat);
+    const before = await thingWithState(t.db, tow.deviceId);
+    expect((await report(tow.deviceId)).status).toBe(400);
+    expect((await thingWithState(t.db, tow.deviceId)).lat).toBe(before.lat);
 
-    await credentialCall('PUT', demo, admin, { legacy_device_id: true });
-    expect((await report('PSF-TOW-101')).status).toBe(200);
+    await credentialCall('PUT', tow.id, admin, { legacy_device_id: true });
+    expect((await report(tow.deviceId)).status).toBe(200);
   });
 });
 
@@ -169,10 +184,12 @@ describe('ingest rate limits', () => {
       TRUST_PROXY: '127.0.0.1',
     });
     try {
+      const given = fixtures(limited);
+      const car = await given.asset((await given.organization()).id);
       const send = async (client: string) => {
         const response = await limited.app.inject({
           method: 'POST',
-          url: `/api/ingest/osmand?id=SPD-CAR-101&lat=39.7&lon=-89.6`,
+          url: `/api/ingest/osmand?id=${car.deviceId}&lat=39.7&lon=-89.6`,
           headers: { 'x-forwarded-for': client },
         });
         return [response.statusCode, response.headers['retry-after'] !== undefined];
