@@ -38,6 +38,8 @@ export interface AssetOptions {
   responder?: boolean;
   /** Command hardware (R2R tests, LED intensity); none by default. */
   hardware?: 'ha5' | 'ha7';
+  /** Published in its organisation's WZDx device feed. */
+  wzdx?: boolean;
   /** Last heard from then, at its organisation's place, in standby (none: never heard from). */
   heardAt?: Date;
   /** Other organisations that may see it (the asset's own accessors, not its organisation's). */
@@ -144,7 +146,7 @@ export function fixtures(t: TestApp): Fixtures {
           vin_number: null,
           license_plate_number: null,
           registry_number: null,
-          wzdx_enabled: false,
+          wzdx_enabled: options.wzdx ?? false,
           r2r_enabled: options.responder ?? false,
           hardware: options.hardware ?? null,
           // Reports name the asset by its System Id (the device id), as the simulator's do.

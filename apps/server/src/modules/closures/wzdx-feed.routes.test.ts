@@ -8,14 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VEHICLE_IMPACTS, type VehicleImpact } from '@flare/core/schemas/closure';
 import type { Feed } from '@flare/core/schemas/feeds';
 import { WZDX_DIRECTIONS } from '@flare/core/wzdx/work-zone-feed';
+import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { WZDX_SCHEMAS_ABSENT, wzdxSchemasPresent, wzdxValidator } from '../../../test/wzdx-schemas';
-import { demoOrganizationId } from '../../seed/demo-data';
-import { demoThingId } from '../../seed/demo-fleet';
 
 let t: TestApp;
-const ROADWORKS = 'admin@capital-roadworks.test';
-const SPD = 'admin@springfield-pd.test';
+/** A WZDx road-works organisation, its WZDx-enabled arrow board; its admin and a police department's. */
+let roadworks: { id: string; name: string };
+let arrowBoard: { id: string; deviceId: string };
+let ROADWORKS: string;
+let POLICE: string;
 const feedPaths: Record<string, { wzdx: string; devices: string }> = {};
 const CLOSURES = '/api/organization/closure';
 
@@ -62,7 +64,13 @@ const pathsOf = (feed: Feed) => {
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
-  for (const email of [ROADWORKS, SPD]) {
+  const given = fixtures(t);
+  roadworks = await given.organization({ type: 'road_works', wzdx: true });
+  const police = await given.organization();
+  arrowBoard = await given.asset(roadworks.id, { type: 'arrow_board', wzdx: true });
+  ROADWORKS = (await given.user(roadworks.id, 'ADMIN')).email;
+  POLICE = (await given.user(police.id, 'ADMIN')).email;
+  for (const email of [ROADWORKS, POLICE]) {
     const on = await t.app.inject({ method: 'POST', url: FEED, headers: await t.as(email).headers() });
     expect(on.statusCode, on.body).toBe(200);
     feedPaths[email] = pathsOf(on.json<Feed>());
@@ -132,17 +140,15 @@ describe('the WZDx work-zone feed', () => {
       features: RoadEvent[];
     }>();
     expect(feed.feed_info).toMatchObject({
-      publisher: 'Capital Road Works',
+      publisher: roadworks.name,
       version: '4.2',
       license: 'https://creativecommons.org/publicdomain/zero/1.0/',
-      data_sources: [
-        { data_source_id: demoOrganizationId('capital-roadworks'), organization_name: 'Capital Road Works' },
-      ],
+      data_sources: [{ data_source_id: roadworks.id, organization_name: roadworks.name }],
     });
     const event = feed.features.find((feature) => feature.id === 'wz-20')!;
     expect(event.properties.core_details).toMatchObject({
       event_type: 'work-zone',
-      data_source_id: demoOrganizationId('capital-roadworks'),
+      data_source_id: roadworks.id,
       // The road names given, never the description or the cross streets.
       road_names: ['IL-29', 'Main St'],
       direction: WZDX_DIRECTIONS.S,
@@ -187,7 +193,7 @@ describe('the WZDx work-zone feed', () => {
     expect(ids).not.toContain('wz-31');
     expect(ids).not.toContain('wz-32');
     expect(ids).not.toContain(unpublished.json().description);
-    const police = await get(feedPaths[SPD]!.wzdx);
+    const police = await get(feedPaths[POLICE]!.wzdx);
     expect(police.statusCode).toBe(200);
     expect(police.json().features).toEqual([]);
     expect((await get('/api/feeds/not-a-token/wzdx.json')).statusCode).toBe(404);
@@ -215,11 +221,11 @@ describe('the WZDx work-zone feed', () => {
   });
 
   it('a new feed URL ends the old one', async () => {
-    const old = feedPaths[SPD]!.wzdx;
-    const renewed = await t.app.inject({ method: 'POST', url: FEED, headers: await t.as(SPD).headers() });
-    feedPaths[SPD] = pathsOf(renewed.json<Feed>());
+    const old = feedPaths[POLICE]!.wzdx;
+    const renewed = await t.app.inject({ method: 'POST', url: FEED, headers: await t.as(POLICE).headers() });
+    feedPaths[POLICE] = pathsOf(renewed.json<Feed>());
     expect((await get(old)).statusCode).toBe(404);
-    expect((await get(feedPaths[SPD].wzdx)).statusCode).toBe(200);
+    expect((await get(feedPaths[POLICE]!.wzdx)).statusCode).toBe(200);
   });
 });
 
@@ -227,17 +233,16 @@ describe('the WZDx device feed', () => {
   it.skipIf(!wzdxSchemasPresent)(
     'publishes the WZDx-enabled assets at their live positions, valid WZDx 4.2',
     async () => {
-      const arrowBoard = 'CRW-AB-102';
       const report = await t.app.inject({
         method: 'POST',
-        url: `/api/ingest/osmand?id=${arrowBoard}&timestamp=${Math.floor(Date.now() / 1000)}&lat=39.81&lon=-89.61&speed=12`,
+        url: `/api/ingest/osmand?id=${arrowBoard.deviceId}&timestamp=${Math.floor(Date.now() / 1000)}&lat=39.81&lon=-89.61&speed=12`,
       });
       expect(report.statusCode, report.body).toBe(200);
       const automated = await call(
         'POST',
         CLOSURES,
         ROADWORKS,
-        published(50, { closure_type: 'automated', thing_id: demoThingId(arrowBoard) }),
+        published(50, { closure_type: 'automated', thing_id: arrowBoard.id }),
       );
       expect(automated.statusCode, automated.body).toBe(201);
       const response = await get(feedPaths[ROADWORKS]!.devices);
@@ -251,7 +256,7 @@ describe('the WZDx device feed', () => {
       }>();
       const validate = wzdxValidator('DeviceFeed');
       expect(validate(feed), JSON.stringify(validate.errors?.slice(0, 5))).toBe(true);
-      const board = feed.features.find((feature) => feature.id === demoThingId(arrowBoard))!;
+      const board = feed.features.find((feature) => feature.id === arrowBoard.id)!;
       expect(board.geometry).toEqual({ type: 'Point', coordinates: [-89.61, 39.81] });
       expect(board.properties.core_details).toMatchObject({
         device_type: 'arrow-board',
@@ -264,7 +269,7 @@ describe('the WZDx device feed', () => {
       });
       expect(again.statusCode).toBe(304);
       // The police see none of the road works' devices in their own feed.
-      expect((await get(feedPaths[SPD]!.devices)).json().features).toEqual([]);
+      expect((await get(feedPaths[POLICE]!.devices)).json().features).toEqual([]);
     },
   );
 });
