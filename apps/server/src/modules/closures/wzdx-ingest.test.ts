@@ -5,20 +5,21 @@
  * counted reason, WZDx 4.0 accepted, and a feed that fails keeping the last good closures while the
  * health check says why.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Closure } from '@flare/core/schemas/closure';
 import type { Feed } from '@flare/core/schemas/feeds';
+import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { until } from '../../platform/jobs/test-support';
-import { demoOrganizationId } from '../../seed/demo-data';
 import { wzdxFeedsPollJob } from './wzdx-feeds-poll.job';
 
-const ROADWORKS = 'admin@capital-roadworks.test';
-const READER = 'admin@springfield-pd.test';
-const READER_ORG = demoOrganizationId('springfield-pd');
+/** The admins of a WZDx road-works organisation that publishes and of one that reads (WZDX_FEEDS). */
+let ROADWORKS: string;
+let READER: string;
+const READER_ORG = randomUUID();
 const CLOSURES = '/api/organization/closure';
 
 /** The feed server: answers `document` (with an ETag), a forced status, or the publisher's feed. */
@@ -59,6 +60,13 @@ beforeAll(async () => {
     WZDX_FEEDS: `${READER_ORG}=${feedUrl}`,
     WZDX_POLL_MS: '3600000',
   });
+  const given = fixtures(t);
+  const [publisher, reader] = [
+    await given.organization({ type: 'road_works', wzdx: true }),
+    await given.organization({ id: READER_ORG }),
+  ];
+  ROADWORKS = (await given.user(publisher.id, 'ADMIN')).email;
+  READER = (await given.user(reader.id, 'ADMIN')).email;
 });
 afterAll(async () => {
   await t.close();
