@@ -12,7 +12,7 @@ import { organizationTypeId, ROLES, thingTypeId } from '../src/seed/reference-da
 import { TEST_PASSWORD, type TestApp } from './test-app';
 
 export interface OrganizationOptions {
-  /** Its id, where a test names it before its set-up runs (a table of cases, the app's configuration); else a fresh one. */
+  /** Its id, where a test names it before set-up (a table of cases, the app's configuration). */
   id?: string;
   name?: string;
   /** An organisation type of the reference data ('police', 'road_works', 'acs', …). */
