@@ -7,18 +7,21 @@
 import { request as httpRequest } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { thingWithState } from '../../../test/thing-state';
-import { demoThingId } from '../../seed/demo-fleet';
 import { buildOsmandServer } from './osmand-server';
 
 let t: TestApp;
 let osmand: FastifyInstance;
 let port: number;
 let devices = 0;
+/** The police department the test's devices belong to. */
+let organizationId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  organizationId = (await fixtures(t).organization()).id;
   osmand = await buildOsmandServer(t.app.ingest, t.app.log, {
     ipRequestsPerMinute: t.app.config.ingestIpRequestsPerMinute,
   });
@@ -32,20 +35,11 @@ afterAll(async () => {
 });
 
 /**
- * A new asset of the demo police department; its device id unless one is given. Marked as a legacy
- * device, so requests name it by System Id (device credentials: device-credentials.test.ts).
+ * A new asset of the police department; its device id unless one is given. A legacy device, so
+ * requests name it by System Id (device credentials: device-credentials.test.ts).
  */
 async function register(deviceId = `PROTO-${++devices}`): Promise<string> {
-  const template = await t.db
-    .selectFrom('things')
-    .select(['organization_id', 'thing_type_id'])
-    .where('id', '=', demoThingId('SPD-CAR-101'))
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('things')
-    .values({ ...template, device_id: deviceId, legacy_device_id: true })
-    .execute();
-  return deviceId;
+  return (await fixtures(t).asset(organizationId, { deviceId })).deviceId;
 }
 
 interface Sent {

@@ -6,13 +6,17 @@ import {
   statusOf as statusRule,
   type ServerStatus,
 } from '@flare/core/status/thing-status';
+import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { demoThingId } from '../../seed/demo-fleet';
+import { thingTypeId } from '../../seed/reference-data';
 import { TelemetryRepository } from './telemetry.repository';
 
 let t: TestApp;
+/** The police department the swept assets belong to. */
+let organizationId: string;
 beforeAll(async () => {
   t = await createTestApp({ STATUS_SWEEP_MS: '0' });
+  organizationId = (await fixtures(t).organization()).id;
 });
 afterAll(() => t.close());
 afterEach(async () => {
@@ -25,15 +29,10 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 /** Adds `count` assets `SWEEP-<prefix>-<n>` in the given state, after every asset already there. */
 async function addThings(prefix: string, count: number, status: string, heartbeatAt: Date): Promise<void> {
-  const template = await t.db
-    .selectFrom('things')
-    .select(['organization_id', 'thing_type_id'])
-    .where('id', '=', demoThingId('SPD-CAR-101'))
-    .executeTakeFirstOrThrow();
   await sql`
     with added as (
       insert into things (organization_id, thing_type_id, device_id)
-      select ${template.organization_id}, ${template.thing_type_id}, ${`SWEEP-${prefix}-`} || g
+      select ${organizationId}, ${thingTypeId('police')}, ${`SWEEP-${prefix}-`} || g
       from generate_series(1, ${count}) g
       returning id
     )
