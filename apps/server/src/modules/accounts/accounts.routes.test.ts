@@ -1,19 +1,50 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileResponseSchema } from '@flare/core/schemas/profile';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
-import { demoOrganizationId } from '../../seed/demo-data';
+import { fixtures } from '../../../test/fixtures';
 import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
 
 let t: TestApp;
+/**
+ * A fleet operator (large, some responders) managing a police department (SPD, responders all) and a
+ * road-works organisation (CRW); SPD may see CRW. Their people, by role.
+ */
+let PRAIRIE: string;
+let SPD: string;
+let CRW: string;
+let PRAIRIE_ORG_ADMIN: string;
+let SPD_ADMIN: string;
+let SPD_USER: string;
+let SPD_MEDIA: string;
+let CRW_USER: string;
 beforeAll(async () => {
   t = await createTestApp();
+  const given = fixtures(t);
+  CRW = (await given.organization({ name: 'Capital Road Works', type: 'road_works' })).id;
+  SPD = (
+    await given.organization({ name: 'Springfield Police Department', responders: 'all', accesses: [CRW] })
+  ).id;
+  PRAIRIE = (
+    await given.organization({
+      name: 'Prairie State Fleet Services',
+      type: 'acs',
+      large: true,
+      responders: 'some',
+      manages: [SPD, CRW],
+    })
+  ).id;
+  PRAIRIE_ORG_ADMIN = (await given.user(PRAIRIE, 'MANUFACTURER_ADMIN')).email;
+  SPD_ADMIN = (await given.user(SPD, 'ADMIN')).email;
+  SPD_USER = (await given.user(SPD, 'USER')).email;
+  SPD_MEDIA = (await given.user(SPD, 'USER_EVENTS_ONLY')).email;
+  CRW_USER = (await given.user(CRW, 'USER')).email;
 });
 afterAll(() => t.close());
 
 describe('GET /api/profile', () => {
   it('returns every field of the spec for the signed-in user', async () => {
-    const { access_token } = await t.signIn('orgadmin@prairie-fleet.test');
+    const { access_token } = await t.signIn(PRAIRIE_ORG_ADMIN);
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/profile',
@@ -22,11 +53,12 @@ describe('GET /api/profile', () => {
     expect(response.statusCode).toBe(200);
     const profile = ProfileResponseSchema.parse(response.json());
     expect(profile).toMatchObject({
-      email: 'orgadmin@prairie-fleet.test',
-      firstname: 'Org',
-      lastname: 'Admin',
+      email: PRAIRIE_ORG_ADMIN,
+      // A fixture user's names: Test, and the role's.
+      firstname: 'Test',
+      lastname: 'MANUFACTURER_ADMIN',
       role_id: 4,
-      organization_id: demoOrganizationId('prairie-fleet'),
+      organization_id: PRAIRIE,
       acs: true,
       organization_type: 'acs',
       has_api_keys: false,
@@ -45,7 +77,7 @@ describe('GET /api/profile', () => {
   });
 
   it('lists the organisations a user accesses', async () => {
-    const { access_token } = await t.signIn('user@springfield-pd.test');
+    const { access_token } = await t.signIn(SPD_USER);
     const profile = (
       await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(access_token) })
     ).json();
@@ -61,15 +93,11 @@ describe('GET /api/profile', () => {
   });
 
   it('refuses a token issued for an organisation the user has since left', async () => {
-    const email = 'user@capital-roadworks.test';
+    const email = CRW_USER;
     const { access_token } = await t.signIn(email);
-    const moveTo = (key: 'capital-roadworks' | 'springfield-pd') =>
-      t.db
-        .updateTable('users')
-        .set({ organization_id: demoOrganizationId(key) })
-        .where('email', '=', email)
-        .execute();
-    await moveTo('springfield-pd');
+    const moveTo = (organizationId: string) =>
+      t.db.updateTable('users').set({ organization_id: organizationId }).where('email', '=', email).execute();
+    await moveTo(SPD);
     try {
       const response = await t.app.inject({
         method: 'GET',
@@ -77,9 +105,9 @@ describe('GET /api/profile', () => {
         headers: bearer(access_token),
       });
       expect(response.statusCode).toBe(401);
-      expect(response.body).not.toContain(demoOrganizationId('capital-roadworks'));
+      expect(response.body).not.toContain(CRW);
     } finally {
-      await moveTo('capital-roadworks');
+      await moveTo(CRW);
     }
   });
 
@@ -87,7 +115,7 @@ describe('GET /api/profile', () => {
     const user = await t.db
       .selectFrom('users')
       .select(['id', 'organization_id', 'role_id'])
-      .where('email', '=', 'user@springfield-pd.test')
+      .where('email', '=', SPD_USER)
       .executeTakeFirstOrThrow();
     const service = new AccountsService(new AccountsRepository(t.db));
     const principal = {
@@ -98,15 +126,15 @@ describe('GET /api/profile', () => {
       permissions: ['thing:read'],
     };
     expect((await service.profile(principal)).organization_id).toBe(user.organization_id);
-    await expect(
-      service.profile({ ...principal, organizationId: demoOrganizationId('capital-roadworks') }),
-    ).rejects.toMatchObject({ statusCode: 401 });
+    await expect(service.profile({ ...principal, organizationId: CRW })).rejects.toMatchObject({
+      statusCode: 401,
+    });
   });
 });
 
 describe('permission checks', () => {
   it('GET /api/roles lists roles by order with their labels, for account managers only', async () => {
-    const admin = await t.signIn('admin@springfield-pd.test');
+    const admin = await t.signIn(SPD_ADMIN);
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/roles',
@@ -121,7 +149,7 @@ describe('permission checks', () => {
       'Platform Admin',
     ]);
 
-    const media = await t.signIn('media@springfield-pd.test');
+    const media = await t.signIn(SPD_MEDIA);
     const refused = await t.app.inject({
       method: 'GET',
       url: '/api/roles',
@@ -131,8 +159,8 @@ describe('permission checks', () => {
   });
 
   it('reference lists need the matching view permission', async () => {
-    const media = await t.signIn('media@springfield-pd.test');
-    const user = await t.signIn('user@springfield-pd.test');
+    const media = await t.signIn(SPD_MEDIA);
+    const user = await t.signIn(SPD_USER);
     for (const url of ['/api/thing_types', '/api/thing_subtypes', '/api/ez_types']) {
       expect(
         (await t.app.inject({ method: 'GET', url, headers: bearer(media.access_token) })).statusCode,
@@ -159,7 +187,7 @@ describe('permission checks', () => {
       expect(response.body, url).not.toContain('USER_EVENTS_ONLY');
       expect(response.body, url).not.toContain('"data"');
     }
-    const media = await t.signIn('media@springfield-pd.test');
+    const media = await t.signIn(SPD_MEDIA);
     const refused = await t.app.inject({
       method: 'GET',
       url: '/%61pi/roles',
