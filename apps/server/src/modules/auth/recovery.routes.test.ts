@@ -3,15 +3,21 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoleName } from '@flare/core/labels';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
 import { linkPath, startMailCatcher, type MailCatcher } from '../../../test/mail-catcher';
+import { fixtures, type Fixtures } from '../../../test/fixtures';
 import { accountMailJob } from './account-mail.job';
 
 let t: TestApp;
 let mail: MailCatcher;
+let given: Fixtures;
+let organization: string;
 beforeAll(async () => {
   mail = await startMailCatcher();
   t = await createTestApp({ SMTP_URL: mail.url, PUBLIC_URL: 'https://flare.example.org' });
+  given = fixtures(t);
+  organization = (await given.organization()).id;
 });
 afterAll(async () => {
   await t.close();
@@ -25,6 +31,8 @@ const signIn = (username: string, password = TEST_PASSWORD, extra: Record<string
 const reset = (token: string, password: string) =>
   t.app.inject({ method: 'PUT', url: '/api/reset_password', payload: { token, password } });
 const tokenOf = (linkedPath: string) => decodeURIComponent(linkedPath.split('/').at(-1)!);
+/** The e-mail of a new user with the role: each test locks, resets or ages an account of its own. */
+const newUser = async (role: RoleName) => (await given.user(organization, role)).email;
 
 async function resetLinkFor(email: string): Promise<string> {
   const response = await post('/api/forgot_password', { email });
@@ -34,7 +42,7 @@ async function resetLinkFor(email: string): Promise<string> {
 
 describe('forgot and reset password', () => {
   it('mails a single-use link that sets a new password meeting the policy', async () => {
-    const email = 'user@springfield-pd.test';
+    const email = await newUser('USER');
     const before = (await signIn(email)).json();
     const link = await resetLinkFor(email);
     expect(link).toMatch(new RegExp(`^/welcome/reset/${encodeURIComponent(email)}/[\\w-]{40,}$`));
@@ -66,7 +74,7 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses any of the last 10 passwords', async () => {
-    const email = 'media@springfield-pd.test';
+    const email = await newUser('USER_EVENTS_ONLY');
     for (const password of ['Hist!ory001', 'Hist!ory002']) {
       expect((await reset(tokenOf(await resetLinkFor(email)), password)).statusCode).toBe(200);
     }
@@ -79,7 +87,7 @@ describe('forgot and reset password', () => {
   });
 
   it('only the newest link works, and an expired one gives the catalogue message', async () => {
-    const email = 'admin@capital-roadworks.test';
+    const email = await newUser('ADMIN');
     const first = tokenOf(await resetLinkFor(email));
     const second = tokenOf(await resetLinkFor(email));
     expect((await reset(first, 'Fresh!pass1')).statusCode).toBe(404);
@@ -119,7 +127,7 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses a reset for a suspended user', async () => {
-    const email = 'user@capital-roadworks.test';
+    const email = await newUser('USER');
     const token = tokenOf(await resetLinkFor(email));
     await t.db.updateTable('users').set({ suspended_at: new Date() }).where('email', '=', email).execute();
     const response = await reset(token, 'Fresh!pass1');
@@ -131,7 +139,7 @@ describe('forgot and reset password', () => {
 
 describe('lockout and unlock', () => {
   it('locks after 5 wrong passwords, mails an unlock link, and the link unlocks with the next sign-in', async () => {
-    const email = 'orgadmin@springfield-pd.test';
+    const email = await newUser('MANUFACTURER_ADMIN');
     for (let attempt = 1; attempt <= 4; attempt++) {
       expect((await signIn(email, 'Wrong!pass1')).statusCode).toBe(400);
     }
@@ -152,7 +160,7 @@ describe('lockout and unlock', () => {
   });
 
   it('a wrong password with the unlock link neither unlocks the account nor uses the link up', async () => {
-    const email = 'media@capital-roadworks.test';
+    const email = await newUser('USER_EVENTS_ONLY');
     const unlockTokenUsed = async () =>
       (
         await t.db
@@ -177,14 +185,14 @@ describe('lockout and unlock', () => {
   });
 
   it('a successful sign-in resets the count of wrong passwords', async () => {
-    const email = 'user@prairie-fleet.test';
+    const email = await newUser('USER');
     for (let i = 0; i < 4; i++) await signIn(email, 'Wrong!pass1');
     expect((await signIn(email)).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) expect((await signIn(email, 'Wrong!pass1')).statusCode).toBe(400);
   });
 
   it('POST /api/unlock_account mails a new unlock link to a locked account', async () => {
-    const email = 'media@prairie-fleet.test';
+    const email = await newUser('USER_EVENTS_ONLY');
     for (let i = 0; i < 5; i++) await signIn(email, 'Wrong!pass1');
     await mail.next(email);
     const response = await post('/api/unlock_account', { email });
@@ -196,7 +204,7 @@ describe('lockout and unlock', () => {
 
 describe('expiry', () => {
   it('an account unused for too long answers 401 expired until the password is reset', async () => {
-    const email = 'admin@prairie-fleet.test';
+    const email = await newUser('ADMIN');
     const longAgo = new Date(Date.now() - 400 * 86_400_000);
     await t.db
       .updateTable('users')
@@ -214,7 +222,7 @@ describe('expiry', () => {
   });
 
   it('a password older than 90 days answers password_expired with a token to choose a new one', async () => {
-    const email = 'orgadmin@capital-roadworks.test';
+    const email = await newUser('MANUFACTURER_ADMIN');
     await t.db
       .updateTable('users')
       .set({ password_changed_at: new Date(Date.now() - 91 * 86_400_000), last_sign_in_at: new Date() })
@@ -233,11 +241,15 @@ describe('abuse resistance', () => {
   it('limits public auth calls per e-mail address', async () => {
     const limited = await createTestApp({ AUTH_RATE_LIMIT_EMAIL: '3' });
     try {
+      const givenLimited = fixtures(limited);
+      const organization = (await givenLimited.organization()).id;
+      const user = await givenLimited.user(organization, 'USER');
+      const admin = await givenLimited.user(organization, 'ADMIN');
       const forgot = () =>
         limited.app.inject({
           method: 'POST',
           url: '/api/forgot_password',
-          payload: { email: 'user@springfield-pd.test' },
+          payload: { email: user.email },
         });
       for (let i = 0; i < 3; i++) expect((await forgot()).statusCode).toBe(200);
       const refused = await forgot();
@@ -246,7 +258,7 @@ describe('abuse resistance', () => {
       const other = await limited.app.inject({
         method: 'POST',
         url: '/api/forgot_password',
-        payload: { email: 'admin@springfield-pd.test' },
+        payload: { email: admin.email },
       });
       expect(other.statusCode).toBe(200);
     } finally {
@@ -291,10 +303,12 @@ describe('outbox without SMTP', () => {
   it('writes each message as an .eml file under the data folder', async () => {
     const offline = await createTestApp();
     try {
+      const givenOffline = fixtures(offline);
+      const { email } = await givenOffline.user((await givenOffline.organization()).id, 'USER');
       await offline.app.inject({
         method: 'POST',
         url: '/api/forgot_password',
-        payload: { email: 'user@springfield-pd.test' },
+        payload: { email },
       });
       const outbox = path.join(offline.dataDir, 'outbox');
       const files = () => {
@@ -307,7 +321,8 @@ describe('outbox without SMTP', () => {
       await expect.poll(files, { timeout: 30_000 }).toHaveLength(1);
       const eml = await simpleParser(readFileSync(path.join(outbox, files()[0]!)));
       expect(eml.subject).toBe('Reset your Flare password');
-      expect(eml.text).toMatch(/\/welcome\/reset\/user%40springfield-pd\.test\/[\w-]{40,}/);
+      const linked = encodeURIComponent(email).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      expect(eml.text).toMatch(new RegExp(`/welcome/reset/${linked}/[\\w-]{40,}`));
     } finally {
       await offline.close();
     }
