@@ -1,17 +1,28 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { startTestProvider, type TestProvider } from '../../../test/oidc-test-provider';
 import { freePort } from '../../../test/server-process';
-import { demoOrganizationId } from '../../seed/demo-data';
+import { fixtures } from '../../../test/fixtures';
 
 const PUBLIC_URL = 'http://flare.test';
 const CALLBACK = `${PUBLIC_URL}/api/sso/callback`;
 
 let provider: TestProvider;
 let t: TestApp;
+/** An organisation and its users, by role (the provider vouches for their addresses). */
+let organization: string;
+let ADMIN: string;
+let USER: string;
+let MEDIA: string;
 beforeAll(async () => {
   provider = await startTestProvider(CALLBACK);
   t = await createTestApp({ PUBLIC_URL, ...provider.env });
+  const given = fixtures(t);
+  organization = (await given.organization()).id;
+  ADMIN = (await given.user(organization, 'ADMIN')).email;
+  USER = (await given.user(organization, 'USER')).email;
+  MEDIA = (await given.user(organization, 'USER_EVENTS_ONLY')).email;
 });
 afterAll(async () => {
   await t?.close();
@@ -75,8 +86,8 @@ describe('single sign-on (OpenID Connect)', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/sso', maxAge: 600 });
   });
 
-  it('signs in a demo user whose verified e-mail the provider vouches for, with a one-time code', async () => {
-    const outcome = await signOn('admin@springfield-pd.test');
+  it('signs in a user whose verified e-mail the provider vouches for, with a one-time code', async () => {
+    const outcome = await signOn(ADMIN);
     const code = outcome.get('sso_code')!;
     expect(code).toBeTruthy();
     const tokens = await exchange(t, code);
@@ -84,14 +95,14 @@ describe('single sign-on (OpenID Connect)', () => {
     const { access_token } = tokens.json<{ access_token: string }>();
     const profile = await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(access_token) });
     expect(profile.statusCode).toBe(200);
-    expect(JSON.stringify(profile.json())).toContain('admin@springfield-pd.test');
+    expect(JSON.stringify(profile.json())).toContain(ADMIN);
     // The code is used up: a second exchange (a copy from a log, say) is refused.
     expect((await exchange(t, code)).statusCode).toBe(422);
   });
 
   it('refuses an e-mail address the provider has not verified', async () => {
-    provider.accounts.set('user@springfield-pd.test', { email_verified: false });
-    const outcome = await signOn('user@springfield-pd.test');
+    provider.accounts.set(USER, { email_verified: false });
+    const outcome = await signOn(USER);
     expect(outcome.get('sso_error')).toBe('email_not_verified');
     expect(outcome.get('sso_code')).toBeNull();
   });
@@ -108,23 +119,21 @@ describe('single sign-on (OpenID Connect)', () => {
   });
 
   it('refuses a suspended user with the message of password sign-in', async () => {
-    await t.db
-      .updateTable('users')
-      .set({ suspended_at: new Date() })
-      .where('email', '=', 'media@capital-roadworks.test')
-      .execute();
-    expect((await signOn('media@capital-roadworks.test')).get('sso_error')).toBe('user_suspended');
+    await t.db.updateTable('users').set({ suspended_at: new Date() }).where('email', '=', MEDIA).execute();
+    expect((await signOn(MEDIA)).get('sso_error')).toBe('user_suspended');
   });
 
   it('signs in users of organisations that manage sign-in elsewhere (not with a password)', async () => {
-    const org = demoOrganizationId('capital-roadworks');
+    const given = fixtures(t);
+    const org = (await given.organization()).id;
+    const { email } = await given.user(org, 'USER');
     await t.db
       .updateTable('organizations')
       .set({ sign_in_method: 'external' })
       .where('id', '=', org)
       .execute();
     try {
-      expect((await signOn('user@capital-roadworks.test')).get('sso_code')).toBeTruthy();
+      expect((await signOn(email)).get('sso_code')).toBeTruthy();
     } finally {
       await t.db
         .updateTable('organizations')
@@ -136,7 +145,7 @@ describe('single sign-on (OpenID Connect)', () => {
 
   it('refuses an answer whose state is not the one sent, and one without the flow cookie', async () => {
     const { location, flow } = await start(t);
-    const back = await provider.signIn(location, 'admin@springfield-pd.test');
+    const back = await provider.signIn(location, ADMIN);
     const forged = new URLSearchParams(back.search);
     forged.set('state', 'not-the-state');
     expect((await callback(t, `?${forged.toString()}`, flow)).get('sso_error')).toBe('sso_failed');
@@ -155,23 +164,23 @@ describe('single sign-on (OpenID Connect)', () => {
 
 describe('single sign-on creating users (OIDC_CREATE_USERS)', () => {
   it('creates an unknown user in the named organisation and role, then signs them in', async () => {
-    const org = demoOrganizationId('springfield-pd');
+    // The organisation is named in the configuration, so it is made with that id once the app is.
+    const org = randomUUID();
     const app = await createTestApp({ PUBLIC_URL, ...provider.env, OIDC_CREATE_USERS: `2:${org}` });
     try {
-      provider.accounts.set('newcomer@springfield-pd.test', { given_name: 'Nora', family_name: 'Newcomer' });
-      const outcome = await signOn('Newcomer@Springfield-PD.test', app);
+      await fixtures(app).organization({ id: org });
+      provider.accounts.set('newcomer@fixture.test', { given_name: 'Nora', family_name: 'Newcomer' });
+      const outcome = await signOn('Newcomer@Fixture.test', app);
       expect((await exchange(app, outcome.get('sso_code')!)).statusCode).toBe(200);
       const user = await app.db
         .selectFrom('users')
         .select(['organization_id', 'role_id', 'first_name', 'last_name'])
-        .where('email', '=', 'newcomer@springfield-pd.test')
+        .where('email', '=', 'newcomer@fixture.test')
         .executeTakeFirstOrThrow();
       expect(user).toEqual({ organization_id: org, role_id: 2, first_name: 'Nora', last_name: 'Newcomer' });
       // Still refused: an unverified address.
-      provider.accounts.set('unverified@springfield-pd.test', { email_verified: false });
-      expect((await signOn('unverified@springfield-pd.test', app)).get('sso_error')).toBe(
-        'email_not_verified',
-      );
+      provider.accounts.set('unverified@fixture.test', { email_verified: false });
+      expect((await signOn('unverified@fixture.test', app)).get('sso_error')).toBe('email_not_verified');
     } finally {
       await app.close();
     }
