@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
-import { demoOrganizationId } from '../../seed/demo-data';
+import { fixtures, type Fixtures } from '../../../test/fixtures';
 import { TokenSigner } from './tokens';
 
 let t: TestApp;
+let given: Fixtures;
+/** An organisation, its admin and a user; a test that suspends, moves or changes one makes its own. */
+let SPD: string;
+let ADMIN: string;
+let USER: string;
 beforeAll(async () => {
   t = await createTestApp();
+  given = fixtures(t);
+  SPD = (await given.organization()).id;
+  ADMIN = (await given.user(SPD, 'ADMIN')).email;
+  USER = (await given.user(SPD, 'USER')).email;
 });
 afterAll(() => t.close());
 
@@ -17,8 +26,8 @@ const profile = (accessToken: string) =>
   t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(accessToken) });
 
 describe('POST /api/user_token, password grant', () => {
-  it('signs in a demo user and returns the token set', async () => {
-    const response = await passwordGrant('admin@springfield-pd.test');
+  it('signs in a user and returns the token set', async () => {
+    const response = await passwordGrant(ADMIN);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 900, scope: 'dashboard' });
@@ -28,37 +37,38 @@ describe('POST /api/user_token, password grant', () => {
   });
 
   it('accepts the email in any case', async () => {
-    expect((await passwordGrant('ADMIN@Springfield-PD.test')).statusCode).toBe(200);
+    expect((await passwordGrant(ADMIN.toUpperCase())).statusCode).toBe(200);
   });
 
   it('counts sign-ins', async () => {
     const before = await t.db
       .selectFrom('users')
       .select('sign_in_count')
-      .where('email', '=', 'user@springfield-pd.test')
+      .where('email', '=', USER)
       .executeTakeFirstOrThrow();
-    await passwordGrant('user@springfield-pd.test');
+    await passwordGrant(USER);
     const after = await t.db
       .selectFrom('users')
       .select(['sign_in_count', 'last_sign_in_at'])
-      .where('email', '=', 'user@springfield-pd.test')
+      .where('email', '=', USER)
       .executeTakeFirstOrThrow();
     expect(after.sign_in_count).toBe(before.sign_in_count + 1);
     expect(after.last_sign_in_at).toBeInstanceOf(Date);
   });
 
+  // The user's address is known only once set-up has run.
   it.each([
-    ['a wrong password', 'admin@springfield-pd.test', 'Wrong!pass1'],
-    ['an unknown email', 'nobody@springfield-pd.test', TEST_PASSWORD],
+    ['a wrong password', () => ADMIN, 'Wrong!pass1'],
+    ['an unknown email', () => 'nobody@fixture.test', TEST_PASSWORD],
   ])('answers 400 "Email and/or password incorrect." for %s', async (_case, email, password) => {
-    const response = await passwordGrant(email, password);
+    const response = await passwordGrant(email(), password);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'invalid_grant', message: 'Email and/or password incorrect.' });
   });
 
   it.each([
-    ['a NUL character', 'admin\u0000@springfield-pd.test', 'username contains a NUL character'],
-    ['a lone surrogate', 'admin\ud800@springfield-pd.test', 'username is not valid Unicode text'],
+    ['a NUL character', 'admin\u0000@fixture.test', 'username contains a NUL character'],
+    ['a lone surrogate', 'admin\ud800@fixture.test', 'username is not valid Unicode text'],
   ])('answers 400 naming the field for a username with %s, never 500', async (_case, username, message) => {
     const response = await passwordGrant(username);
     expect(response.statusCode).toBe(400);
@@ -66,7 +76,7 @@ describe('POST /api/user_token, password grant', () => {
   });
 
   it('answers 400 for a malformed request', async () => {
-    const response = await token({ grant_type: 'password', username: 'admin@springfield-pd.test' });
+    const response = await token({ grant_type: 'password', username: ADMIN });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_request');
   });
@@ -75,40 +85,39 @@ describe('POST /api/user_token, password grant', () => {
     const response = await token({
       grant_type: 'password',
       application: 'kiosk',
-      username: 'admin@springfield-pd.test',
+      username: ADMIN,
       password: TEST_PASSWORD,
     });
     expect(response.statusCode).toBe(400);
   });
 
   it('answers 401 user_suspended for a suspended user', async () => {
-    await t.db
-      .updateTable('users')
-      .set({ suspended_at: new Date() })
-      .where('email', '=', 'media@capital-roadworks.test')
-      .execute();
-    const response = await passwordGrant('media@capital-roadworks.test');
+    const { email } = await given.user(SPD, 'USER_EVENTS_ONLY');
+    await t.db.updateTable('users').set({ suspended_at: new Date() }).where('email', '=', email).execute();
+    const response = await passwordGrant(email);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ error: 'user_suspended', message: 'User is suspended.' });
   });
 
   it('answers 401 not_safetycloud_enabled when the organisation has no dashboard', async () => {
-    const org = demoOrganizationId('capital-roadworks');
+    const org = (await given.organization({ type: 'road_works' })).id;
+    const { email } = await given.user(org, 'USER');
     await t.db.updateTable('organizations').set({ dashboard_enabled: false }).where('id', '=', org).execute();
-    const response = await passwordGrant('user@capital-roadworks.test');
+    const response = await passwordGrant(email);
     await t.db.updateTable('organizations').set({ dashboard_enabled: true }).where('id', '=', org).execute();
     expect(response.statusCode).toBe(401);
     expect(response.json().error).toBe('not_safetycloud_enabled');
   });
 
   it('answers 401 not_authorized_method when the organisation manages sign-in elsewhere', async () => {
-    const org = demoOrganizationId('capital-roadworks');
+    const org = (await given.organization({ type: 'road_works' })).id;
+    const { email } = await given.user(org, 'USER');
     await t.db
       .updateTable('organizations')
       .set({ sign_in_method: 'external' })
       .where('id', '=', org)
       .execute();
-    const response = await passwordGrant('user@capital-roadworks.test');
+    const response = await passwordGrant(email);
     await t.db
       .updateTable('organizations')
       .set({ sign_in_method: 'password' })
@@ -124,17 +133,10 @@ describe('POST /api/user_token, password grant', () => {
       .values({ id: 90, name: 'NO_ACCESS', description: 'nothing', sort_order: 90 })
       .execute();
     await t.db.insertInto('role_permissions').values({ role_id: 90, permission: 'billing:read' }).execute();
-    await t.db
-      .updateTable('users')
-      .set({ role_id: 90 })
-      .where('email', '=', 'user@capital-roadworks.test')
-      .execute();
-    const response = await passwordGrant('user@capital-roadworks.test');
-    await t.db
-      .updateTable('users')
-      .set({ role_id: 2 })
-      .where('email', '=', 'user@capital-roadworks.test')
-      .execute();
+    const { email } = await given.user(SPD, 'USER');
+    await t.db.updateTable('users').set({ role_id: 90 }).where('email', '=', email).execute();
+    const response = await passwordGrant(email);
+    await t.db.updateTable('users').set({ role_id: 2 }).where('email', '=', email).execute();
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Your user is not authorized to access Safety Cloud Dashboard.');
   });
@@ -142,7 +144,7 @@ describe('POST /api/user_token, password grant', () => {
 
 describe('POST /api/user_token, refresh grant', () => {
   it.each(['refresh_token', 'refreshToken'])('rotates the refresh token sent as %s', async (field) => {
-    const first = (await passwordGrant('admin@springfield-pd.test')).json();
+    const first = (await passwordGrant(ADMIN)).json();
     const response = await token({ grant_type: 'refresh_token', [field]: first.refresh_token });
     expect(response.statusCode).toBe(200);
     const second = response.json();
@@ -158,7 +160,7 @@ describe('POST /api/user_token, refresh grant', () => {
   });
 
   it('ends the whole session when a rotated refresh token is used again', async () => {
-    const first = (await passwordGrant('admin@springfield-pd.test')).json();
+    const first = (await passwordGrant(ADMIN)).json();
     const second = (await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token })).json();
     const replay = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
     expect(replay.statusCode).toBe(422);
@@ -169,26 +171,21 @@ describe('POST /api/user_token, refresh grant', () => {
   });
 
   it('ends the session when the user has moved to another organisation since signing in', async () => {
-    const email = 'user@prairie-fleet.test';
+    const prairie = (await given.organization({ type: 'acs', manages: [SPD] })).id;
+    const { email } = await given.user(prairie, 'USER');
     const first = (await passwordGrant(email)).json();
-    const moveTo = (key: 'prairie-fleet' | 'springfield-pd') =>
-      t.db
-        .updateTable('users')
-        .set({ organization_id: demoOrganizationId(key) })
-        .where('email', '=', email)
-        .execute();
-    await moveTo('springfield-pd');
+    const moveTo = (organizationId: string) =>
+      t.db.updateTable('users').set({ organization_id: organizationId }).where('email', '=', email).execute();
+    await moveTo(SPD);
     try {
       expect((await profile(first.access_token)).statusCode).toBe(401);
       const refreshed = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
       expect(refreshed.statusCode).toBe(422);
       // Signing in again gives tokens of the new organisation.
       const again = (await passwordGrant(email)).json();
-      expect((await profile(again.access_token)).json().organization_id).toBe(
-        demoOrganizationId('springfield-pd'),
-      );
+      expect((await profile(again.access_token)).json().organization_id).toBe(SPD);
     } finally {
-      await moveTo('prairie-fleet');
+      await moveTo(prairie);
     }
   });
 
@@ -199,7 +196,7 @@ describe('POST /api/user_token, refresh grant', () => {
 
 describe('POST /api/revoke_token and /api/verify_token', () => {
   it('revoking the refresh token ends the session, access token included', async () => {
-    const tokens = (await passwordGrant('admin@springfield-pd.test')).json();
+    const tokens = (await passwordGrant(ADMIN)).json();
     const verify = await t.app.inject({
       method: 'POST',
       url: '/api/verify_token',
@@ -208,7 +205,7 @@ describe('POST /api/revoke_token and /api/verify_token', () => {
     expect(verify.statusCode).toBe(200);
     expect(verify.json()).toMatchObject({
       valid: true,
-      organization_id: demoOrganizationId('springfield-pd'),
+      organization_id: SPD,
     });
 
     const revoke = await t.app.inject({
@@ -231,7 +228,7 @@ describe('POST /api/revoke_token and /api/verify_token', () => {
   });
 
   it('verifies the access token once per call', async () => {
-    const tokens = (await passwordGrant('admin@springfield-pd.test')).json();
+    const tokens = (await passwordGrant(ADMIN)).json();
     const verify = vi.spyOn(TokenSigner.prototype, 'verify');
     try {
       const response = await t.app.inject({
@@ -258,7 +255,7 @@ describe('POST /api/revoke_token and /api/verify_token', () => {
   });
 
   it('rejects a forged access token', async () => {
-    const tokens = (await passwordGrant('admin@springfield-pd.test')).json();
+    const tokens = (await passwordGrant(ADMIN)).json();
     const [header, payload] = tokens.access_token.split('.');
     const forged = `${header}.${payload}.${'A'.repeat(43)}`;
     expect((await profile(forged)).statusCode).toBe(401);
