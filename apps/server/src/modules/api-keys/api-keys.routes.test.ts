@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
 import { ApiKeysResponseSchema, CreatedApiKeySchema } from '@flare/core/schemas/api-key';
+import { closurePayload } from '../../../test/closure-payload';
 import { fixtures } from '../../../test/fixtures';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -116,6 +117,14 @@ describe('API keys', () => {
   });
 
   it('a key does only what its scopes say: one for a dispatch system reads incidents and closures, and nothing else', async () => {
+    // A closure of each organisation: the key lists its own organisation's only.
+    const closureOf = async (email: string, direction?: string) => {
+      const saved = await call(email, 'POST', '/api/organization/closure', closurePayload({ direction }));
+      expect(saved.statusCode, saved.body).toBe(201);
+      return saved.json<{ id: string }>().id;
+    };
+    const ownClosure = await closureOf(ADMIN);
+    const otherClosure = await closureOf(OTHER_ADMIN, 'N');
     await makeRoom();
     const made = await call(ADMIN, 'POST', '/api/api_keys', {
       description: 'CAD incidents',
@@ -130,8 +139,10 @@ describe('API keys', () => {
     expect(incidents.json()).toHaveProperty('data');
     const closures = await get('/api/organization/closure');
     expect(closures.statusCode, closures.body).toBe(200);
-    for (const closure of closures.json<{ data: Array<{ organization: { id: string } }> }>().data)
-      expect(closure.organization.id).toBe(OWN);
+    const listed = closures.json<{ data: Array<{ id: string; organization: { id: string } }> }>().data;
+    expect(listed.map((closure) => closure.id)).toContain(ownClosure);
+    expect(listed.map((closure) => closure.id)).not.toContain(otherClosure);
+    for (const closure of listed) expect(closure.organization.id).toBe(OWN);
     // Its own organisation only, and no other scope (five calls: the test app allows a key five).
     expect((await get(`/api/locations/active?org_ids[]=${OTHER}`)).statusCode).toBe(404);
     expect((await get('/api/organization/things')).statusCode).toBe(403);
