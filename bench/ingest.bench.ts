@@ -5,11 +5,19 @@
  * against a bare node:http server that answers 200 to the same requests from the same load generator
  * (what HTTP alone costs on this machine).
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import amqp from 'amqplib';
 import { traccarDevice, traccarPosition } from '@flare/core/testing/traccar-forward';
 import { buildOsmandServer } from '@flare/server/src/modules/telemetry/osmand-server';
+import { traccarQueue } from '@flare/server/src/modules/telemetry/traccar-amqp.adapter';
 import { benchCredential, engines, registerDevices, runLoad, signIn, type Engine } from './support';
+import { amqpBrokerAnswers } from '@flare/server/test/amqp-broker';
 
 const DEVICES = 1000;
 const ROWS = 50_000;
@@ -20,6 +28,39 @@ const OSMAND_CONCURRENCY = 256;
 const OSMAND_ROUNDS = 5;
 /** Positions forwarded by a Traccar server, one per request. */
 const FORWARDED = 10_000;
+/** Positions a Traccar server publishes to RabbitMQ: as many as the JSON batch API stores. */
+const PUBLISHED = ROWS;
+/** The RabbitMQ broker of Traccar's AMQP forwarding; its figure is left out when none answers. */
+const AMQP_URL = process.env.BENCH_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+
+const cpuSeconds = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1e6;
+
+/**
+ * A publisher process (amqp-publisher.mjs), as Traccar's AMQP forwarder publishes, connected and
+ * waiting: `publish()` starts it and resolves with how long publishing took.
+ */
+async function amqpPublisher(exchange: string, routingKey: string, bodies: string[]) {
+  const bodiesFile = path.join(mkdtempSync(path.join(tmpdir(), 'flare-bench-')), 'bodies.json');
+  writeFileSync(bodiesFile, JSON.stringify(bodies));
+  const child = fork(new URL('./amqp-publisher.mjs', import.meta.url));
+  const next = () =>
+    new Promise<unknown>((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('error', reject);
+    });
+  const ready = next();
+  child.send({ url: AMQP_URL, exchange, routingKey, bodiesFile });
+  await ready;
+  return {
+    async publish(): Promise<number> {
+      const done = next();
+      child.send('go');
+      const { ms } = (await done) as { ms: number };
+      rmSync(path.dirname(bodiesFile), { recursive: true, force: true });
+      return ms;
+    },
+  };
+}
 
 const report = (deviceId: string, i: number, base: number) => ({
   device_id: deviceId,
@@ -33,7 +74,13 @@ const report = (deviceId: string, i: number, base: number) => ({
 });
 
 export async function benchIngest(engine: Engine) {
-  const { flare, drop } = await engine.build();
+  const broker = await amqpBrokerAnswers(AMQP_URL);
+  if (!broker) console.warn(`Traccar AMQP forwarding left out: no broker answered at ${AMQP_URL}`);
+  /** This run's own exchange (Flare's queue on it goes with it). */
+  const exchange = `flare-bench-${randomUUID()}`;
+  const { flare, drop } = await engine.build(
+    broker ? { TRACCAR_AMQP_URL: AMQP_URL, TRACCAR_AMQP_EXCHANGE: exchange } : {},
+  );
   try {
     const devices = await registerDevices(flare.db, 'BENCH', DEVICES);
     const thingIds = new Map(
@@ -79,6 +126,7 @@ export async function benchIngest(engine: Engine) {
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const token = await signIn(flare, 'admin@springfield-pd.test');
 
+    const batchCpuBefore = process.cpuUsage();
     const batchMs = await runLoad({
       concurrency: 4,
       requests: Array.from({ length: ROWS / BATCH }, (_, b) => ({
@@ -93,6 +141,8 @@ export async function benchIngest(engine: Engine) {
       })),
     });
     const batchRate = ROWS / (batchMs / 1000);
+    // The server's CPU time per point (the load generator's thread sends 50 requests: next to nothing).
+    const batchCpu = cpuSeconds(process.cpuUsage(batchCpuBefore)) / ROWS;
 
     // Traccar's position forwarding: one position per request, as Traccar's JSON forwarder posts them
     // (core testing/traccar-forward.ts), for a whole fleet with one API key (docs/devices.md).
@@ -111,29 +161,56 @@ export async function benchIngest(engine: Engine) {
     await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
     const bareAddress = bare.address();
     const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}`;
-    const forwardedRequests = (to: string, offset: number) =>
-      Array.from({ length: FORWARDED }, (_, i) => {
-        const r = report(devices[i % DEVICES]!, ROWS + ROWS + OSMAND_REQUESTS + offset + i, base);
-        const fixTime = new Date(r.timestamp).toISOString().replace('Z', '+00:00');
-        return {
-          url: `${to}/api/ingest/traccar/organization`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-          body: JSON.stringify({
-            position: traccarPosition({
-              id: i,
-              fixTime,
-              deviceTime: fixTime,
-              serverTime: fixTime,
-              latitude: r.lat,
-              longitude: r.lng,
-              course: r.course,
-              accuracy: 5,
-            }),
-            device: traccarDevice(r.device_id),
-          }),
-        };
+    /** Traccar's forwarded position `i` (a device of the fleet in turn), the report numbered `at`. */
+    const forwardedBody = (i: number, at: number) => {
+      const r = report(devices[i % DEVICES]!, at, base);
+      const fixTime = new Date(r.timestamp).toISOString().replace('Z', '+00:00');
+      return JSON.stringify({
+        position: traccarPosition({
+          id: i,
+          fixTime,
+          deviceTime: fixTime,
+          serverTime: fixTime,
+          latitude: r.lat,
+          longitude: r.lng,
+          course: r.course,
+          accuracy: 5,
+        }),
+        device: traccarDevice(r.device_id),
       });
+    };
+    const forwardedRequests = (to: string, offset: number) =>
+      Array.from({ length: FORWARDED }, (_, i) => ({
+        url: `${to}/api/ingest/traccar/organization`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        body: forwardedBody(i, 2 * ROWS + OSMAND_REQUESTS + offset + i),
+      }));
+    // Traccar's AMQP forwarding: the same positions published to RabbitMQ with the key as routing key,
+    // timed from the first publish until the pipeline has stored the last.
+    let publishedRate = Number.NaN;
+    let publishedCpu = Number.NaN;
+    if (broker) {
+      const publisher = await amqpPublisher(
+        exchange,
+        apiKey,
+        Array.from({ length: PUBLISHED }, (_, i) => forwardedBody(i, 4 * ROWS + OSMAND_REQUESTS + i)),
+      );
+      const acceptedBefore = flare.app.ingest.stats.accepted;
+      const cpuBefore = process.cpuUsage();
+      const start = performance.now();
+      await publisher.publish();
+      while (flare.app.ingest.stats.accepted < acceptedBefore + PUBLISHED)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      publishedRate = PUBLISHED / ((performance.now() - start) / 1000);
+      publishedCpu = cpuSeconds(process.cpuUsage(cpuBefore)) / PUBLISHED;
+      const cleanup = await amqp.connect(AMQP_URL);
+      const channel = await cleanup.createChannel();
+      await channel.deleteQueue(traccarQueue(exchange));
+      await channel.deleteExchange(exchange);
+      await cleanup.close();
+    }
+
     const forwardedMs = await runLoad({
       concurrency: OSMAND_CONCURRENCY,
       requests: forwardedRequests(url, 0),
@@ -186,6 +263,20 @@ export async function benchIngest(engine: Engine) {
         ratio: forwardedRate / batchRate,
         detail: `${Math.round(forwardedRate)} positions/s, one per request, vs ${Math.round(batchRate)} points/s in batches of ${BATCH} (goal 0.8x)`,
       },
+      ...(broker
+        ? [
+            {
+              name: `ingest, Traccar positions through RabbitMQ vs the JSON batch API (${engine.name})`,
+              ratio: publishedRate / batchRate,
+              detail: `${Math.round(publishedRate)} positions/s, one per message (Traccar's AMQP forwarder publishing from another process on the same cores, beside RabbitMQ), vs ${Math.round(batchRate)} points/s in batches of ${BATCH} (goal 0.8x)`,
+            },
+            {
+              name: `ingest, Traccar positions through RabbitMQ vs the JSON batch API, per CPU second of the server (${engine.name})`,
+              ratio: batchCpu / publishedCpu,
+              detail: `${Math.round(1 / publishedCpu)} positions per CPU second vs ${Math.round(1 / batchCpu)} points per CPU second: what the server takes where Traccar and RabbitMQ run on other machines`,
+            },
+          ]
+        : []),
       {
         name: `ingest, Traccar forwarded positions vs a bare node:http server (${engine.name})`,
         ratio: forwardedRate / bareForwardRate,

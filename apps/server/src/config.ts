@@ -80,6 +80,14 @@ const EnvSchema = z
       .string()
       .regex(/^[\w-]+(\/[\w-]+)*$/, 'must be topic levels of letters, digits, _ and - separated by /')
       .default('things'),
+    TRACCAR_AMQP_URL: z
+      .string()
+      .regex(/^amqps?:\/\//, 'must be an amqp:// or amqps:// URL')
+      .optional(),
+    TRACCAR_AMQP_EXCHANGE: z
+      .string()
+      .regex(/^[\w.:-]{1,255}$/, 'must be an exchange name of letters, digits, _ . : and -')
+      .default('traccar'),
     DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     R2R_ALERT_DISTANCE_M: z.coerce.number().min(1).max(10_000).default(R2R_ALERTS.distanceM),
     DEVICE_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
@@ -245,6 +253,10 @@ export type Config = {
   mqttUrl: string | undefined;
   /** The first level(s) of every MQTT topic: `{root}/{credential}/telemetry`, `{root}/{id}/commands`. */
   mqttTopicRoot: string;
+  /** RabbitMQ (AMQP) broker a Traccar server forwards positions and events to; unset: none taken. */
+  traccarAmqpUrl: string | undefined;
+  /** The topic exchange Traccar publishes to (its `forward.exchange`, `traccar` by default). */
+  traccarAmqpExchange: string;
   /** How long a device command waits for the device's reply before "Request timed out". */
   deviceCommandTimeoutMs: number;
   /** How close another R2R-enabled asset must be to an alerting responder to be alerted. */
@@ -345,6 +357,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     natsUrl: e.NATS_URL,
     mqttUrl: e.MQTT_URL,
     mqttTopicRoot: e.MQTT_TOPIC_ROOT,
+    traccarAmqpUrl: e.TRACCAR_AMQP_URL,
+    traccarAmqpExchange: e.TRACCAR_AMQP_EXCHANGE,
     deviceCommandTimeoutMs: e.DEVICE_COMMAND_TIMEOUT_MS,
     r2rAlertDistanceM: e.R2R_ALERT_DISTANCE_M,
     deviceSimulatorFailureRate: e.DEVICE_SIMULATOR_FAILURE_RATE,

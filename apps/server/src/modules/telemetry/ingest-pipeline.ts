@@ -1,5 +1,5 @@
 /**
- * The one ingest pipeline. Adapters (OsmAnd, the JSON batch API, MQTT) parse their protocol and
+ * The one ingest pipeline. Adapters (OsmAnd, the JSON batch API, MQTT, Traccar forwarding) parse their protocol and
  * authenticate, then hand raw reports here. Per request: read the reports (core's reader), resolve
  * their device routes once. Per batch of requests (the group commit): ask the context providers about
  * each asset, let the status engine compute the new states, commit points and states in one
@@ -7,6 +7,7 @@
  * providers: nothing of it when the commit fails) and emit `thing.states-changed`. A request is stored whole or refused whole, with the
  * reasons, as an IngestRejection.
  */
+import { mayChangeThing } from '@flare/core/permissions/thing-access';
 import { readReport, type DeviceReport, type RawReport } from '@flare/core/telemetry/report';
 import type { EventBus } from '../../platform/bus/event-bus';
 import type { ContextRegistry } from './thing-context.service';
@@ -28,6 +29,16 @@ export interface IngestScope {
   /** Only devices for which this holds may report in this request (the batch API's caller scope). */
   allowed?: (route: DeviceRoute) => boolean;
 }
+
+/**
+ * The scope of a caller who names assets by System Id (the JSON batch API, Traccar forwarding a
+ * fleet): reporting positions changes an asset, so it covers the assets the caller may edit (not
+ * those it only sees), given the organisations it manages (null: every one).
+ */
+export const fleetScope = (managed: string[] | null): IngestScope => ({
+  identifiedBy: 'systemId',
+  allowed: (route) => mayChangeThing(managed, route),
+});
 
 export interface IngestPipelineDeps {
   repository: TelemetryRepository;

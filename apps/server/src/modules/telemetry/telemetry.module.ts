@@ -4,14 +4,16 @@
  * registering a context provider on `app.thingContext`, and call `app.thingStates.reevaluate` when
  * what they know changes.
  */
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { can } from '@flare/core/permissions/access';
 import { principalOf } from '../../platform/auth-hook';
 import { apiRoutes } from '../../platform/platform.plugin';
 import { ContextRegistry } from './thing-context.service';
 import { DeviceDirectory } from './device-directory';
 import { DeviceIdentityService } from './device-identity.service';
 import { DeviceRateLimit } from './device-rate-limit';
-import { IngestPipeline } from './ingest-pipeline';
+import { fleetScope, IngestPipeline, type IngestScope } from './ingest-pipeline';
 import { IngestStats } from './ingest-stats';
 import { registerOsmandRoutes } from './osmand.adapter';
 import { StatusSweep } from './status-sweep';
@@ -29,6 +31,16 @@ declare module 'fastify' {
     statusSweep: StatusSweep;
     deviceIdentity: DeviceIdentityService;
   }
+}
+
+/**
+ * What Traccar forwarding over AMQP may report with its routing key: an API key of a user who may edit
+ * assets covers the assets that user may edit, as `Authorization` does for HTTP forwarding.
+ */
+async function forwardingScope(app: FastifyInstance, apiKey: string): Promise<IngestScope | null> {
+  const principal = await app.auth.resolveApiKey(apiKey);
+  if (!principal || !can(principal.permissions, 'editThing')) return null;
+  return fleetScope(await app.accounts.managedOrganizationIds(principal));
 }
 
 export const telemetryModule = fp(
@@ -68,14 +80,26 @@ export const telemetryModule = fp(
     await app.jobs.work(statusSweepJob, async () => void (await sweep.sweep()));
     if (app.config.statusSweepMs > 0) await app.jobs.every(statusSweepJob, app.config.statusSweepMs);
 
-    // The MQTT client loads only where a broker is configured.
+    // The MQTT and AMQP clients load only where a broker is configured.
     const mqtt = app.config.mqttUrl
       ? await (
           await import('./mqtt.adapter')
         ).startMqttIngest(app.config.mqttUrl, app.config.mqttTopicRoot, pipeline, app.log)
       : null;
+    const traccarAmqp = app.config.traccarAmqpUrl
+      ? await (
+          await import('./traccar-amqp.adapter')
+        ).startTraccarAmqpIngest(
+          app.config.traccarAmqpUrl,
+          app.config.traccarAmqpExchange,
+          pipeline,
+          (apiKey) => forwardingScope(app, apiKey),
+          app.log,
+        )
+      : null;
     app.addHook('onClose', async () => {
       await mqtt?.endAsync();
+      await traccarAmqp?.close();
       await pipeline.drained();
       await contexts.drained();
     });

@@ -6,10 +6,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fromFlareJson, IngestBatchSchema } from '@flare/core/telemetry/ingest';
-import { mayChangeThing } from '@flare/core/permissions/thing-access';
 import { badRequest, tooManyRequests } from '../../platform/http-errors';
 import { IngestRejection } from './ingest-rejection';
-import type { IngestPipeline } from './ingest-pipeline';
+import { fleetScope, type IngestPipeline } from './ingest-pipeline';
 import { BEARER, errorResponses } from '../../platform/api-docs';
 
 /** An ingest's answer over the JSON API: refusals as 400 with their reasons, limits as 429 with Retry-After. */
@@ -52,16 +51,9 @@ export function registerTelemetryRoutes(
       },
     },
     async (request) => {
-      const managed = await managedOrganizations(request);
-      // Reporting positions changes the asset: those who may edit it may (not those who only see it).
-      // The caller is signed in and names assets by System Id; devices themselves use the OsmAnd or
-      // MQTT paths with their credential.
-      return answerIngest(
-        pipeline.ingest(request.body.points.map(fromFlareJson), {
-          identifiedBy: 'systemId',
-          allowed: (route) => mayChangeThing(managed, route),
-        }),
-      );
+      // Devices themselves use the OsmAnd or MQTT paths with their credential.
+      const scope = fleetScope(await managedOrganizations(request));
+      return answerIngest(pipeline.ingest(request.body.points.map(fromFlareJson), scope));
     },
   );
 

@@ -13,10 +13,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { mayChangeThing } from '@flare/core/permissions/thing-access';
 import { fromTraccarForward } from '@flare/core/telemetry/traccar-forward';
 import { BEARER, errorResponses } from '../../platform/api-docs';
-import type { IngestPipeline, IngestScope } from './ingest-pipeline';
+import { fleetScope, type IngestPipeline, type IngestScope } from './ingest-pipeline';
 import { answerIngest, type ManagedOrganizations } from './telemetry.routes';
 
 const AcceptedSchema = z.object({ accepted: z.number() });
@@ -72,11 +71,8 @@ export function registerTraccarForwardRoutes(
       },
     },
     async (request) => {
-      const managed = await managedOrganizations(request);
-      return ingestForwarded(pipeline, request.body, null, {
-        identifiedBy: 'systemId',
-        allowed: (route) => mayChangeThing(managed, route),
-      });
+      const scope = fleetScope(await managedOrganizations(request));
+      return ingestForwarded(pipeline, request.body, null, scope);
     },
   );
 }
