@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   coalescingKey,
   liveMessageAccess,
+  liveMessageSubject,
   liveMessageUrgency,
   LiveMessageSchema,
   type LiveMessage,
@@ -60,6 +61,19 @@ describe("the sections' feeds", () => {
     expect(coalescingKey(message)).toBe(`closure:${closure.id}`);
     expect(coalescingKey(stateMessage(state()))).toBe('point:thing-1');
     expect(coalescingKey(stateMessage(state({ moved: false })))).toBe('heartbeat:thing-1');
+  });
+
+  it('give every message about one asset the asset as its subject, and other messages their key', () => {
+    const thing = makeThing({ id: 'thing-1' });
+    const subjects = [
+      stateMessage(state()),
+      stateMessage(state({ moved: false })),
+      { type: 'thing', thing } satisfies LiveMessage,
+    ].map(liveMessageSubject);
+    expect(subjects).toEqual(['thing:thing-1', 'thing:thing-1', 'thing:thing-1']);
+    expect(liveMessageSubject(stateMessage(state({ thing_id: 'thing-2' })))).toBe('thing:thing-2');
+    const closure: LiveMessage = { type: 'closure', closure: makeClosure() };
+    expect(liveMessageSubject(closure)).toBe(coalescingKey(closure));
   });
 
   it('send each asset state to the organisations that see that asset', () => {

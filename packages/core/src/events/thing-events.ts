@@ -99,10 +99,14 @@ function assetState(message: AssetMessage): { subject: string; state: TrackedSta
     alarm_raised_at: message.alarm_raised_at,
   };
   if (message.in_service !== undefined) state.in_service = message.in_service;
-  return { subject: `thing:${message.thing_id}`, state };
+  return { subject: assetSubject(message.thing_id), state };
 }
 
+/** Every message about an asset (its position, status, registration) has the asset as its subject. */
+const assetSubject = (thingId: string) => `thing:${thingId}`;
+
 const assetRules = {
+  subject: (message: AssetMessage) => assetSubject(message.thing_id),
   urgent: (message: AssetMessage, last: TrackedState | undefined) =>
     assetTurned(last, assetState(message).state),
   track: assetState,
@@ -132,7 +136,7 @@ export const pointMessage = liveMessage(
 export const thingMessage = liveMessage(
   'thing',
   { thing: ThingSchema },
-  { key: (message) => `thing:${message.thing.id}` },
+  { key: (message) => `thing:${message.thing.id}`, subject: (message) => assetSubject(message.thing.id) },
 );
 
 /** The asset checked in, or only its status changed. */

@@ -48,6 +48,12 @@ export function liveMessageUrgency(
   return { urgent, tracked };
 }
 
+/** What the message is about: an alert goes out with what waits about the same subject (LiveMessageRules). */
+export function liveMessageSubject(message: LiveMessage): string {
+  const definition = DEFINITIONS.get(message.type)!;
+  return definition.subject?.(message as never) ?? definition.key(message as never);
+}
+
 /** The messages about one asset. */
 export type ThingLiveMessage = Extract<LiveMessage, { type: 'point' | 'thing' | 'heartbeat' }>;
 

@@ -35,8 +35,14 @@ export interface LiveSubscription {
   readonly organizationId: string;
   /** The subscriber's, for the messages only some may receive (core's liveMessageAccess). */
   readonly permissions: readonly string[];
-  /** Coalescing key -> the latest message under that key, already serialised. */
-  readonly pending: Map<string, string>;
+  /** Coalescing key -> the latest message under that key, already serialised, and its subject. */
+  readonly pending: Map<string, PendingMessage>;
+}
+
+export interface PendingMessage {
+  /** core's liveMessageSubject: an alert takes along what waits about the same subject. */
+  readonly subject: string;
+  readonly json: string;
 }
 
 /** What a connection needs from the hub. */
@@ -89,14 +95,21 @@ export class LiveConnection {
     for (const subscription of this.subscriptions.values()) this.flushSubscription(subscription);
   }
 
-  /** Sends the subscription's pending messages now, in order (an alert among them goes out at once). */
-  flushSubscription(subscription: LiveSubscription): void {
+  /**
+   * Sends the subscription's pending messages now, in order: all of them, or (for an alert) those
+   * about `subject`, so that an alert neither waits for the flush nor takes along the positions of
+   * every other asset (under frequent alerts that would defeat the coalescing altogether).
+   */
+  flushSubscription(subscription: LiveSubscription, subject?: string): void {
     if (subscription.pending.size === 0) return;
     if (this.socket.readyState !== WebSocket.OPEN || this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
     // The identifier is JSON-encoded once per flush, the message once per server (by the hub).
     const head = `{"identifier":${JSON.stringify(subscription.identifier)},"message":`;
-    for (const message of subscription.pending.values()) this.socket.send(`${head}${message}}`);
-    subscription.pending.clear();
+    for (const [key, message] of subscription.pending) {
+      if (subject !== undefined && message.subject !== subject) continue;
+      this.socket.send(`${head}${message.json}}`);
+      subscription.pending.delete(key);
+    }
   }
 
   /**

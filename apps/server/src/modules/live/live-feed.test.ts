@@ -326,20 +326,26 @@ describe('alerts on a feed whose next flush is an hour away', () => {
     return { a: await connected(consumer, 'org-a'), shared: await connected(consumer, 'org-shared') };
   }
 
-  it('sends an incident and a closure at once, with what was waiting on their subscription only', async () => {
+  it('sends an incident and a closure at once, ahead of the other assets waiting for the flush', async () => {
     const { a, shared } = await adaOnTwoOrganizations();
     await server.hub.publish(['org-a'], point('waits', 1));
-    await server.hub.publish(['org-shared'], point('goes-with-the-alert', 1));
+    await server.hub.publish(['org-shared'], point('waits-too', 1));
     const incident: LiveMessage = { type: 'location', location: makeIncident() };
     await server.hub.publish(['org-shared'], incident);
-    await waitFor(() => shared.received.length === 2, 'the incident');
-    expect(shared.received).toEqual([point('goes-with-the-alert', 1), incident]);
-    // One socket: had org-a's point been sent, it would have arrived before the incident.
+    await waitFor(() => shared.received.length === 1, 'the incident');
+    // One socket: had either point been sent, it would have arrived before the incident.
+    expect(shared.received).toEqual([incident]);
     expect(a.received).toEqual([]);
     const closure: LiveMessage = { type: 'closure', closure: makeClosure() };
     await server.hub.publish(['org-a'], closure);
-    await waitFor(() => a.received.length === 2, 'the closure');
-    expect(a.received).toEqual([point('waits', 1), closure]);
+    await waitFor(() => a.received.length === 1, 'the closure');
+    expect(a.received).toEqual([closure]);
+    expect(shared.received).toEqual([incident]);
+    // Overtaken, not dropped: the waiting position goes out with its asset's next alert, before it.
+    const offline = makeHeartbeat('waits', { status: 'offline' });
+    await server.hub.publish(['org-a'], offline);
+    await waitFor(() => a.received.length === 3, "the asset's turn");
+    expect(a.received).toEqual([closure, point('waits', 1), offline]);
   });
 
   it('sends an asset update at once when it turns On-Scene, Responding or Offline, goes Out-of-Service or raises an alarm', async () => {
@@ -366,13 +372,19 @@ describe('alerts on a feed whose next flush is an hour away', () => {
     }
     expect(shared.received).toEqual([first, ...turns]);
     expect(a.received).toEqual([]);
-    // The same update again is no turn: when an alert on org-a arrives, it has not come before it.
+    // The same update again is no turn: when an alert on the same socket arrives, it has not come
+    // before it; it waits, and goes out just before the unit's next turn.
     await server.hub.publish(['org-shared'], turns.at(-1)!);
     const incident: LiveMessage = { type: 'location', location: makeIncident() };
-    await server.hub.publish(['org-a'], incident);
-    await waitFor(() => a.received.length === 2, 'the incident');
-    expect(a.received).toEqual([point('waits', turns.length - 1), incident]);
-    expect(shared.received).toHaveLength(turns.length + 1);
+    await server.hub.publish(['org-shared'], incident);
+    await waitFor(() => shared.received.length === turns.length + 2, 'the incident');
+    expect(shared.received).toEqual([first, ...turns, incident]);
+    const onScene = makeHeartbeat('unit', { status: 'active_location' });
+    await server.hub.publish(['org-shared'], onScene);
+    await waitFor(() => shared.received.length === turns.length + 4, 'the next turn');
+    expect(shared.received).toEqual([first, ...turns, incident, turns.at(-1), onScene]);
+    // The other assets' positions still wait for the flush.
+    expect(a.received).toEqual([]);
   });
 });
 

@@ -5,7 +5,8 @@
  * organisation, and coalesces per client: within a flush interval only the latest message per
  * coalescing key (per asset and message type) is sent. Alerts (core's liveMessageUrgency: incidents,
  * closures, an asset turning On-Scene, Responding or Offline, Out-of-Service, or raising an alarm) go
- * out at once, with what was waiting before them. Messages that need more than watching the feed
+ * out at once, with what was waiting about the same subject (core's liveMessageSubject: the asset);
+ * the rest keeps waiting for the flush. Messages that need more than watching the feed
  * (closures: core's liveMessageAccess) go only to the subscribers who hold it.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +15,7 @@ import type { TrackedState } from '@flare/core/live/live-message';
 import {
   coalescingKey,
   liveMessageAccess,
+  liveMessageSubject,
   liveMessageUrgency,
   type LiveMessage,
 } from '@flare/core/live/messages';
@@ -184,13 +186,13 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
     const access = liveMessageAccess(message.type);
     const urgent = this.urgent(organizationId, message);
     // Serialised once here, not once per client.
-    const json = JSON.stringify(message);
+    const entry = { subject: liveMessageSubject(message), json: JSON.stringify(message) };
     for (const subscription of watching) {
       if (access && !can(subscription.permissions, access)) continue;
       // Delete first so the frame goes out in the order of its latest update.
       subscription.pending.delete(key);
-      subscription.pending.set(key, json);
-      if (urgent) subscription.connection.flushSubscription(subscription);
+      subscription.pending.set(key, entry);
+      if (urgent) subscription.connection.flushSubscription(subscription, entry.subject);
     }
   }
 
