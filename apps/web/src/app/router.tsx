@@ -1,153 +1,74 @@
-/** The route tree: welcome pages, the dashboard and its sections. */
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+/**
+ * The route tree: welcome pages, the driver view and the dashboard. The dashboard's own routes (the
+ * shell and its sections, most of the app's code) load on the first visit to a signed-in path, so the
+ * sign-in page loads only what it shows.
+ */
+import { createBrowserRouter, Navigate, type DOMRouterOpts, type RouteObject } from 'react-router';
 import { SignInScreen } from '../features/auth/sign-in-screen';
-import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen';
-import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
-import { SectionPlaceholder } from '../features/sections/section-placeholder';
-import { thingsAdminRoutes } from '../features/things/routes';
-import { profileElement, usersRoutes } from '../features/users/routes';
-import { apiKeysRoutes } from '../features/api-keys/routes';
-import { organizationsRoutes } from '../features/organizations/routes';
-import { reportsRoutes } from '../features/reports/routes';
-import { exportsRoutes, newExportRoutes } from '../features/exports/routes';
 import { driveRoute } from '../features/drive/routes';
-import { AccountsLayout, ACCOUNTS_NEW_TABS, FirstAccountsTab, LEGACY_ACCOUNTS_TABS } from './accounts-layout';
-import { DashboardShell } from './shell/dashboard-shell';
-import { DashboardIndex, DataIndex } from './dashboard-index';
-import {
-  RequireAccess,
-  RequireAuth,
-  RequireDataSubsection,
-  RequireSection,
-  RequireSignedOut,
-  RootRedirect,
-} from './guards';
+import { lazyScreen, loadChunk } from '../lib/lazy-screen';
+import { RequireSignedOut, RootRedirect } from './guards';
 import { ErrorPage, NotFoundPage } from './message-page';
 import { AppFrame } from './app-frame';
-import { FEATURES } from './features';
-import type { FeatureManifest } from '../lib/feature-manifest';
+import { DASHBOARD_ROUTE_ID } from './dashboard-route-id';
 
-/** A feature's section under /dashboard: core's rule for who sees it, then its guarded screens. */
-function sectionRoutes({ section }: FeatureManifest): RouteObject[] {
-  if (!section) return [];
-  const guarded = (section.guarded ?? []).map(({ path, access, desktopOnly, children }) => ({
-    path,
-    element: access ? <RequireAccess access={access} desktopOnly={desktopOnly} /> : undefined,
-    children,
-  }));
+const ForgotPasswordScreen = lazyScreen(
+  () => import('../features/auth/forgot-password-screen'),
+  'ForgotPasswordScreen',
+);
+const ResetPasswordScreen = lazyScreen(
+  () => import('../features/auth/reset-password-screen'),
+  'ResetPasswordScreen',
+);
+
+/** The route the dashboard's route is patched in under. */
+const APP_ROUTE_ID = 'app';
+
+export const routes = appRoutes();
+
+/** The app's routes; `dashboard` as the router patches it in (tests render the whole tree at once). */
+export function appRoutes(...dashboard: RouteObject[]): RouteObject[] {
   return [
     {
-      path: section.path,
-      element: <RequireSection section={section.id} />,
-      children: [...section.routes, ...guarded],
+      id: APP_ROUTE_ID,
+      element: <AppFrame />,
+      errorElement: <ErrorPage />,
+      children: [
+        { index: true, element: <RootRedirect /> },
+        {
+          path: 'welcome',
+          children: [
+            { index: true, element: <Navigate to="signin" replace /> },
+            {
+              element: <RequireSignedOut />,
+              children: [
+                { path: 'signin', element: <SignInScreen /> },
+                { path: 'unlock/:email/:unlockToken', element: <SignInScreen /> },
+              ],
+            },
+            { path: 'forgot', element: <ForgotPasswordScreen /> },
+            { path: 'reset/:email/:resetToken', element: <ResetPasswordScreen /> },
+          ],
+        },
+        driveRoute,
+        ...dashboard,
+        { path: '*', element: <NotFoundPage /> },
+      ],
     },
   ];
 }
 
-export const routes: RouteObject[] = [
-  {
-    element: <AppFrame />,
-    errorElement: <ErrorPage />,
-    children: [
-      { index: true, element: <RootRedirect /> },
-      {
-        path: 'welcome',
-        children: [
-          { index: true, element: <Navigate to="signin" replace /> },
-          {
-            element: <RequireSignedOut />,
-            children: [
-              { path: 'signin', element: <SignInScreen /> },
-              { path: 'unlock/:email/:unlockToken', element: <SignInScreen /> },
-            ],
-          },
-          { path: 'forgot', element: <ForgotPasswordScreen /> },
-          { path: 'reset/:email/:resetToken', element: <ResetPasswordScreen /> },
-        ],
-      },
-      driveRoute,
-      {
-        path: 'dashboard',
-        element: <RequireAuth />,
-        children: [
-          {
-            element: <DashboardShell />,
-            children: [
-              { index: true, element: <DashboardIndex /> },
-              ...FEATURES.flatMap(sectionRoutes),
-              {
-                path: 'data',
-                element: <RequireSection section="data" />,
-                children: [
-                  { index: true, element: <DataIndex /> },
-                  {
-                    path: 'reports',
-                    element: <RequireDataSubsection subsection="reports" />,
-                    children: reportsRoutes,
-                  },
-                  {
-                    path: 'exports',
-                    element: <RequireDataSubsection subsection="exports" />,
-                    children: [
-                      ...exportsRoutes,
-                      {
-                        path: 'new',
-                        element: <RequireAccess access="createExport" desktopOnly />,
-                        children: newExportRoutes,
-                      },
-                    ],
-                  },
-                ],
-              },
-              {
-                path: 'accounts',
-                element: <RequireSection section="accounts" />,
-                children: [
-                  {
-                    element: <AccountsLayout base="/dashboard/accounts" tabs={LEGACY_ACCOUNTS_TABS} />,
-                    children: [
-                      { index: true, element: profileElement },
-                      ...usersRoutes,
-                      ...organizationsRoutes,
-                      ...apiKeysRoutes,
-                      { path: '*', element: <SectionPlaceholder section="accounts" /> },
-                    ],
-                  },
-                ],
-              },
-              {
-                path: 'accounts-new',
-                element: <RequireSection section="accounts-new" />,
-                children: [
-                  { index: true, element: <FirstAccountsTab tabs={ACCOUNTS_NEW_TABS} /> },
-                  {
-                    element: <AccountsLayout base="/dashboard/accounts-new" tabs={ACCOUNTS_NEW_TABS} />,
-                    children: [
-                      ...usersRoutes,
-                      ...thingsAdminRoutes,
-                      ...organizationsRoutes,
-                      ...apiKeysRoutes,
-                      { path: 'profile', element: profileElement },
-                      ...[
-                        ['billing', 'Billing'],
-                        ['settings', 'Settings'],
-                      ].map(([path, title]) => ({
-                        path,
-                        element: <SectionPlaceholder section="accounts-new" title={title} />,
-                      })),
-                    ],
-                  },
-                ],
-              },
-              { path: '404', element: <Navigate to="/dashboard" replace /> },
-              { path: '*', element: <NotFoundPage /> },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+/**
+ * The router's options: a path under /dashboard, before the dashboard's route is there, loads it first
+ * (a failed load is a ChunkLoadError, which the error page answers with a reload).
+ */
+export const routerOptions: Pick<DOMRouterOpts, 'patchRoutesOnNavigation'> = {
+  async patchRoutesOnNavigation({ path, matches, patch }) {
+    if (!/^\/dashboard(\/|$)/.test(path) || matches.some(({ route }) => route.id === DASHBOARD_ROUTE_ID))
+      return;
+    const { dashboardRoute } = await loadChunk(() => import('./dashboard-routes'));
+    patch(APP_ROUTE_ID, [dashboardRoute]);
   },
-];
+};
 
-export const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(routes, routerOptions);

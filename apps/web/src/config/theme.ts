@@ -1,14 +1,16 @@
 import {
-  Autocomplete,
   createTheme,
-  Menu,
-  MultiSelect,
-  Select,
+  type AutocompleteProps,
   type CSSVariablesResolver,
+  type MenuProps,
+  type MultiSelectProps,
+  type SelectProps,
 } from '@mantine/core';
 import { BREAKPOINTS, OPTION_LIST } from '@flare/core/constants';
 
 const em = (px: number) => `${px / 16}em`;
+
+const dropdownDefaults = { maxDropdownHeight: OPTION_LIST.maxHeightPx };
 
 /** Mantine theme with the product's breakpoints. */
 export const theme = createTheme({
@@ -28,13 +30,15 @@ export const theme = createTheme({
     xl: em(BREAKPOINTS.xl),
     xxl: em(BREAKPOINTS.xxl),
   },
+  // Plain defaults rather than `Select.extend(...)`: naming the components here would load their code
+  // (the combobox, popovers, floating UI) with every page, the sign-in page too.
   components: {
     // Mantine's initial-focus placeholder is a focusable div inside role=menu, which may hold only
     // menu items (axe aria-required-children). Without it, opening a menu focuses its first item.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-    Select: Select.extend({ defaultProps: { maxDropdownHeight: OPTION_LIST.maxHeightPx } }),
-    MultiSelect: MultiSelect.extend({ defaultProps: { maxDropdownHeight: OPTION_LIST.maxHeightPx } }),
-    Autocomplete: Autocomplete.extend({ defaultProps: { maxDropdownHeight: OPTION_LIST.maxHeightPx } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
+    Select: { defaultProps: dropdownDefaults satisfies Partial<SelectProps> },
+    MultiSelect: { defaultProps: dropdownDefaults satisfies Partial<MultiSelectProps> },
+    Autocomplete: { defaultProps: dropdownDefaults satisfies Partial<AutocompleteProps> },
   },
 });
 

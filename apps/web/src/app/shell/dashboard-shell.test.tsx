@@ -8,7 +8,11 @@ import { getSession, signOut, startSession } from '../../lib/session';
 import { fakeApi, fakeProfile, fakeTokens } from '../../testing/fake-api';
 import { renderRoutes, setViewportWidth } from '../../testing/render';
 import { makeThing } from '@flare/core/testing/things';
-import { routes } from '../router';
+import { dashboardRoute } from '../dashboard-routes';
+import { appRoutes } from '../router';
+
+/** The app's routes, the dashboard's there from the start. */
+const routes = appRoutes(dashboardRoute);
 
 type TestWindow = Window & { __FLARE_TEST__?: object };
 
