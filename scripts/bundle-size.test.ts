@@ -12,9 +12,10 @@ import {
 } from '../apps/web/bundle-size';
 
 let initial: InitialJavaScript;
+// A build takes seconds, more on a loaded machine.
 beforeAll(async () => {
   initial = initialJavaScript(await buildWebChunks());
-});
+}, 180_000);
 
 describe('the web app loads little before it is usable', () => {
   it(`the sign-in page: at most ${BUNDLE_BUDGETS_KB.signIn} kB of gzipped JavaScript`, () => {
