@@ -157,10 +157,6 @@ export async function expectNoCspViolations(page: Page): Promise<void> {
 
 /** Fails on serious or critical accessibility violations of the page as it is now, or CSP violations. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const t0 = performance.now();
-  try { await expectAccessible0(page); } finally { console.log(`AXE ${Math.round(performance.now() - t0)} ms`); }
-}
-async function expectAccessible0(page: Page): Promise<void> {
   await expectNoCspViolations(page);
   // Checked once settled: a dialog still fading in has, for a moment, text of too little contrast.
   await page.waitForFunction(() =>
