@@ -13,6 +13,7 @@ import { benchLiveFeedAllEngines } from './live-feed.bench';
 import { benchLiveFeedAttack } from './live-feed-attack.bench';
 import { benchMap } from './map.bench';
 import { benchMotoristAlerts } from './motorist-alerts.bench';
+import { benchPointsGrowth } from './points-growth.bench';
 import { benchServerStart } from './server-start.bench';
 import { benchStationsAllEngines } from './stations.bench';
 import { benchTripsAllEngines } from './trips.bench';
@@ -30,6 +31,7 @@ const results = [
   ...(await benchTripsAllEngines()),
   ...(await benchWzdxAllEngines()),
   ...(await benchExportsAllEngines()),
+  ...(await benchPointsGrowth()),
   ...(await benchJobTiming()),
   ...(await benchDatabaseFaults()),
   ...(await benchMotoristAlerts()),

@@ -101,6 +101,14 @@ const EnvSchema = z
         error: 'must be 0 (off) or whole seconds from 1000 to 3600000',
       })
       .default(5000),
+    // A month's report is built from its points once the month is over: keep them at least two months.
+    POINTS_RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .refine((days) => days === 0 || (days >= 62 && days <= 36_500), {
+        error: 'must be 0 (keep every point) or from 62 to 36500 days',
+      })
+      .default(0),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
@@ -273,6 +281,8 @@ export type Config = {
   ingestDeviceRequestsPerMinute: number;
   /** Interval of the status sweep (whole seconds); 0 turns it off. */
   statusSweepMs: number;
+  /** Points older than this many days go, a month at a time; 0 keeps every point. */
+  pointsRetentionDays: number;
   /** How often an idle job worker asks the queue for work, seconds. */
   jobPollSeconds: number;
   /** An export whose run has not reported for this long (its server died) is started again. */
@@ -371,6 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     statusSweepMs: e.STATUS_SWEEP_MS,
+    pointsRetentionDays: e.POINTS_RETENTION_DAYS,
     jobPollSeconds: e.JOB_POLL_MS / 1000,
     exportStaleSeconds: e.EXPORT_STALE_SECONDS,
     exportReportMs: e.EXPORT_REPORT_MS,

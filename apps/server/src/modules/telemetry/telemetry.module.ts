@@ -2,7 +2,7 @@
  * Telemetry: the ingest adapters (OsmAnd, the JSON batch API, MQTT, Traccar's forwarding), the one ingest pipeline with its
  * status engine, assets' live states and the status sweep. Other sections feed the status engine by
  * registering a context provider on `app.thingContext`, and call `app.thingStates.reevaluate` when
- * what they know changes.
+ * what they know changes. The points' monthly partitions and retention are kept here too.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,6 +16,9 @@ import { DeviceRateLimit } from './device-rate-limit';
 import { fleetScope, IngestPipeline, type IngestScope } from './ingest-pipeline';
 import { IngestStats } from './ingest-stats';
 import { registerOsmandRoutes } from './osmand.adapter';
+import { PointsPartitions } from './points-partitions';
+import { pointsPartitionsJob, POINTS_PARTITIONS_INTERVAL_MS } from './points-partitions.job';
+import { PointsPartitionsRepository } from './points-partitions.repository';
 import { StatusSweep } from './status-sweep';
 import { statusSweepJob } from './status-sweep.job';
 import { registerTelemetryRoutes, type ManagedOrganizations } from './telemetry.routes';
@@ -79,6 +82,17 @@ export const telemetryModule = fp(
 
     await app.jobs.work(statusSweepJob, async () => void (await sweep.sweep()));
     if (app.config.statusSweepMs > 0) await app.jobs.every(statusSweepJob, app.config.statusSweepMs);
+
+    const partitions = new PointsPartitions(
+      new PointsPartitionsRepository(app.db),
+      app.config.pointsRetentionDays,
+    );
+    await app.jobs.work(pointsPartitionsJob, async () => {
+      const maintained = await partitions.maintain();
+      if (maintained.created.length + maintained.dropped.length + maintained.deletedFromDefault > 0)
+        app.log.info(maintained, 'points partitions maintained');
+    });
+    await app.jobs.every(pointsPartitionsJob, POINTS_PARTITIONS_INTERVAL_MS);
 
     // The MQTT and AMQP clients load only where a broker is configured.
     const mqtt = app.config.mqttUrl

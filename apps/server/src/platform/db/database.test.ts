@@ -265,3 +265,59 @@ describe('migration 202612031215_create_closure_history', () => {
     expect((await migrator.migrateTo('202612031100_organization_position')).error).toBeUndefined();
   });
 });
+
+describe('migration 202612060900_partition_points', () => {
+  let db: Db;
+  afterAll(() => db.destroy());
+
+  /** Which partition holds each point, by id. */
+  const partitionsOf = async () =>
+    (
+      await sql<{
+        id: string;
+        partition: string;
+      }>`select id::text, tableoid::regclass::text as partition from points order by id`.execute(db)
+    ).rows;
+
+  it('moves the points into their months, keeps their ids counting up, and back down again', async () => {
+    ({ db } = await openDatabase({ pgliteDir: 'memory://' }));
+    const migrator = new Migrator({ db, provider: { getMigrations: findMigrations } });
+    expect((await migrator.migrateTo('202612050900_create_motorist_alert_deliveries')).error).toBeUndefined();
+    await seedReferenceData(db);
+    await seedDemoData(db, 'First!pass1');
+    await sql`insert into things (organization_id, thing_type_id, device_id)
+      values (${demoOrganizationId('prairie-fleet')}, ${thingTypeId('tow')}, 'PARTITIONED-1')`.execute(db);
+    await sql`insert into points (thing_id, recorded_at, lat, lng, speed)
+      select id, at::timestamptz, 39.8, -89.6, 12 from things,
+        (values ('2026-10-05T10:00:00Z'), ('2026-11-20T10:00:00Z')) as times (at)
+      where device_id = 'PARTITIONED-1'`.execute(db);
+    const before = await sql<{ id: string }>`select id::text from points order by id`.execute(db);
+
+    await migrateToLatest(db);
+    const { rows: kind } = await sql<{
+      relkind: string;
+    }>`select relkind from pg_class where relname = 'points'`.execute(db);
+    expect(kind).toEqual([{ relkind: 'p' }]);
+    expect(await partitionsOf()).toEqual([
+      { id: before.rows[0]!.id, partition: 'points_2026_10' },
+      { id: before.rows[1]!.id, partition: 'points_2026_11' },
+    ]);
+    // A resent report still conflicts with the one stored; a new one is numbered after the others.
+    const resent = await sql`insert into points (thing_id, recorded_at, lat, lng)
+      select thing_id, recorded_at, lat, lng from points
+      on conflict (thing_id, recorded_at, lat, lng) do nothing`.execute(db);
+    expect(resent.numAffectedRows).toBe(0n);
+    await sql`insert into points (thing_id, recorded_at, lat, lng)
+      select thing_id, now(), 39.81, -89.6 from points limit 1`.execute(db);
+    const after = await partitionsOf();
+    expect(after).toHaveLength(3);
+    expect(Number(after[2]!.id)).toBeGreaterThan(Number(before.rows[1]!.id));
+
+    expect((await migrator.migrateTo('202612050900_create_motorist_alert_deliveries')).error).toBeUndefined();
+    expect(
+      (await sql<{ relkind: string }>`select relkind from pg_class where relname = 'points'`.execute(db))
+        .rows,
+    ).toEqual([{ relkind: 'r' }]);
+    expect((await partitionsOf()).map(({ id }) => id)).toEqual(after.map(({ id }) => id));
+  });
+});
