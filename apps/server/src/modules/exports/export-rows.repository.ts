@@ -403,16 +403,21 @@ class PostgresRead implements ExportRead {
   }
 
   async write(out: Writable, onRecords: (count: number) => void, signal: AbortSignal): Promise<void> {
-    for (const segment of this.segments) {
-      signal.throwIfAborted();
-      const copy = this.client.query(copyTo(copyCsvStatement(segment.query(this.db, null).compile())));
-      let readFailed: unknown = null;
-      copy.once('error', (error) => (readFailed = error));
-      try {
-        await pipeline(copy, new CrlfRecords(onRecords), out, { end: false, signal });
-      } catch (error) {
-        throw readFailed && !signal.aborted ? new ExportReadError(readFailed) : error;
+    const { client, db, segments } = this;
+    let readFailed: unknown = null;
+    // One pipeline for all the segments, one COPY after another: a pipeline per segment would leave
+    // its listeners on `out` (kept open), hundreds of them for an export of hundreds of assets.
+    async function* copies() {
+      for (const segment of segments) {
+        const copy = client.query(copyTo(copyCsvStatement(segment.query(db, null).compile())));
+        copy.once('error', (error) => (readFailed = error));
+        yield* copy;
       }
+    }
+    try {
+      await pipeline(copies, new CrlfRecords(onRecords), out, { end: false, signal });
+    } catch (error) {
+      throw readFailed && !signal.aborted ? new ExportReadError(readFailed) : error;
     }
   }
 
