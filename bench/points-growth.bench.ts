@@ -17,7 +17,7 @@ const ASSETS = 500;
 const SPACING_S = 43;
 const SMALL = 1_000_000;
 const LARGE = Number(process.env.POINTS_GROWTH_TO ?? 50_000_000);
-const CHUNK = 1_000_000;
+const CHUNK = 500_000;
 const ROUNDS = 5;
 const INGEST_BATCHES = 20;
 const EXPORT_ASSETS = 10;
@@ -43,7 +43,8 @@ export async function benchPointsGrowth() {
     console.log('points growth: skipped (PostgreSQL only: set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
     return [];
   }
-  const { flare, drop } = await engine.build();
+  // Loading tens of millions of rows (and vacuuming them) takes longer than a request may.
+  const { flare, drop } = await engine.build({ DATABASE_STATEMENT_TIMEOUT_MS: '600000' });
   try {
     const devices = await registerDevices(flare.db, 'GROW', ASSETS);
     const things = await flare.db
@@ -54,7 +55,6 @@ export async function benchPointsGrowth() {
       .execute();
     const thingIds = things.map((t) => t.id);
     const now = new Date(Math.floor(Date.now() / 1000) * 1000);
-    const token = await signIn(flare, 'admin@springfield-pd.test');
 
     let stored = 0;
     let loadS = 0;
@@ -78,10 +78,17 @@ export async function benchPointsGrowth() {
       loadS += (performance.now() - at) / 1000;
     };
 
+    // Each size measured twice, the first pass discarded: the recent day is what a working system has
+    // in memory (it is being written), while a bulk load of old months leaves it out of the cache.
+    const reports = { at: now.getTime() };
+    const steady = async () => {
+      await figures(flare, thingIds, reports);
+      return figures(flare, thingIds, reports);
+    };
     await growTo(SMALL);
-    const small = await figures(flare, token, thingIds, now);
+    const small = await steady();
     await growTo(LARGE);
-    const large = await figures(flare, token, thingIds, now);
+    const large = await steady();
     const n = (count: number) => count.toLocaleString('en-US');
     const at = `${n(LARGE)} points vs ${n(SMALL)} in the same run (goal at most 1.2x; ${n(LARGE)} stored in ${loadS.toFixed(0)} s)`;
     return [
@@ -112,8 +119,10 @@ export async function benchPointsGrowth() {
 }
 
 /** The four figures as the table stands (medians of ROUNDS; ingest over INGEST_BATCHES batches). */
-async function figures(flare: FlareApp, token: string, thingIds: string[], now: Date): Promise<Figures> {
-  const headers = { authorization: `Bearer ${token}` };
+async function figures(flare: FlareApp, thingIds: string[], reports: { at: number }): Promise<Figures> {
+  // Signed in afresh: loading the large table takes longer than an access token lasts.
+  const headers = { authorization: `Bearer ${await signIn(flare, 'admin@springfield-pd.test')}` };
+  const now = new Date(reports.at);
   const dayStart = new Date(now.getTime() - 86_400_000);
   const tripMs = median(
     await sequence(ROUNDS, (round) => timed(() => flare.app.trips.build(thingIds[round]!, dayStart, now))),
@@ -121,7 +130,11 @@ async function figures(flare: FlareApp, token: string, thingIds: string[], now: 
   const mapMs = median(
     await sequence(ROUNDS, () =>
       timed(async () => {
-        const response = await flare.app.inject({ method: 'GET', url: '/api/things', headers });
+        const response = await flare.app.inject({
+          method: 'GET',
+          url: `/api/organization/things?page=1&per_page=${ASSETS}`,
+          headers,
+        });
         if (response.statusCode !== 200) throw new Error(`assets refused: ${response.body}`);
       }),
     ),
@@ -130,10 +143,9 @@ async function figures(flare: FlareApp, token: string, thingIds: string[], now: 
     await sequence(3, (round) => timed(() => exportDay(flare, headers, thingIds, dayStart, now, round))),
   );
   // Each batch: one new report of every second asset, after the newest stored.
-  let reportAt = now.getTime();
   const ingestMs = await timed(async () => {
     for (let batch = 0; batch < INGEST_BATCHES; batch++) {
-      reportAt += 1000;
+      reports.at += 1000;
       const response = await flare.app.inject({
         method: 'POST',
         url: '/api/ingest/points',
@@ -143,7 +155,7 @@ async function figures(flare: FlareApp, token: string, thingIds: string[], now: 
             device_id: `GROW-${(batch % 2) + i * 2}`,
             lat: 39.8 + i / 100_000,
             lng: -89.6,
-            timestamp: reportAt,
+            timestamp: reports.at,
           })),
         },
       });
