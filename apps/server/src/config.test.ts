@@ -44,6 +44,18 @@ describe('configuration', () => {
     ]);
   });
 
+  it('keeps every point unless POINTS_RETENTION_DAYS says otherwise, and then at least two months', () => {
+    expect(loadConfig({}).pointsRetentionDays).toBe(0);
+    expect(loadConfig({ POINTS_RETENTION_DAYS: '0' }).pointsRetentionDays).toBe(0);
+    expect(loadConfig({ POINTS_RETENTION_DAYS: '62' }).pointsRetentionDays).toBe(62);
+    expect(loadConfig({ POINTS_RETENTION_DAYS: '36500' }).pointsRetentionDays).toBe(36_500);
+    for (const value of ['61', '30', '36501', '-1', '90.5', 'forever'])
+      expect(() => loadConfig({ POINTS_RETENTION_DAYS: value })).toThrow(/POINTS_RETENTION_DAYS:/);
+    expect(() => loadConfig({ POINTS_RETENTION_DAYS: '30' })).toThrow(
+      /must be 0 \(keep every point\) or from 62 to 36500 days/,
+    );
+  });
+
   it('reads the environment the installation is', () => {
     expect(loadConfig({ FLARE_ENVIRONMENT: 'staging' }).environment).toBe('staging');
   });
