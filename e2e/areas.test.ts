@@ -11,7 +11,7 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { clickMap, closeInstructions } from './support/map-drawing';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
 
@@ -32,11 +32,8 @@ type MapWindow = Window & {
 };
 
 beforeAll(async () => {
-  osmandPort = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
-    openBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
+  osmandPort = server.osmandPort;
   page = await browser.newPage({ map: 'blank' });
   await signInAs(page, server.url, ADMIN);
 });

@@ -9,18 +9,15 @@ import { demoThingId } from '@flare/server/src/seed/demo-fleet';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
 const CAR = { id: demoThingId('SPD-CAR-101'), device: 'SPD-CAR-101' };
 
 beforeAll(async () => {
-  const osmandPort = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
-    openBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
+  const osmandPort = server.osmandPort;
   // A check-in standing still: standby, where an R2R test may be sent.
   await sendOsmandReport(osmandPort, CAR.device, { speed: '0', accuracy: '5' });
 });
@@ -66,11 +63,10 @@ it('shows the buttons disabled, with the reason, to a user without the R2R permi
 describe('with devices that refuse every change', () => {
   let refusing: RunningServer;
   beforeAll(async () => {
-    const osmandPort = await freePort();
     refusing = await startServer({
-      env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort), DEVICE_SIMULATOR_FAILURE_RATE: '1' },
+      env: { SIMULATOR: 'false', DEVICE_SIMULATOR_FAILURE_RATE: '1' },
     });
-    await sendOsmandReport(osmandPort, CAR.device, { speed: '0', accuracy: '5' });
+    await sendOsmandReport(refusing.osmandPort, CAR.device, { speed: '0', accuracy: '5' });
   });
   afterAll(() => refusing?.stop());
 

@@ -17,7 +17,7 @@ import { apiAs, type ApiCall } from './support/api';
 import { expectAccessible, openBrowser, type Browser, type PageOptions } from './support/browser';
 import { runClockUntil } from './support/clock';
 import { sendOsmandReport } from './support/osmand';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 import { signInAs } from './support/sign-in';
 import { renderedValues } from './support/test-map';
 
@@ -41,11 +41,8 @@ let admin: ApiCall;
 let partnerKey: string;
 
 beforeAll(async () => {
-  osmandPort = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
-    openBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
+  osmandPort = server.osmandPort;
   admin = await apiAs(server.url, ADMIN);
   partnerKey = await createKey(['alerts:read']);
 });

@@ -14,7 +14,7 @@ import { sendOsmandReport } from './support/osmand';
 import { clickMap, closeInstructions } from './support/map-drawing';
 import { signInAs } from './support/sign-in';
 import { mapRegion, renderedValues } from './support/test-map';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
 /** Seeded silent for days and not driven (the simulator is off): they change only when a test reports. */
@@ -34,11 +34,8 @@ let osmandPort: number;
 let page: Page;
 
 beforeAll(async () => {
-  osmandPort = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
-    openBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
+  osmandPort = server.osmandPort;
   page = await browser.newPage({ map: 'blank' });
 });
 afterAll(async () => {

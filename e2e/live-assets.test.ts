@@ -10,7 +10,7 @@ import { MESSAGES } from '@flare/core/messages';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { signedInContext, type SignedInContext } from './support/sign-in';
-import { freePort, freshDataDir, startServer, type RunningServer } from './support/server';
+import { freshDataDir, startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
 /** Seeded silent (five days, nine hours) and not driven by the simulator: they change only when a test reports. */
@@ -20,18 +20,19 @@ const OTHER_SILENT_DEVICE = { id: 'SPD-CAR-110', name: 'Patrol 110' };
 let browser: Browser;
 let server: RunningServer;
 let admin: SignedInContext;
-let osmandPort: number;
-let httpPort: number;
+/** Both 0 (any free port) at the first start; the restart takes the same ones again. */
+let osmandPort = 0;
+let httpPort = 0;
 const dataDir = freshDataDir();
 
 const serverEnv = () => ({ SIMULATOR: 'true', OSMAND_PORT: String(osmandPort) });
 
 beforeAll(async () => {
-  [osmandPort, httpPort] = await Promise.all([freePort(), freePort()]);
   [server, browser] = await Promise.all([
     startServer({ dataDir, port: httpPort, env: serverEnv() }),
     openBrowser(),
   ]);
+  [osmandPort, httpPort] = [server.osmandPort, Number(new URL(server.url).port)];
   // Reconnects shortened: a restart is back within a second or two.
   admin = await signedInContext(browser, server.url, ADMIN, { timings: { liveFirstBackoffMs: 250 } });
 });

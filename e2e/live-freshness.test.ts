@@ -15,7 +15,7 @@ import { sendOsmandReport } from './support/osmand';
 import { apiAs } from './support/api';
 import { passTime } from './support/clock';
 import { signInAs } from './support/sign-in';
-import { freePort, freshDataDir, startServer, type RunningServer } from './support/server';
+import { freshDataDir, startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
 /** Driven by the tests with its lights on: responding, with a run. */
@@ -33,17 +33,18 @@ const PHONE = { width: 390, height: 800 };
 
 let browser: Browser;
 let server: RunningServer;
-let osmandPort: number;
-let httpPort: number;
+/** Both 0 (any free port) at the first start; the restart takes the same ones again. */
+let osmandPort = 0;
+let httpPort = 0;
 const dataDir = freshDataDir();
 const serverEnv = () => ({ OSMAND_PORT: String(osmandPort) });
 
 beforeAll(async () => {
-  [osmandPort, httpPort] = await Promise.all([freePort(), freePort()]);
   [server, browser] = await Promise.all([
     startServer({ dataDir, port: httpPort, env: serverEnv() }),
     openBrowser(),
   ]);
+  [osmandPort, httpPort] = [server.osmandPort, Number(new URL(server.url).port)];
 });
 afterAll(async () => {
   await browser?.close();

@@ -12,7 +12,7 @@ import { demoFleet, demoThingId } from '@flare/server/src/seed/demo-fleet';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { fillSignIn, signInAs } from './support/sign-in';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 import { touchDrag, touchPinch } from './support/touch';
 import { mapRegion } from './support/test-map';
 
@@ -50,11 +50,8 @@ let browser: Browser;
 let osmandPort: number;
 
 beforeAll(async () => {
-  osmandPort = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ env: { OSMAND_PORT: String(osmandPort) } }),
-    openBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), openBrowser()]);
+  osmandPort = server.osmandPort;
   await sendOsmandReport(osmandPort, CAR.device, { lat: String(CAR.lat), lon: String(CAR.lng) });
 });
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { passTime } from './support/clock';
 import { sendOsmandReport } from './support/osmand';
 import { signedInContext, type SignedInContext } from './support/sign-in';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
 const PHONE = { width: 390, height: 800 };
@@ -24,11 +24,8 @@ let desktop: SignedInContext;
 let osmandPort: number;
 
 beforeAll(async () => {
-  osmandPort = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ env: { OSMAND_PORT: String(osmandPort) } }),
-    openBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), openBrowser()]);
+  osmandPort = server.osmandPort;
   desktop = await signedInContext(browser, server.url, ADMIN, { clock: true });
 });
 afterAll(async () => {

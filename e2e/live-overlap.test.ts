@@ -10,7 +10,7 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { pixelsOfHue } from './support/pixels';
 import { signedInContext, type SignedInContext } from './support/sign-in';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 
 const USER = 'user@springfield-pd.test';
 /** Three of the department's cars, at one scene (away from the seeded silent ones). */
@@ -43,11 +43,8 @@ let desktopUser: SignedInContext;
 let phoneUser: SignedInContext;
 
 beforeAll(async () => {
-  const osmandPort = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ env: { OSMAND_PORT: String(osmandPort) } }),
-    openBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), openBrowser()]);
+  const osmandPort = server.osmandPort;
   for (const car of CARS) await sendOsmandReport(osmandPort, car.device, SCENE);
   [desktopUser, phoneUser] = await Promise.all([
     signedInContext(browser, server.url, USER, { map: 'blank' }),

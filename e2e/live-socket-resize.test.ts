@@ -8,7 +8,7 @@ import type { Page, WebSocket } from 'playwright-core';
 import { openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
 /** Seeded silent and not driven by a simulator (off here): it changes only when this test reports. */
@@ -21,11 +21,8 @@ let server: RunningServer;
 let osmandPort: number;
 
 beforeAll(async () => {
-  osmandPort = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
-    openBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
+  osmandPort = server.osmandPort;
 });
 afterAll(async () => {
   await browser?.close();

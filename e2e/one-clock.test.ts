@@ -20,7 +20,7 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { DEMO_TIME_ZONE, demoTimeInput } from './support/demo-time';
 import { sendOsmandReport } from './support/osmand';
 import { signedInContext, type SignedInContext } from './support/sign-in';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 
 const ADMIN = 'admin@springfield-pd.test';
 const BROWSER_ZONE = 'Asia/Tokyo';
@@ -35,11 +35,8 @@ let signedIn: SignedInContext;
 let api: ApiCall;
 
 beforeAll(async () => {
-  osmandPort = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
-    openBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
+  osmandPort = server.osmandPort;
   signedIn = await signedInContext(browser, server.url, ADMIN, { timezoneId: BROWSER_ZONE });
   api = await apiAs(server.url, ADMIN);
 });

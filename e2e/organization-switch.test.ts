@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 
 const ACS_ADMIN = 'admin@prairie-fleet.test';
 const OWN = 'Prairie State Fleet Services';
@@ -21,11 +21,8 @@ let page: Page;
 let osmandPort: number;
 
 beforeAll(async () => {
-  osmandPort = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
-    openBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
+  osmandPort = server.osmandPort;
   page = await browser.newPage();
   await signInAs(page, server.url, ACS_ADMIN, '**/dashboard/things');
 });

@@ -9,7 +9,7 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { expectInsidePanel, expectNoSidewaysScroll } from './support/fits';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 import { renderedValues } from './support/test-map';
 import { demoTimeInput } from './support/demo-time';
 
@@ -26,11 +26,8 @@ let server: RunningServer;
 let page: Page;
 
 beforeAll(async () => {
-  const osmandPort = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
-    openBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
+  const osmandPort = server.osmandPort;
   const report = (deviceId: string, at: number, lat: number, alerting: boolean) =>
     sendOsmandReport(osmandPort, deviceId, {
       timestamp: String(at / 1000),

@@ -11,7 +11,7 @@ import type { RunFeatureCollection } from '@flare/core/trips/trip-export';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 import { demoTimeInput } from './support/demo-time';
 
 const USER = 'user@springfield-pd.test';
@@ -33,11 +33,8 @@ let server: RunningServer;
 let page: Page;
 
 beforeAll(async () => {
-  const osmandPort = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
-    openBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
+  const osmandPort = server.osmandPort;
   for (const point of DRIVE) {
     await sendOsmandReport(osmandPort, CAR.id, {
       timestamp: String(point.at / 1000),

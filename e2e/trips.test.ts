@@ -9,7 +9,7 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { expectInsidePanel, expectNoSidewaysScroll } from './support/fits';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 import { demoTimeInput } from './support/demo-time';
 
 const USER = 'user@springfield-pd.test';
@@ -49,11 +49,8 @@ async function drive(osmandPort: number, startMs: number, fromLat: number) {
 }
 
 beforeAll(async () => {
-  const osmandPort = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
-    openBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
+  const osmandPort = server.osmandPort;
   await drive(osmandPort, T0, 39.75);
   // Parked 10 minutes (longer than a stop within a run), then the second drive.
   await drive(osmandPort, T0 + 20 * 60_000, 39.8);

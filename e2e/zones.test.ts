@@ -16,7 +16,7 @@ import { clickMap, closeInstructions } from './support/map-drawing';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { renderedValues } from './support/test-map';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 import { accessTokenOf } from './support/api';
 
 const ADMIN = 'admin@springfield-pd.test';
@@ -29,11 +29,8 @@ let osmandPort: number;
 let exported: ZoneFeatureCollection;
 
 beforeAll(async () => {
-  osmandPort = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ env: { SIMULATOR: 'false', OSMAND_PORT: String(osmandPort) } }),
-    openBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
+  osmandPort = server.osmandPort;
   page = await browser.newPage({ map: 'blank' });
   await signInAs(page, server.url, ADMIN);
 });
