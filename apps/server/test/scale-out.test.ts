@@ -128,6 +128,35 @@ describe.skipIf(!ready)('two server processes', () => {
     expect((await report(next)).status).toBe(200);
   }, 60_000);
 
+  it('an API key revoked on one process is refused by the other, which had it in memory', async () => {
+    const admin = await signIn(a, 'admin@springfield-pd.test');
+    const created = await fetch(`${a.url}/api/api_keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ description: 'Scale-out key' }),
+    });
+    const key = (await created.json()) as { id: string; token: string };
+    const ingest = () =>
+      fetch(`${b.url}/api/ingest/points`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key.token },
+        body: JSON.stringify({
+          points: [{ device_id: 'SPD-CAR-107', lat: 39.79, lng: -89.64, timestamp: Date.now() }],
+        }),
+      });
+    expect((await ingest()).status).toBe(200);
+    const revoked = await fetch(`${a.url}/api/api_keys/${key.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(revoked.status).toBe(200);
+    // Well within the minute the other process trusts a key it has read: only the announcement explains it.
+    await vi.waitFor(async () => expect((await ingest()).status).toBe(401), {
+      timeout: 30_000,
+      interval: 100,
+    });
+  }, 60_000);
+
   it("a motorist alert made on one reaches a partner's stream on the other, which resumes on the first", async () => {
     const admin = await signIn(a, 'admin@springfield-pd.test');
     const call = (server: ServerProcess, path: string, method: string, body?: object) =>

@@ -19,7 +19,7 @@ export interface Principal {
   organizationId: string;
   sessionId: string;
   roleId: number;
-  permissions: string[];
+  permissions: readonly string[];
   /** Set when the caller is an integration's API key rather than a signed-in user. */
   apiKeyId?: string;
 }

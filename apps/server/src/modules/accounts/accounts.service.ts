@@ -66,7 +66,7 @@ export class AccountsService {
       // The user's organisation (the token's, checked above): the client compares it with its own copy.
       organization_id: user.organization_id,
       acs: org.type_acs,
-      permissions: principal.permissions,
+      permissions: [...principal.permissions],
       organization_type: org.type_name,
       has_api_keys: await this.repository.hasApiKeys(user.organization_id),
       is_ha_direct_enabled: org.is_ha_direct_enabled,

@@ -7,7 +7,8 @@ import { ApiKeysService } from './api-keys.service';
 
 export const apiKeysModule = fp(
   async (app) => {
-    const apiKeys = new ApiKeysService(new ApiKeysRepository(app.db), app.config.apiKeyLimit);
+    const apiKeys = new ApiKeysService(new ApiKeysRepository(app.db), app.events, app.config.apiKeyLimit);
+    await apiKeys.follow();
     app.auth.acceptApiKeys((token) => apiKeys.resolve(token));
     await apiRoutes(app, (api) => registerApiKeysRoutes(api, apiKeys));
   },

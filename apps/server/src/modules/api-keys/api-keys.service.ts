@@ -14,7 +14,9 @@ import {
   type CreatedApiKey,
 } from '@flare/core/schemas/api-key';
 import type { Principal } from '../../platform/auth-hook';
+import type { EventBus } from '../../platform/bus/event-bus';
 import { unprocessable } from '../../platform/http-errors';
+import { ActiveKeys } from './active-keys';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
 
 /** Shown in lists to tell keys apart: the prefix and a few characters, never enough to use. */
@@ -36,10 +38,35 @@ function toApiKey(row: ApiKeyRow): ApiKey {
 }
 
 export class ApiKeysService {
+  private readonly active: ActiveKeys;
+
   constructor(
     private readonly repository: ApiKeysRepository,
+    private readonly events: EventBus,
     private readonly limit: number,
-  ) {}
+    /** The clock (tests move it). */
+    private readonly now: () => number = Date.now,
+  ) {
+    this.active = new ActiveKeys(now);
+  }
+
+  /**
+   * Forgets revoked keys, and those of deleted organisations, on every server process (this one
+   * included); resolves once following.
+   */
+  async follow(): Promise<() => Promise<void>> {
+    const stops = await Promise.all([
+      this.events.on('api-key.revoked', ({ api_key_id }) =>
+        this.active.forget((key) => key.apiKeyId === api_key_id),
+      ),
+      this.events.on('organization.deleted', ({ organization_id }) =>
+        this.active.forget((key) => key.organizationId === organization_id),
+      ),
+    ]);
+    return async () => {
+      await Promise.all(stops.map((stop) => stop()));
+    };
+  }
 
   async list(principal: Principal): Promise<ApiKeysResponse> {
     const rows = await this.repository.listActive(principal.organizationId);
@@ -65,25 +92,40 @@ export class ApiKeysService {
     if (!(await this.repository.revoke(keyId, principal.organizationId))) {
       throw unprocessable('not_found', MESSAGES.apiKeyNotFound);
     }
+    // Answers once this process has forgotten the key; the others forget it as they hear of it.
+    await this.events.emit('api-key.revoked', { api_key_id: keyId });
     return { uuid: keyId };
   }
 
   /** The principal an active key stands for, or null. */
-  async resolve(token: string): Promise<Principal | null> {
+  async resolve(token: string): Promise<Readonly<Principal> | null> {
     if (!token.startsWith(API_KEY_PREFIX)) return null;
     const hash = sha256(token);
-    const key = await this.repository.findActiveByHash(hash);
-    if (!key || !timingSafeEqual(Buffer.from(key.token_hash), Buffer.from(hash))) return null;
-    if (!key.last_used_at || Date.now() - key.last_used_at.getTime() > USE_RECORD_INTERVAL_MS) {
-      await this.repository.markUsed(key.id);
+    const key = this.active.get(hash) ?? (await this.read(hash));
+    if (!key) return null;
+    if (this.now() - key.useRecordedAt > USE_RECORD_INTERVAL_MS) {
+      key.useRecordedAt = this.now();
+      await this.repository.markUsed(key.principal.apiKeyId!);
     }
-    return {
-      userId: '',
-      organizationId: key.organization_id,
-      sessionId: '',
-      roleId: 0,
-      permissions: apiKeyPermissions(key.scopes),
-      apiKeyId: key.id,
+    return key.principal;
+  }
+
+  private async read(hash: string) {
+    const mark = this.active.mark();
+    const row = await this.repository.findActiveByHash(hash);
+    if (!row || !timingSafeEqual(Buffer.from(row.token_hash), Buffer.from(hash))) return null;
+    const key = {
+      principal: Object.freeze({
+        userId: '',
+        organizationId: row.organization_id,
+        sessionId: '',
+        roleId: 0,
+        permissions: Object.freeze(apiKeyPermissions(row.scopes)),
+        apiKeyId: row.id,
+      }),
+      useRecordedAt: row.last_used_at?.getTime() ?? 0,
     };
+    this.active.remember(hash, key, mark);
+    return key;
   }
 }

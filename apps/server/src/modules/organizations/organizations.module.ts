@@ -11,6 +11,7 @@ export const organizationsModule = fp(
       new OrganizationsRepository(app.db),
       app.accounts,
       app.users,
+      app.events,
     );
     await apiRoutes(app, (api) => registerOrganizationsRoutes(api, organizations));
   },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrganizationSchema, OrganizationsResponseSchema } from '@flare/core/schemas/organization';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
@@ -398,7 +399,7 @@ describe('DELETE /api/organization/{uuid}', () => {
     expect([unknown.statusCode, messagesOf(unknown)]).toEqual([422, 'Organization not found.']);
   });
 
-  it('refuses while users or assets remain, then deletes the empty organisation', async () => {
+  it('refuses while users or assets remain, then deletes the empty organisation, and its API keys stop working', async () => {
     const email = 'gone@empty-org.test';
     const response = await call(PLATFORM, 'POST', '/api/organization', {
       ...organization({ name: 'Empty Org', organization_type_id: organizationTypeId('general') }),
@@ -412,8 +413,25 @@ describe('DELETE /api/organization/{uuid}', () => {
     ]);
     expect((await call(PLATFORM, 'DELETE', `/api/organization/${CAPITAL}`)).statusCode).toBe(409);
     await t.db.deleteFrom('users').where('email', '=', email).execute();
+    // A key of the organisation, used once (so this process has it in memory).
+    const token = 'flk_key-of-an-organisation-about-to-go';
+    await t.db
+      .insertInto('api_keys')
+      .values({
+        organization_id: id,
+        description: 'Integration',
+        scopes: JSON.stringify(['assets:read']),
+        token_hash: createHash('sha256').update(token).digest('hex'),
+        token_prefix: token.slice(0, 10),
+        created_by: null,
+      })
+      .execute();
+    const read = () =>
+      t.app.inject({ method: 'GET', url: '/api/organization/things_count', headers: { 'x-api-key': token } });
+    expect((await read()).statusCode).toBe(200);
     const deleted = await call(PLATFORM, 'DELETE', `/api/organization/${id}`);
     expect([deleted.statusCode, deleted.json()]).toEqual([200, { uuid: id }]);
     expect(await orgRow(id)).toBeUndefined();
+    expect((await read()).statusCode).toBe(401);
   });
 });

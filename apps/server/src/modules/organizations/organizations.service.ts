@@ -16,6 +16,7 @@ import {
   type OrganizationType,
 } from '@flare/core/schemas/organization';
 import type { Principal } from '../../platform/auth-hook';
+import type { EventBus } from '../../platform/bus/event-bus';
 import { conflict, forbidden, unprocessable } from '../../platform/http-errors';
 import { positionOf, type AccountsService } from '../accounts/accounts.service';
 import type { UsersService } from '../users/users.service';
@@ -79,6 +80,7 @@ export class OrganizationsService {
     private readonly repository: OrganizationsRepository,
     private readonly accounts: AccountsService,
     private readonly users: UsersService,
+    private readonly events: EventBus,
   ) {}
 
   async list(principal: Principal): Promise<{ data: Organization[] }> {
@@ -136,6 +138,7 @@ export class OrganizationsService {
     if (id === principal.organizationId) throw forbidden(MESSAGES.notYourOwnOrganization);
     if (!(await this.repository.find(id))) throw notFound();
     if (!(await this.repository.delete(id))) throw conflict('not_empty', MESSAGES.organizationNotEmpty);
+    await this.events.emit('organization.deleted', { organization_id: id });
     return { uuid: id };
   }
 
