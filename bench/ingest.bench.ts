@@ -6,17 +6,25 @@
  * (what HTTP alone costs on this machine).
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import amqp from 'amqplib';
-import { traccarDevice, traccarPosition } from '@flare/core/testing/traccar-forward';
 import { buildOsmandServer } from '@flare/server/src/modules/telemetry/osmand-server';
 import { traccarQueue } from '@flare/server/src/modules/telemetry/traccar-amqp.adapter';
-import { benchCredential, engines, registerDevices, runLoad, signIn, type Engine } from './support';
+import {
+  benchCredential,
+  createApiKey,
+  engines,
+  forwardedPositionBody,
+  registerDevices,
+  runLoad,
+  signIn,
+  startBareServer,
+  type Engine,
+} from './support';
 import { amqpBrokerAnswers } from '@flare/server/test/amqp-broker';
 
 const DEVICES = 1000;
@@ -146,38 +154,12 @@ export async function benchIngest(engine: Engine) {
 
     // Traccar's position forwarding: one position per request, as Traccar's JSON forwarder posts them
     // (core testing/traccar-forward.ts), for a whole fleet with one API key (docs/devices.md).
-    const apiKey = (
-      await flare.app.inject({
-        method: 'POST',
-        url: '/api/api_keys',
-        headers: { authorization: `Bearer ${token}` },
-        payload: { description: 'Traccar server' },
-      })
-    ).json<{ token: string }>().token;
-    const bare = createServer((request, response) => {
-      request.resume();
-      request.on('end', () => response.writeHead(200).end());
-    });
-    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-    const bareAddress = bare.address();
-    const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}`;
+    const apiKey = await createApiKey(flare, token, 'Traccar server');
+    const bare = await startBareServer();
     /** Traccar's forwarded position `i` (a device of the fleet in turn), the report numbered `at`. */
     const forwardedBody = (i: number, at: number) => {
       const r = report(devices[i % DEVICES]!, at, base);
-      const fixTime = new Date(r.timestamp).toISOString().replace('Z', '+00:00');
-      return JSON.stringify({
-        position: traccarPosition({
-          id: i,
-          fixTime,
-          deviceTime: fixTime,
-          serverTime: fixTime,
-          latitude: r.lat,
-          longitude: r.lng,
-          course: r.course,
-          accuracy: 5,
-        }),
-        device: traccarDevice(r.device_id),
-      });
+      return forwardedPositionBody(i, r.device_id, { ...r, at: new Date(r.timestamp) });
     };
     const forwardedRequests = (to: string, offset: number) =>
       Array.from({ length: FORWARDED }, (_, i) => ({
@@ -219,7 +201,7 @@ export async function benchIngest(engine: Engine) {
     // What one request per position allows at all: the same requests answered 200 by node:http alone.
     const bareForwardMs = await runLoad({
       concurrency: OSMAND_CONCURRENCY,
-      requests: forwardedRequests(bareUrl, FORWARDED),
+      requests: forwardedRequests(bare.url, FORWARDED),
     });
     const bareForwardRate = FORWARDED / (bareForwardMs / 1000);
 
@@ -244,13 +226,13 @@ export async function benchIngest(engine: Engine) {
     const bareRates: number[] = [];
     for (let round = 0; round < OSMAND_ROUNDS; round++) {
       osmandRates.push(await rateOf(osmandUrl));
-      bareRates.push(await rateOf(bareUrl));
+      bareRates.push(await rateOf(bare.url));
     }
     const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
     const osmandRate = median(osmandRates);
     const bareRate = median(bareRates);
     await osmand.close();
-    await new Promise((resolve) => bare.close(resolve));
+    await bare.close();
 
     return [
       {

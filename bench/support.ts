@@ -1,10 +1,12 @@
 /** Helpers shared by the benchmarks: a server on a fresh database, and timing. */
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { FeedSchema, type FeedFormat, type FeedKind } from '@flare/core/schemas/feeds';
+import { traccarDevice, traccarPosition } from '@flare/core/testing/traccar-forward';
 import { buildApp, type FlareApp } from '@flare/server/src/app';
 import { loadConfig } from '@flare/server/src/config';
 import type { Db } from '@flare/server/src/platform/db/database';
@@ -127,6 +129,55 @@ export async function signIn(flare: FlareApp, email: string): Promise<string> {
     payload: { grant_type: 'password', username: email, password: BENCH_PASSWORD },
   });
   return response.json<{ access_token: string }>().access_token;
+}
+
+/** A new API key of the signed-in caller's organisation (all of a key's default scopes): its token. */
+export async function createApiKey(flare: FlareApp, token: string, description: string): Promise<string> {
+  const response = await flare.app.inject({
+    method: 'POST',
+    url: '/api/api_keys',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { description },
+  });
+  return response.json<{ token: string }>().token;
+}
+
+/**
+ * A bare node:http server answering 200 to every request once its body is read: the baseline of what
+ * HTTP alone costs on this machine, for the same requests from the same load generator.
+ */
+export async function startBareServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(200).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Traccar's JSON forwarding of one position, as its forwarder posts it (core testing/traccar-forward.ts). */
+export function forwardedPositionBody(
+  id: number,
+  deviceId: string,
+  position: { lat: number; lng: number; at: Date; course: number },
+): string {
+  const fixTime = position.at.toISOString().replace('Z', '+00:00');
+  return JSON.stringify({
+    position: traccarPosition({
+      id,
+      fixTime,
+      deviceTime: fixTime,
+      serverTime: fixTime,
+      latitude: position.lat,
+      longitude: position.lng,
+      course: position.course,
+      accuracy: 5,
+    }),
+    device: traccarDevice(deviceId),
+  });
 }
 
 /** Turns the organisation's feed on (as its page does) and answers the path of one of its formats. */
