@@ -1,21 +1,23 @@
 /**
- * `npm run bench:profile-ingest -w @flare/bench`: where the server's time goes per report that comes
- * alone in its request. It samples
+ * `npm run bench:profile-ingest -w @flare/bench`: where the server's time goes per report. It samples
  * the server's own thread (the V8 profiler, through node:inspector; the load generator runs in a
- * worker thread, which is not sampled) while 1,000 devices report over 256 keep-alive connections,
- * and again while a Traccar server forwards positions (one JSON request each, one API key), and
- * charges each sample to a stage of the ingest path by the script it is in: Node's HTTP, a library
- * (Fastify, the database driver, PGlite, zod…) or a part of Flare's own code. The bare node:http
- * server answering 200 to the same requests is profiled the same way in the same run, as the baseline
- * of what HTTP alone costs.
+ * worker thread, which is not sampled) while 1,000 devices send OsmAnd single reports over 256
+ * keep-alive connections, while a Traccar server forwards positions (one JSON request each, one API
+ * key) and while the JSON batch API takes them 1,000 a request. Each sample is charged to a stage of
+ * the ingest path by the script it is in: Node's HTTP, a library (Fastify, the database driver,
+ * PGlite, zod…) or a part of Flare's own code. Baselines profiled the same way in the same run: the
+ * bare node:http server answering 200 to the same requests (what HTTP alone costs), and for the batch
+ * API the same reports inserted straight into the points table.
  */
 import { Session, type Profiler, type Runtime } from 'node:inspector';
 import { buildOsmandServer } from '@flare/server/src/modules/telemetry/osmand-server';
 import {
   benchCredential,
+  benchReport,
   createApiKey,
   engines,
   forwardedPositionBody,
+  rawPointInserter,
   registerDevices,
   runLoad,
   signIn,
@@ -25,7 +27,10 @@ import {
 } from './support';
 
 const DEVICES = 1000;
-const REQUESTS = 20_000;
+const REPORTS = 20_000;
+/** Reports per request of the JSON batch API, and its requests at once (as in bench/ingest.bench.ts). */
+const BATCH = 1000;
+const BATCH_CONCURRENCY = 4;
 const CONCURRENCY = 256;
 
 /** Stages of Flare's own code, by the source file of a sample's script (the first that matches). */
@@ -132,18 +137,23 @@ async function profiled(load: () => Promise<unknown>): Promise<Map<string, numbe
 
 const sum = (times: Map<string, number>) => [...times.values()].reduce((a, b) => a + b, 0);
 
-function printStages(title: string, times: Map<string, number>, bareTimes: Map<string, number>) {
+/** Prints the stages per report (each request of OsmAnd or forwarding holds one; a batch many). */
+function printStages(
+  title: string,
+  times: Map<string, number>,
+  baseline: { name: string; times: Map<string, number> },
+) {
   const total = sum(times);
-  const bareTotal = sum(bareTimes);
-  console.log(`\n${title}: ${REQUESTS} requests, server thread µs per request`);
-  console.log(`| Stage | µs per request | share |`);
+  const baselineTotal = sum(baseline.times);
+  console.log(`\n${title}: ${REPORTS} reports, server thread µs per report`);
+  console.log(`| Stage | µs per report | share |`);
   console.log(`|---|---:|---:|`);
   for (const [stage, us] of [...times].sort((a, b) => b[1] - a[1])) {
-    console.log(`| ${stage} | ${(us / REQUESTS).toFixed(1)} | ${((100 * us) / total).toFixed(1)}% |`);
+    console.log(`| ${stage} | ${(us / REPORTS).toFixed(1)} | ${((100 * us) / total).toFixed(1)}% |`);
   }
-  console.log(`| **all** | **${(total / REQUESTS).toFixed(1)}** | 100% |`);
+  console.log(`| **all** | **${(total / REPORTS).toFixed(1)}** | 100% |`);
   console.log(
-    `bare node:http, same requests: ${(bareTotal / REQUESTS).toFixed(1)} µs per request (${(bareTotal / total).toFixed(2)}x Flare's)`,
+    `${baseline.name}: ${(baselineTotal / REPORTS).toFixed(1)} µs per report (${(baselineTotal / total).toFixed(2)}x Flare's)`,
   );
 }
 
@@ -157,11 +167,8 @@ async function profileEngine(engine: Engine) {
     const bare = await startBareServer();
     const urlOf = (server: { address(): unknown }) =>
       `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const apiKey = await createApiKey(
-      flare,
-      await signIn(flare, 'admin@springfield-pd.test'),
-      'Traccar server',
-    );
+    const token = await signIn(flare, 'admin@springfield-pd.test');
+    const apiKey = await createApiKey(flare, token, 'Traccar server');
 
     const base = Date.now() - 3 * 3_600_000;
     let sent = 0;
@@ -189,22 +196,42 @@ async function profileEngine(engine: Engine) {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
         body: forwardedPositionBody(i, r.device, r),
       }));
-    const load = (requests: LoadJob['requests']) => runLoad({ concurrency: CONCURRENCY, requests });
+    const batchReports = (count: number) =>
+      reports(count).map((r) => ({ ...benchReport(r.device, 0, 0), timestamp: r.at.getTime() }));
+    const batchRequests = (url: string, count: number): LoadJob['requests'] =>
+      Array.from({ length: count / BATCH }, () => ({
+        url: `${url}/api/ingest/points`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ points: batchReports(BATCH) }),
+      }));
+    const insertRaw = await rawPointInserter(flare.db, devices);
+    const load = (requests: LoadJob['requests'], concurrency = CONCURRENCY) =>
+      runLoad({ concurrency, requests });
 
     // Warm up: the first report of each device loads its route and creates its state.
     await load(osmandRequests(urlOf(osmand.server), 2 * DEVICES));
     await load(forwardedRequests(urlOf(flare.app.server), 2 * DEVICES));
     // The requests are made before the profiler starts: only serving them is sampled.
     const profileOf = async (requests: LoadJob['requests']) => profiled(() => load(requests));
-    const osmandTimes = await profileOf(osmandRequests(urlOf(osmand.server), REQUESTS));
-    const bareOsmandTimes = await profileOf(osmandRequests(bare.url, REQUESTS));
-    const forwardedTimes = await profileOf(forwardedRequests(urlOf(flare.app.server), REQUESTS));
-    const bareForwardedTimes = await profileOf(forwardedRequests(bare.url, REQUESTS));
+    const osmandTimes = await profileOf(osmandRequests(urlOf(osmand.server), REPORTS));
+    const bareOsmandTimes = await profileOf(osmandRequests(bare.url, REPORTS));
+    const forwardedTimes = await profileOf(forwardedRequests(urlOf(flare.app.server), REPORTS));
+    const bareForwardedTimes = await profileOf(forwardedRequests(bare.url, REPORTS));
+    const batches = batchRequests(urlOf(flare.app.server), REPORTS);
+    const batchTimes = await profiled(() => load(batches, BATCH_CONCURRENCY));
+    const raw = batchReports(REPORTS);
+    const rawTimes = await profiled(() => insertRaw(raw, BATCH));
     await osmand.close();
     await bare.close();
 
-    printStages(`OsmAnd single reports, ${engine.name}`, osmandTimes, bareOsmandTimes);
-    printStages(`Traccar forwarded positions, ${engine.name}`, forwardedTimes, bareForwardedTimes);
+    const bareHttp = (times: Map<string, number>) => ({ name: 'bare node:http, the same requests', times });
+    printStages(`OsmAnd single reports, ${engine.name}`, osmandTimes, bareHttp(bareOsmandTimes));
+    printStages(`Traccar forwarded positions, ${engine.name}`, forwardedTimes, bareHttp(bareForwardedTimes));
+    printStages(`JSON batch API, ${BATCH} reports a request, ${engine.name}`, batchTimes, {
+      name: 'raw batched inserts of the same reports (this thread, both engines)',
+      times: rawTimes,
+    });
   } finally {
     await drop();
   }

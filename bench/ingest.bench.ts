@@ -16,9 +16,11 @@ import { buildOsmandServer } from '@flare/server/src/modules/telemetry/osmand-se
 import { traccarQueue } from '@flare/server/src/modules/telemetry/traccar-amqp.adapter';
 import {
   benchCredential,
+  benchReport,
   createApiKey,
   engines,
   forwardedPositionBody,
+  rawPointInserter,
   registerDevices,
   runLoad,
   signIn,
@@ -70,17 +72,6 @@ async function amqpPublisher(exchange: string, routingKey: string, bodies: strin
   };
 }
 
-const report = (deviceId: string, i: number, base: number) => ({
-  device_id: deviceId,
-  lat: 39.7 + (i % 1000) / 10_000,
-  lng: -89.6 - (i % 777) / 10_000,
-  timestamp: base + i,
-  speed: 12,
-  course: i % 360,
-  accuracy: 5,
-  alerting: i % 3 === 0,
-});
-
 export async function benchIngest(engine: Engine) {
   const broker = await amqpBrokerAnswers(AMQP_URL);
   if (!broker) console.warn(`Traccar AMQP forwarding left out: no broker answered at ${AMQP_URL}`);
@@ -91,42 +82,13 @@ export async function benchIngest(engine: Engine) {
   );
   try {
     const devices = await registerDevices(flare.db, 'BENCH', DEVICES);
-    const thingIds = new Map(
-      (
-        await flare.db
-          .selectFrom('things')
-          .select(['id', 'device_id'])
-          .where('device_id', 'like', 'BENCH-%')
-          .execute()
-      ).map((r) => [r.device_id, r.id]),
-    );
     const base = Date.now() - 3_600_000;
 
     // Baseline: the same rows, inserted straight into the points table in batches of 1,000.
+    const insertRaw = await rawPointInserter(flare.db, devices);
+    const rawReports = Array.from({ length: ROWS }, (_, i) => benchReport(devices[i % DEVICES]!, i, base));
     const start = performance.now();
-    for (let i = 0; i < ROWS; i += BATCH) {
-      await flare.db
-        .insertInto('points')
-        .values(
-          Array.from({ length: BATCH }, (_, j) => {
-            const r = report(devices[(i + j) % DEVICES]!, i + j, base);
-            return {
-              thing_id: thingIds.get(r.device_id)!,
-              recorded_at: new Date(r.timestamp),
-              lat: r.lat,
-              lng: r.lng,
-              speed: r.speed,
-              course: r.course,
-              altitude: null,
-              accuracy: r.accuracy,
-              battery: null,
-              alerting: r.alerting,
-              in_service: null,
-            };
-          }),
-        )
-        .execute();
-    }
+    await insertRaw(rawReports, BATCH);
     const rawRate = ROWS / ((performance.now() - start) / 1000);
 
     await flare.app.listen({ port: 0, host: '127.0.0.1' });
@@ -143,7 +105,7 @@ export async function benchIngest(engine: Engine) {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({
           points: Array.from({ length: BATCH }, (_, j) =>
-            report(devices[(b * BATCH + j) % DEVICES]!, ROWS + b * BATCH + j, base),
+            benchReport(devices[(b * BATCH + j) % DEVICES]!, ROWS + b * BATCH + j, base),
           ),
         }),
       })),
@@ -158,7 +120,7 @@ export async function benchIngest(engine: Engine) {
     const bare = await startBareServer();
     /** Traccar's forwarded position `i` (a device of the fleet in turn), the report numbered `at`. */
     const forwardedBody = (i: number, at: number) => {
-      const r = report(devices[i % DEVICES]!, at, base);
+      const r = benchReport(devices[i % DEVICES]!, at, base);
       return forwardedPositionBody(i, r.device_id, { ...r, at: new Date(r.timestamp) });
     };
     const forwardedRequests = (to: string, offset: number) =>
@@ -216,7 +178,7 @@ export async function benchIngest(engine: Engine) {
     let from = 2 * ROWS;
     const rateOf = async (url: string) => {
       const requests = Array.from({ length: OSMAND_REQUESTS / OSMAND_ROUNDS }, (_, i) => {
-        const r = report(devices[i % DEVICES]!, from++, base);
+        const r = benchReport(devices[i % DEVICES]!, from++, base);
         const query = `id=${benchCredential(r.device_id)}&lat=${r.lat}&lon=${r.lng}&timestamp=${r.timestamp}&speed=20&bearing=${r.course}&accuracy=5`;
         return { url: `${url}/?${query}`, method: 'POST' };
       });

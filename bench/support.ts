@@ -131,6 +131,52 @@ export async function signIn(flare: FlareApp, email: string): Promise<string> {
   return response.json<{ access_token: string }>().access_token;
 }
 
+/** Report `i` of a benchmark device, as the JSON batch API takes it: `i` ms after `base`. */
+export const benchReport = (deviceId: string, i: number, base: number) => ({
+  device_id: deviceId,
+  lat: 39.7 + (i % 1000) / 10_000,
+  lng: -89.6 - (i % 777) / 10_000,
+  timestamp: base + i,
+  speed: 12,
+  course: i % 360,
+  accuracy: 5,
+  alerting: i % 3 === 0,
+});
+
+/**
+ * The JSON batch API's baseline: inserting the same reports straight into the points table, `batch`
+ * rows a statement, for the devices given (their assets are looked up first, outside any timing).
+ */
+export async function rawPointInserter(db: Db, devices: string[]) {
+  const thingIds = new Map(
+    (
+      await db.selectFrom('things').select(['id', 'device_id']).where('device_id', 'in', devices).execute()
+    ).map((r) => [r.device_id, r.id]),
+  );
+  return async (reports: Array<ReturnType<typeof benchReport>>, batch: number): Promise<void> => {
+    for (let i = 0; i < reports.length; i += batch) {
+      await db
+        .insertInto('points')
+        .values(
+          reports.slice(i, i + batch).map((r) => ({
+            thing_id: thingIds.get(r.device_id)!,
+            recorded_at: new Date(r.timestamp),
+            lat: r.lat,
+            lng: r.lng,
+            speed: r.speed,
+            course: r.course,
+            altitude: null,
+            accuracy: r.accuracy,
+            battery: null,
+            alerting: r.alerting,
+            in_service: null,
+          })),
+        )
+        .execute();
+    }
+  };
+}
+
 /** A new API key of the signed-in caller's organisation (all of a key's default scopes): its token. */
 export async function createApiKey(flare: FlareApp, token: string, description: string): Promise<string> {
   const response = await flare.app.inject({
