@@ -45,6 +45,15 @@ export interface PendingMessage {
   readonly json: string;
 }
 
+/**
+ * The socket's TCP connection, held back while a flush writes its frames: they then leave in one
+ * write (one system call) instead of one each, which was a third of a busy server's time.
+ */
+export interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
 /** What a connection needs from the hub. */
 export interface ConnectionHost {
   readonly limits: LiveLimits;
@@ -68,6 +77,7 @@ export class LiveConnection {
 
   constructor(
     private readonly socket: WebSocket,
+    private readonly transport: Corkable,
     authenticate: () => Promise<Principal | null>,
     private readonly host: ConnectionHost,
     private readonly log: FastifyBaseLogger,
@@ -92,7 +102,13 @@ export class LiveConnection {
 
   /** Sends each subscription's pending messages as separate frames, then forgets them. */
   flush(): void {
-    for (const subscription of this.subscriptions.values()) this.flushSubscription(subscription);
+    if (this.subscriptions.size === 0) return;
+    this.transport.cork();
+    try {
+      for (const subscription of this.subscriptions.values()) this.flushSubscription(subscription);
+    } finally {
+      this.transport.uncork();
+    }
   }
 
   /**
@@ -105,10 +121,15 @@ export class LiveConnection {
     if (this.socket.readyState !== WebSocket.OPEN || this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
     // The identifier is JSON-encoded once per flush, the message once per server (by the hub).
     const head = `{"identifier":${JSON.stringify(subscription.identifier)},"message":`;
-    for (const [key, message] of subscription.pending) {
-      if (subject !== undefined && message.subject !== subject) continue;
-      this.socket.send(`${head}${message.json}}`);
-      subscription.pending.delete(key);
+    this.transport.cork();
+    try {
+      for (const [key, message] of subscription.pending) {
+        if (subject !== undefined && message.subject !== subject) continue;
+        this.socket.send(`${head}${message.json}}`);
+        subscription.pending.delete(key);
+      }
+    } finally {
+      this.transport.uncork();
     }
   }
 

@@ -51,7 +51,9 @@ export function registerLiveFeed(app: FastifyInstance, deps: LiveFeedDeps): Live
 
   app.get(LIVE_FEED_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
     const token = accessTokenOf(offeredProtocols(request.headers['sec-websocket-protocol']));
-    hub.accept(socket, () => (token ? deps.resolvePrincipal(token) : Promise.resolve(null)), request.log);
+    const authenticate = () => (token ? deps.resolvePrincipal(token) : Promise.resolve(null));
+    // The upgraded request's socket is the TCP connection the WebSocket writes to.
+    hub.accept(socket, request.raw.socket, authenticate, request.log);
   });
 
   return hub;

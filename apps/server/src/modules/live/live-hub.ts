@@ -25,6 +25,7 @@ import type { EventBus } from '../../platform/bus/event-bus';
 import {
   LiveConnection,
   type ConnectionHost,
+  type Corkable,
   type LiveLimits,
   type LiveSubscription,
 } from './live-connection';
@@ -90,13 +91,21 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
     return this.connections.size;
   }
 
-  /** Takes over a new socket; `authenticate` resolves its principal, or null to refuse it. */
-  accept(socket: WebSocket, authenticate: () => Promise<Principal | null>, log: FastifyBaseLogger): void {
+  /**
+   * Takes over a new socket (`transport`: its TCP connection); `authenticate` resolves its principal,
+   * or null to refuse it.
+   */
+  accept(
+    socket: WebSocket,
+    transport: Corkable,
+    authenticate: () => Promise<Principal | null>,
+    log: FastifyBaseLogger,
+  ): void {
     if (this.closed) {
       socket.close(1001);
       return;
     }
-    new LiveConnection(socket, authenticate, this, log);
+    new LiveConnection(socket, transport, authenticate, this, log);
   }
 
   async close(): Promise<void> {

@@ -166,6 +166,40 @@ function busContract(name: string, makeBus: () => Promise<Bus>) {
 
 busContract('in-process', () => Promise.resolve(new InProcessBus()));
 
+describe('in-process bus', () => {
+  it('calls the subscribers of a topic and of patterns matching it in the order they subscribed', async () => {
+    const bus = new InProcessBus();
+    const calls: string[] = [];
+    const done = collector();
+    try {
+      await bus.subscribe('org.*', () => calls.push('pattern, first'));
+      const first = await bus.subscribe('org.a', () => calls.push('topic, first'));
+      await bus.subscribe('>', () => calls.push('pattern, second'));
+      await bus.subscribe('org.a', () => calls.push('topic, second'));
+      await bus.subscribe('org.a', done.handler);
+      await bus.publish('org.a', 1);
+      await done.until(1);
+      expect(calls).toEqual(['pattern, first', 'topic, first', 'pattern, second', 'topic, second']);
+
+      await first();
+      await bus.publish('org.a', 2);
+      await done.until(2);
+      expect(calls.slice(4)).toEqual(['pattern, first', 'pattern, second', 'topic, second']);
+
+      // A topic whose only subscriber left is found again by its next one.
+      const only = collector();
+      await (
+        await bus.subscribe('org.b', only.handler)
+      )();
+      await bus.subscribe('org.b', only.handler);
+      await bus.publish('org.b', 'again');
+      expect(await only.until(1)).toEqual(['again']);
+    } finally {
+      await bus.close();
+    }
+  });
+});
+
 describe.skipIf(!natsAvailable)('NATS', () => {
   busContract('NATS', () => NatsBus.connect(NATS_URL));
 

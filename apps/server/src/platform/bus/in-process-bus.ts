@@ -6,10 +6,18 @@ interface Subscription {
   pattern: string;
   handler: (message: unknown) => void;
   active: boolean;
+  /** Subscriptions a message reaches are called in the order they were made. */
+  order: number;
 }
 
 export class InProcessBus implements Bus {
-  private readonly subscriptions = new Set<Subscription>();
+  /**
+   * Subscriptions to one topic (most: a live feed's organisation, say), found by it; the patterns
+   * with wildcards are matched one by one.
+   */
+  private readonly byTopic = new Map<string, Set<Subscription>>();
+  private readonly withWildcards = new Set<Subscription>();
+  private made = 0;
   private closed = false;
 
   constructor(private readonly onHandlerError: BusErrorHandler = defaultErrorHandler) {}
@@ -27,7 +35,12 @@ export class InProcessBus implements Bus {
   private deliver(topic: string, message: unknown): void {
     if (this.closed) throw new Error('bus closed');
     assertTopic(topic);
-    const targets = [...this.subscriptions].filter((s) => topicMatches(s.pattern, topic));
+    const targets = [...this.withWildcards].filter((s) => topicMatches(s.pattern, topic));
+    const exact = this.byTopic.get(topic);
+    if (exact) {
+      targets.push(...exact);
+      if (targets.length > exact.size) targets.sort((a, b) => a.order - b.order);
+    }
     if (targets.length > 0) {
       // A JSON round trip gives subscribers what NATS would give them, and a copy the publisher cannot
       // change (`undefined` has no JSON form; it travels as null). Nobody listening: no copy to make.
@@ -53,19 +66,28 @@ export class InProcessBus implements Bus {
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    const subscription: Subscription = { pattern, handler, active: true };
-    this.subscriptions.add(subscription);
+    const subscription: Subscription = { pattern, handler, active: true, order: this.made++ };
+    const wildcard = pattern.split('.').some((token) => token === '*' || token === '>');
+    let group = this.withWildcards;
+    if (!wildcard) {
+      group = this.byTopic.get(pattern) ?? new Set();
+      this.byTopic.set(pattern, group);
+    }
+    group.add(subscription);
     return Promise.resolve(() => {
       subscription.active = false;
-      this.subscriptions.delete(subscription);
+      group.delete(subscription);
+      if (!wildcard && group.size === 0 && this.byTopic.get(pattern) === group) this.byTopic.delete(pattern);
       return Promise.resolve();
     });
   }
 
   close(): Promise<void> {
     this.closed = true;
-    for (const subscription of this.subscriptions) subscription.active = false;
-    this.subscriptions.clear();
+    for (const group of [this.withWildcards, ...this.byTopic.values()])
+      for (const subscription of group) subscription.active = false;
+    this.withWildcards.clear();
+    this.byTopic.clear();
     return Promise.resolve();
   }
 }
