@@ -21,8 +21,8 @@ const settled = () => {
 };
 
 /**
- * Sockets connecting at once: thousands at the same moment overflow the server's listen backlog (the
- * kernel resets the rest), which dashboards opened by people never do.
+ * Sockets connecting at once per thread: thousands at the same moment can overflow the server's
+ * listen backlog (the kernel resets the rest), and these clients do not retry as the web app does.
  */
 const CONNECTING = 100;
 let opened = 0;

@@ -1,7 +1,7 @@
 // Devices reporting at a steady pace, in their own thread: each of `devices` ({ id, thingId }) sends
 // one OsmAnd report every `periodMs`, the devices spread evenly over the period, for `seconds`. It
-// records when each report was acknowledged (keyed by thing and report time) and reports those, with
-// the count of failures. Plain JavaScript: worker threads do not inherit the TypeScript loader.
+// records when each report was sent and acknowledged (keyed by thing and report time) and reports
+// those, with the count of failures. Plain JavaScript: worker threads do not inherit the TypeScript loader.
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -13,12 +13,13 @@ let firstError = '';
 const inFlight = new Set();
 
 function send(device, at) {
+  const sentAt = Date.now();
   const query = `id=${device.id}&lat=${39.7 + (at % 1000) / 100_000}&lon=-89.6&timestamp=${at}&speed=10&accuracy=5`;
   const request = new Promise((resolve) => {
     const req = http.request(`${url}/?${query}`, { method: 'POST', agent }, (response) => {
       response.resume();
       response.on('end', () => {
-        if (response.statusCode === 200) acknowledged.push([device.thingId, at, Date.now()]);
+        if (response.statusCode === 200) acknowledged.push([device.thingId, at, sentAt, Date.now()]);
         else {
           failures++;
           firstError ||= String(response.statusCode);

@@ -21,6 +21,13 @@ export interface StartedFlare extends FlareApp {
   stop(): Promise<void>;
 }
 
+/**
+ * Connections the kernel holds for each port until the server accepts them (Node's default is 511).
+ * Every dashboard and device reconnects at once after a restart; past the backlog the kernel resets
+ * the rest. Linux caps it at net.core.somaxconn (4096 by default).
+ */
+const LISTEN_BACKLOG = 4096;
+
 export async function startFlare(config: Config, options: BuildOptions = {}): Promise<StartedFlare> {
   const flare = await buildApp(config, options);
   const { app } = flare;
@@ -28,8 +35,8 @@ export async function startFlare(config: Config, options: BuildOptions = {}): Pr
     ipRequestsPerMinute: app.config.ingestIpRequestsPerMinute,
     trustProxy: app.config.trustProxy,
   });
-  await app.listen({ port: config.port, host: config.host });
-  await osmand.listen({ port: config.osmandPort, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
+  await osmand.listen({ port: config.osmandPort, host: config.host, backlog: LISTEN_BACKLOG });
   const portOf = (server: typeof app.server) => {
     const address = server.address();
     return typeof address === 'object' && address ? address.port : 0;

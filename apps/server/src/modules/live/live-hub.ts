@@ -53,11 +53,23 @@ export interface LiveHubOptions {
   log: FastifyBaseLogger;
 }
 
+/**
+ * Connections are flushed in this many groups, one group every such fraction of the flush interval:
+ * each connection still waits one interval between flushes, but no turn of the event loop writes to
+ * every socket (at 10,000 dashboards one flush of them all took up to 850 ms, and reports, their
+ * acknowledgements and alerts waited behind it).
+ */
+const FLUSH_GROUPS = 10;
+
 /** Organisation ids key `org.live` events, so they must not contain separators or wildcards. */
 const ORGANIZATION_TOKEN = /^[A-Za-z0-9_-]+$/;
 
 export class SocketLiveHub implements LiveHub, ConnectionHost {
   private readonly connections = new Set<LiveConnection>();
+  private readonly flushGroups = Array.from({ length: FLUSH_GROUPS }, () => new Set<LiveConnection>());
+  private flushTurn = 0;
+  /** user id -> their connections on this server (the per-user limit, their session checks). */
+  private readonly byUser = new Map<string, Set<LiveConnection>>();
   /** organisation id -> the subscriptions watching it on this server. */
   private readonly watchers = new Map<string, Set<LiveSubscription>>();
   /** organisation id -> what the feed tracks of its subjects (assets' statuses), for alerts. */
@@ -71,7 +83,7 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
   constructor(private readonly options: LiveHubOptions) {
     // One timer each for all clients, not one per client; unref so they never keep a process alive.
     this.timers = [
-      setInterval(() => this.flush(), options.flushIntervalMs).unref(),
+      setInterval(() => this.flush(), options.flushIntervalMs / FLUSH_GROUPS).unref(),
       setInterval(() => this.ping(), options.pingIntervalMs).unref(),
       setInterval(() => void this.checkSessions(), options.sessionCheckIntervalMs).unref(),
     ];
@@ -83,7 +95,7 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
   }
 
   async recheckSessionsOf(userId: string): Promise<void> {
-    const theirs = [...this.connections].filter((connection) => connection.userId === userId);
+    const theirs = [...(this.byUser.get(userId) ?? [])];
     await Promise.all(theirs.map((connection) => connection.checkSession(this.options.sessionOpen)));
   }
 
@@ -134,19 +146,32 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
   }
 
   admit(connection: LiveConnection, principal: Principal): boolean {
-    let open = 0;
-    for (const other of this.connections)
-      if (other !== connection && other.userId === principal.userId) open++;
+    const theirs = this.byUser.get(principal.userId);
+    const open = (theirs?.size ?? 0) - (theirs?.has(connection) ? 1 : 0);
     return open < this.options.limits.socketsPerUser;
   }
 
   connected(connection: LiveConnection): void {
-    if (this.closed) connection.close('server_restart');
-    else this.connections.add(connection);
+    if (this.closed) {
+      connection.close('server_restart');
+      return;
+    }
+    this.connections.add(connection);
+    const smallest = this.flushGroups.reduce((a, b) => (b.size < a.size ? b : a));
+    smallest.add(connection);
+    const userId = connection.userId;
+    if (userId === null) return;
+    let theirs = this.byUser.get(userId);
+    if (!theirs) this.byUser.set(userId, (theirs = new Set()));
+    theirs.add(connection);
   }
 
   disconnected(connection: LiveConnection): void {
     this.connections.delete(connection);
+    for (const group of this.flushGroups) group.delete(connection);
+    const userId = connection.userId;
+    const theirs = userId === null ? undefined : this.byUser.get(userId);
+    if (theirs?.delete(connection) && theirs.size === 0) this.byUser.delete(userId!);
   }
 
   async watch(subscription: LiveSubscription): Promise<void> {
@@ -217,7 +242,8 @@ export class SocketLiveHub implements LiveHub, ConnectionHost {
   }
 
   private flush(): void {
-    for (const connection of this.connections) connection.flush();
+    const group = this.flushGroups[this.flushTurn++ % FLUSH_GROUPS]!;
+    for (const connection of group) connection.flush();
   }
 
   private ping(): void {
