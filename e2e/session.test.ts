@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { MESSAGES } from '@flare/core/messages';
 import { signInAs } from './support/sign-in';
 import { openBrowser, type Browser } from './support/browser';
-import { freePort, freshDataDir, startServer, type RunningServer } from './support/server';
+import { freshDataDir, startServer, type RunningServer } from './support/server';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -81,11 +81,12 @@ describe('session', () => {
 
 describe('server restarts', () => {
   it('shows the offline banner while the server is down, then the new-version notice and a reload', async () => {
-    const port = await freePort();
     const dataDir = freshDataDir();
     const webDist = mkdtempSync(path.join(tmpdir(), 'flare-e2e-web-'));
     cpSync(path.resolve(import.meta.dirname, '../apps/web/dist'), webDist, { recursive: true });
-    let server = await startServer({ dataDir, port, env: { WEB_DIST: webDist } });
+    let server = await startServer({ dataDir, env: { WEB_DIST: webDist } });
+    // The restart takes the same port: the page reconnects to the address it was loaded from.
+    const port = Number(new URL(server.url).port);
     const page = await browser.newPage({
       timings: { versionFirstCheckMs: 200, versionPollMs: 500, versionReloadMs: 2500 },
     });

@@ -12,19 +12,29 @@ export interface CaughtMail {
 export interface MailCatcher {
   url: string;
   received: CaughtMail[];
+  /**
+   * While refusing, every connection is answered 421 (service not available) and nothing is
+   * received: a mail server that is down, on a port the catcher keeps (no other socket can take it).
+   */
+  refuse(refusing: boolean): void;
   /** The next mail to `to` (already received or arriving within the timeout). */
   next(to: string, timeoutMs?: number): Promise<CaughtMail>;
   close(): Promise<void>;
 }
 
-/** `port`: a given one (a server may already be configured to send there); default any free one. */
-export async function startMailCatcher(port = 0): Promise<MailCatcher> {
+/** On any free port, told by `url`. */
+export async function startMailCatcher(): Promise<MailCatcher> {
   const received: CaughtMail[] = [];
   const taken = new Set<CaughtMail>();
+  let refusing = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      if (!refusing) return callback();
+      callback(Object.assign(new Error('mail server down (test)'), { responseCode: 421 }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -35,12 +45,15 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port: listening } = server.server.address() as AddressInfo;
 
   return {
     url: `smtp://127.0.0.1:${listening}`,
     received,
+    refuse(on) {
+      refusing = on;
+    },
     async next(to, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { accountMailJob } from '../src/modules/auth/account-mail.job';
 import { openDatabase } from '../src/platform/db/database';
 import { linkPath, startMailCatcher, type MailCatcher } from './mail-catcher';
-import { freePort, startServerProcess, type ServerProcess } from './server-process';
+import { startServerProcess, type ServerProcess } from './server-process';
 import { seededServerData } from './test-app';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -25,11 +25,14 @@ describe('account e-mail across a crash', () => {
   it('sends the reset e-mail after a restart when the server died before it went out', async () => {
     const data = await seededServerData();
     cleanups.push(data.drop);
-    const smtpPort = await freePort();
+    // The mail server is down until the server has been killed.
+    const catcher: MailCatcher = await startMailCatcher();
+    cleanups.push(() => catcher.close());
+    catcher.refuse(true);
     const env = {
       ...data.env,
       STATUS_SWEEP_MS: '0',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: catcher.url,
       JOB_POLL_MS: '500',
     };
     let server: ServerProcess = await startServerProcess(env);
@@ -61,8 +64,7 @@ describe('account e-mail across a crash', () => {
     await opened.db.destroy();
     expect(Number(retried.numAffectedRows)).toBe(1);
 
-    const catcher: MailCatcher = await startMailCatcher(smtpPort);
-    cleanups.push(() => catcher.close());
+    catcher.refuse(false);
     expect(catcher.received).toEqual([]);
     server = await startServerProcess(env);
     const mail = await catcher.next('user@springfield-pd.test', 60_000);

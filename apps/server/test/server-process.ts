@@ -61,7 +61,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   };
 }
 
-/** A port nothing listens on right now. */
+/**
+ * A port nothing listens on right now, for a server that cannot bind port 0 itself (its URL is
+ * needed before it starts). Another socket may take it before that server binds it: where a test
+ * can, it binds port 0 instead and reads the port.
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();

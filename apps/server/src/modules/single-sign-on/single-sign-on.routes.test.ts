@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { startTestProvider, type TestProvider } from '../../../test/oidc-test-provider';
-import { freePort } from '../../../test/server-process';
 import { fixtures } from '../../../test/fixtures';
 
 const PUBLIC_URL = 'http://flare.test';
@@ -189,7 +189,10 @@ describe('single sign-on creating users (OIDC_CREATE_USERS)', () => {
 
 describe('single sign-on set up wrongly or not at all', () => {
   it('starts while the provider is unreachable, and says so in the health check', async () => {
-    const issuer = `http://127.0.0.1:${await freePort()}`;
+    // A provider that hangs up on every connection, on a port it holds for the whole test.
+    const unreachable = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => unreachable.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(unreachable.address() as AddressInfo).port}`;
     const app = await createTestApp({ ...provider.env, OIDC_ISSUER_URL: issuer });
     try {
       const response = await app.app.inject({ method: 'GET', url: '/api/sso/start' });
@@ -200,6 +203,7 @@ describe('single sign-on set up wrongly or not at all', () => {
       expect(health.single_sign_on.error).toContain(issuer);
     } finally {
       await app.close();
+      await new Promise((resolve) => unreachable.close(resolve));
     }
   });
 
