@@ -8,15 +8,15 @@ import type { Page } from 'playwright-core';
 import { MESSAGES } from '@flare/core/messages';
 import { startTestProvider, type TestProvider } from '@flare/server/test/oidc-test-provider';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 
 let provider: TestProvider;
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  const port = await freePort();
-  provider = await startTestProvider(`http://127.0.0.1:${port}/api/sso/callback`);
-  [server, browser] = await Promise.all([startServer({ port, env: provider.env }), openBrowser()]);
+  provider = await startTestProvider();
+  [server, browser] = await Promise.all([startServer({ env: provider.env }), openBrowser()]);
+  provider.redirectTo(`${server.url}/api/sso/callback`);
 });
 afterAll(async () => {
   await browser?.close();

@@ -25,8 +25,6 @@ declare module 'vitest' {
   }
 }
 
-export { freePort } from '@flare/server/test/server-process';
-
 export const DEMO_PASSWORD = 'E2e!demo-pass1';
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
 

@@ -23,6 +23,8 @@ export interface TestProvider {
   accounts: Map<string, TestAccountClaims>;
   /** Signs in at the provider as `email`: follows the authorization URL to the redirect back to Flare. */
   signIn(authorizationUrl: string, email: string): Promise<URL>;
+  /** Registers Flare's callback once Flare listens (a browser test's server binds any free port). */
+  redirectTo(redirectUri: string): void;
   close(): Promise<void>;
 }
 
@@ -43,8 +45,9 @@ async function formOf(request: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-/** `redirectUri`: Flare's callback (PUBLIC_URL + /api/sso/callback). */
-export async function startTestProvider(redirectUri: string): Promise<TestProvider> {
+/** `redirectUri`: Flare's callback (PUBLIC_URL + /api/sso/callback), or later by `redirectTo`. */
+export async function startTestProvider(redirectUri = ''): Promise<TestProvider> {
+  let callbackUri = redirectUri;
   const accounts = new Map<string, TestAccountClaims>();
   let handle: (request: IncomingMessage, response: ServerResponse) => void = () => undefined;
   const server = createServer((request, response) => handle(request, response));
@@ -57,7 +60,7 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
       {
         client_id: CLIENT_ID,
         client_secret: CLIENT_SECRET,
-        redirect_uris: [redirectUri],
+        redirect_uris: [redirectUri || `${issuer}/callback-not-registered-yet`],
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
@@ -82,6 +85,8 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
       claims: () => ({ sub: email, email, email_verified: true, ...accounts.get(email.toLowerCase()) }),
     }),
   });
+  // The one callback allowed is the one registered last (oidc-provider's recipe for changing it).
+  provider.Client.prototype.redirectUriAllowed = (value: string) => value === callbackUri;
   const callback = provider.callback();
 
   handle = (request, response) => {
@@ -123,6 +128,9 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
       OIDC_PROVIDER_NAME: 'Test Provider',
     },
     accounts,
+    redirectTo(uri) {
+      callbackUri = uri;
+    },
     async signIn(authorizationUrl, email) {
       const cookies = new Map<string, string>();
       const request = async (url: string, init: RequestInit = {}) => {
@@ -156,7 +164,7 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
         interactionUrl,
       );
       // The provider resumes the authorization, then sends the browser back to Flare.
-      while (!url.startsWith(redirectUri)) url = next(await request(url), url);
+      while (!url.startsWith(callbackUri)) url = next(await request(url), url);
       return new URL(url);
     },
     close: () =>
