@@ -14,8 +14,9 @@
  * the sprites costs about as much per frame as the whole empty map in software WebGL at 10,000
  * assets; the copy costs one screen-sized quad whatever the fleet.
  *
- * Stacks of overlapping assets get a count badge: one more sprite per stack, drawn last, moved up
- * and to the right of the stack's top marker by a fixed number of pixels.
+ * Stacks of overlapping assets draw as their top marker with a count badge: one more sprite per
+ * stack, drawn last, moved up and to the right of the top marker by a fixed number of pixels. The
+ * assets under the top are not drawn (the controller passes the drawn ones to `setData`).
  */
 import type { CustomLayerInterface, CustomRenderMethodInput, Map as MapLibreMap } from 'maplibre-gl';
 import { atlasCell, ATLAS_GRID, ARROW_CELL, CELL_PIXELS, HALO_CELL, iconAtlas } from './things-icon-atlas';
@@ -212,11 +213,13 @@ export class ThingsGlLayer implements CustomLayerInterface {
   private origin: [number, number] = [0, 0];
   private highlightOrigin: [number, number] = [0, 0];
   private badgeOrigin: [number, number] = [0, 0];
-  private pendingData: ShapedThings | null = null;
+  private pending: { data: ShapedThings; drawn: Uint32Array | null } | null = null;
   private pendingHighlights: HighlightSprite[] | null = null;
   private pendingBadges: HighlightSprite[] | null = null;
   /** Mercator x, y of each drawn asset (relative to `origin`), for hit testing. */
   private mercator: Float32Array = new Float32Array(0);
+  /** The draw index (in the shaped data) of each drawn asset. */
+  private drawIndex: Uint32Array = new Uint32Array(0);
   private size = 16;
 
   constructor(id: string) {
@@ -252,7 +255,7 @@ export class ThingsGlLayer implements CustomLayerInterface {
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
     gl.bindTexture(gl.TEXTURE_2D, null);
-    if (this.pendingData) this.setData(this.pendingData);
+    if (this.pending) this.setData(this.pending.data, this.pending.drawn);
     if (this.pendingHighlights) this.setHighlights(this.pendingHighlights);
     if (this.pendingBadges) this.setBadges(this.pendingBadges);
   }
@@ -284,34 +287,54 @@ export class ThingsGlLayer implements CustomLayerInterface {
     this.invalidate();
   }
 
-  /** Uploads the assets in draw order (lowest first) and their arrows. */
-  setData(data: ShapedThings): void {
+  /**
+   * Uploads the assets in draw order (lowest first) and their arrows: those of `drawn` (draw
+   * indices, lowest first), or all.
+   */
+  setData(data: ShapedThings, drawn: Uint32Array | null = null): void {
     const gl = this.gl;
-    this.pendingData = data;
+    this.pending = { data, drawn };
     if (!gl || !this.icons || !this.arrowProgram) return;
-    this.origin = centreOf(data.positions, data.count);
-    this.mercator = toMercator(data.positions, data.count, this.origin);
-    const cells = new Float32Array(data.count);
-    const alphas = new Uint8Array(data.count);
-    for (let i = 0; i < data.count; i++) {
-      cells[i] = atlasCell(data.icons[i]!);
-      alphas[i] = data.colors[i * 4 + 3]!;
-    }
-    this.things = upload(gl, this.things, this.icons, data.count, [
+    const shown = drawn ?? Uint32Array.from({ length: data.count }, (_, i) => i);
+    const isShown = new Uint8Array(data.count);
+    const positions = new Float64Array(shown.length * 3);
+    const cells = new Float32Array(shown.length);
+    const alphas = new Uint8Array(shown.length);
+    shown.forEach((index, slot) => {
+      isShown[index] = 1;
+      positions[slot * 3] = data.positions[index * 3]!;
+      positions[slot * 3 + 1] = data.positions[index * 3 + 1]!;
+      cells[slot] = atlasCell(data.icons[index]!);
+      alphas[slot] = data.colors[index * 4 + 3]!;
+    });
+    this.drawIndex = shown;
+    this.origin = centreOf(positions, shown.length);
+    this.mercator = toMercator(positions, shown.length, this.origin);
+    this.things = upload(gl, this.things, this.icons, shown.length, [
       { name: 'a_position', data: this.mercator, size: 2, type: gl.FLOAT },
       { name: 'a_cell', data: cells, size: 1, type: gl.FLOAT },
       { name: 'a_alpha', data: alphas, size: 1, type: gl.UNSIGNED_BYTE, normalized: true },
     ]);
     const arrows = data.arrows;
-    this.arrows = upload(gl, this.arrows, this.arrowProgram, arrows.count, [
+    const arrowSlots: number[] = [];
+    for (let k = 0; k < arrows.count; k++) if (isShown[arrows.owners[k]!]) arrowSlots.push(k);
+    const arrowPositions = new Float64Array(arrowSlots.length * 3);
+    const angles = new Float32Array(arrowSlots.length);
+    const tones = new Uint8Array(arrowSlots.length * 4);
+    arrowSlots.forEach((k, slot) => {
+      arrowPositions.set(arrows.positions.subarray(k * 3, k * 3 + 2), slot * 3);
+      angles[slot] = arrows.angles[k]!;
+      tones.set(arrows.tones.subarray(k * 4, k * 4 + 4), slot * 4);
+    });
+    this.arrows = upload(gl, this.arrows, this.arrowProgram, arrowSlots.length, [
       {
         name: 'a_position',
-        data: toMercator(arrows.positions, arrows.count, this.origin),
+        data: toMercator(arrowPositions, arrowSlots.length, this.origin),
         size: 2,
         type: gl.FLOAT,
       },
-      { name: 'a_angle', data: arrows.angles, size: 1, type: gl.FLOAT },
-      { name: 'a_color', data: arrows.tones, size: 4, type: gl.UNSIGNED_BYTE, normalized: true },
+      { name: 'a_angle', data: angles, size: 1, type: gl.FLOAT },
+      { name: 'a_color', data: tones, size: 4, type: gl.UNSIGNED_BYTE, normalized: true },
     ]);
     this.invalidate();
   }
@@ -367,12 +390,12 @@ export class ThingsGlLayer implements CustomLayerInterface {
   }
 
   /**
-   * The draw index of the topmost asset whose marker covers the point (CSS pixels), or -1.
+   * The draw index of the topmost drawn asset whose marker covers the point (CSS pixels), or -1.
    * Compares in Mercator units, which is exact for a map without pitch.
    */
   hitTest(point: { x: number; y: number }): number {
     const map = this.map;
-    const count = this.pendingData?.count ?? 0;
+    const count = this.drawIndex.length;
     if (!map || count === 0) return -1;
     const at = map.unproject([point.x, point.y]);
     const [px, py] = mercatorOf(at.lng, at.lat);
@@ -381,7 +404,9 @@ export class ThingsGlLayer implements CustomLayerInterface {
     const radius = this.size / 2 / worldSize(map.getZoom());
     const mercator = this.mercator;
     for (let i = count - 1; i >= 0; i--) {
-      if (Math.abs(mercator[i * 2]! - x) <= radius && Math.abs(mercator[i * 2 + 1]! - y) <= radius) return i;
+      if (Math.abs(mercator[i * 2]! - x) <= radius && Math.abs(mercator[i * 2 + 1]! - y) <= radius) {
+        return this.drawIndex[i]!;
+      }
     }
     return -1;
   }

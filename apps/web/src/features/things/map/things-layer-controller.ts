@@ -23,6 +23,7 @@ import {
   NO_STACKS,
   STACK_REACH,
   stackMembers,
+  uncovered,
   type Stacks,
 } from './things-stacks';
 import {
@@ -110,7 +111,7 @@ function has(lookup: () => unknown): boolean {
 
 /** What browser tests read (only when they set test hooks: config/test-hooks.ts). */
 export interface ThingsLayerTestHook {
-  /** The drawn assets, lowest first. */
+  /** The assets on the map (those under a stack's top included), lowest first. */
   items(): Array<{ id: string; name: string; status: string; position: [number, number] }>;
   /** Where an asset is drawn, in page (client) pixels, or null when it is not drawn. */
   screenPoint(id: string): { x: number; y: number } | null;
@@ -162,7 +163,6 @@ export class ThingsLayerController {
         { now: state.now, include: state.include, toneColors: TONE_RGB },
         this.shaped,
       );
-      this.layer.setData(this.shaped);
       this.mercator = mercatorPositions(this.shaped.positions, this.shaped.count);
       this.restack();
     } else if (previous.sizeIndex !== state.sizeIndex) {
@@ -228,13 +228,17 @@ export class ThingsLayerController {
   /** Overlaps change with the zoom: grouped again once a zoom ends (not on every frame of it). */
   private readonly onZoomEnd = () => this.restack();
 
-  /** Groups the drawn assets into stacks at the map's zoom and draws the count badges. */
+  /**
+   * Groups the assets into stacks at the map's zoom and draws the lone ones, the stacks' tops and
+   * their count badges.
+   */
   private restack(): void {
     const state = this.state;
     if (!state) return;
     const { count, positions } = this.shaped;
     const size = MARKER_SIZES.thing[state.sizeIndex];
     this.stacks = findStacks(this.mercator, count, size * STACK_REACH, worldSize(this.map.getZoom()));
+    this.layer.setData(this.shaped, uncovered(this.stacks));
     this.layer.setBadges(
       this.stacks.tops.map((top, i) => ({
         lng: positions[top * 3]!,

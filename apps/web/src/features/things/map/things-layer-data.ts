@@ -179,6 +179,8 @@ export interface ArrowBuffers {
   angles: Float32Array;
   /** RGBA per arrow: the status colour, dimmed never (stale assets have no arrow). */
   tones: Uint8Array;
+  /** The draw index of each arrow's asset. */
+  owners: Uint32Array;
 }
 
 /** The assets as the layers upload them, in draw order (lowest first). */
@@ -204,7 +206,13 @@ export const EMPTY_SHAPED: ShapedThings = {
   colors: new Uint8Array(0),
   icons: new Uint16Array(0),
   iconsVersion: 0,
-  arrows: { count: 0, positions: new Float64Array(0), angles: new Float32Array(0), tones: new Uint8Array(0) },
+  arrows: {
+    count: 0,
+    positions: new Float64Array(0),
+    angles: new Float32Array(0),
+    tones: new Uint8Array(0),
+    owners: new Uint32Array(0),
+  },
 };
 
 export interface ShapeOptions {
@@ -266,6 +274,7 @@ export function shapeThings(
     positions: new Float64Array(moving * 3),
     angles: new Float32Array(moving),
     tones: new Uint8Array(moving * 4),
+    owners: new Uint32Array(moving),
   };
   let slot = 0;
   for (let at = 0; at < count; at++) {
@@ -276,6 +285,7 @@ export function shapeThings(
     arrows.angles[slot] = derived.angle!;
     const [r, g, b] = options.toneColors[derived.tone];
     arrows.tones.set([r, g, b, 255], slot * 4);
+    arrows.owners[slot] = at;
     slot += 1;
   }
 

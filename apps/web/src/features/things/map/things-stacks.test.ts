@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { worldSize as world } from '../../../map/mercator';
-import { findStacks, mercatorPositions, NO_STACKS, stackMembers } from './things-stacks';
+import { findStacks, mercatorPositions, NO_STACKS, stackMembers, uncovered } from './things-stacks';
 
 /** Positions given in pixels of the world at `zoom`, as Mercator units. */
 function atPixels(points: Array<[number, number]>, zoom: number): Float64Array {
@@ -25,6 +25,8 @@ describe('overlapping markers (stacks)', () => {
     expect(stacks.sizes).toEqual([3]);
     expect(stackMembers(stacks, 0)).toEqual([3, 1, 0]);
     expect(stackMembers(stacks, 2)).toEqual([2]);
+    // Drawn: the lone one and the stack's top, in draw order; the two under the top are not.
+    expect([...uncovered(stacks)]).toEqual([2, 3]);
   });
 
   it('compares in both directions: diagonal within the reach stacks, one reach sideways is beside', () => {

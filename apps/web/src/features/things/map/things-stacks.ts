@@ -128,6 +128,21 @@ class CellGrid {
   }
 }
 
+/**
+ * The draw indices the map draws, lowest first: lone assets and the tops of stacks. The assets
+ * under a stack's top are not drawn (its count badge and list stand for them): at 50,000 assets in
+ * one view that is about one sprite in seven, and drawing sprites is the layer's cost.
+ */
+export function uncovered(stacks: Stacks): Uint32Array {
+  const { top } = stacks;
+  let count = 0;
+  for (let i = 0; i < top.length; i++) if (top[i] === i) count += 1;
+  const drawn = new Uint32Array(count);
+  let slot = 0;
+  for (let i = 0; i < top.length; i++) if (top[i] === i) drawn[slot++] = i;
+  return drawn;
+}
+
 /** The draw indices of the stack holding `index`, topmost first. */
 export function stackMembers(stacks: Stacks, index: number): number[] {
   const top = stacks.top[index];
