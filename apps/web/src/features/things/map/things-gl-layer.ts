@@ -213,7 +213,7 @@ export class ThingsGlLayer implements CustomLayerInterface {
   private origin: [number, number] = [0, 0];
   private highlightOrigin: [number, number] = [0, 0];
   private badgeOrigin: [number, number] = [0, 0];
-  private pending: { data: ShapedThings; drawn: Uint32Array | null } | null = null;
+  private pending: { data: ShapedThings; drawn: Uint32Array } | null = null;
   private pendingHighlights: HighlightSprite[] | null = null;
   private pendingBadges: HighlightSprite[] | null = null;
   /** Mercator x, y of each drawn asset (relative to `origin`), for hit testing. */
@@ -289,35 +289,34 @@ export class ThingsGlLayer implements CustomLayerInterface {
 
   /**
    * Uploads the assets in draw order (lowest first) and their arrows: those of `drawn` (draw
-   * indices, lowest first), or all.
+   * indices, lowest first).
    */
-  setData(data: ShapedThings, drawn: Uint32Array | null = null): void {
+  setData(data: ShapedThings, drawn: Uint32Array): void {
     const gl = this.gl;
     this.pending = { data, drawn };
     if (!gl || !this.icons || !this.arrowProgram) return;
-    const shown = drawn ?? Uint32Array.from({ length: data.count }, (_, i) => i);
-    const isShown = new Uint8Array(data.count);
-    const positions = new Float64Array(shown.length * 3);
-    const cells = new Float32Array(shown.length);
-    const alphas = new Uint8Array(shown.length);
-    shown.forEach((index, slot) => {
-      isShown[index] = 1;
+    const isDrawn = new Uint8Array(data.count);
+    const positions = new Float64Array(drawn.length * 3);
+    const cells = new Float32Array(drawn.length);
+    const alphas = new Uint8Array(drawn.length);
+    drawn.forEach((index, slot) => {
+      isDrawn[index] = 1;
       positions[slot * 3] = data.positions[index * 3]!;
       positions[slot * 3 + 1] = data.positions[index * 3 + 1]!;
       cells[slot] = atlasCell(data.icons[index]!);
       alphas[slot] = data.colors[index * 4 + 3]!;
     });
-    this.drawIndex = shown;
-    this.origin = centreOf(positions, shown.length);
-    this.mercator = toMercator(positions, shown.length, this.origin);
-    this.things = upload(gl, this.things, this.icons, shown.length, [
+    this.drawIndex = drawn;
+    this.origin = centreOf(positions, drawn.length);
+    this.mercator = toMercator(positions, drawn.length, this.origin);
+    this.things = upload(gl, this.things, this.icons, drawn.length, [
       { name: 'a_position', data: this.mercator, size: 2, type: gl.FLOAT },
       { name: 'a_cell', data: cells, size: 1, type: gl.FLOAT },
       { name: 'a_alpha', data: alphas, size: 1, type: gl.UNSIGNED_BYTE, normalized: true },
     ]);
     const arrows = data.arrows;
     const arrowSlots: number[] = [];
-    for (let k = 0; k < arrows.count; k++) if (isShown[arrows.owners[k]!]) arrowSlots.push(k);
+    for (let k = 0; k < arrows.count; k++) if (isDrawn[arrows.owners[k]!]) arrowSlots.push(k);
     const arrowPositions = new Float64Array(arrowSlots.length * 3);
     const angles = new Float32Array(arrowSlots.length);
     const tones = new Uint8Array(arrowSlots.length * 4);
