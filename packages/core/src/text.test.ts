@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeText, periodInWords, unstorableText } from './text';
+import { countOf, normalizeText, periodInWords, unstorableText } from './text';
 
 describe('unstorableText', () => {
   it('refuses the NUL character and lone surrogates, and takes any other text', () => {
@@ -13,6 +13,15 @@ describe('unstorableText', () => {
 describe('normalizeText', () => {
   it('trims and composes, so ids typed differently compare equal', () => {
     expect(normalizeText(' CAFE\u0301-1 ')).toBe('CAF\u00c9-1');
+  });
+});
+
+describe('countOf', () => {
+  it('says the noun in the number the count needs, the count grouped by thousands', () => {
+    expect(countOf(1, 'point')).toBe('1 point');
+    expect(countOf(0, 'point')).toBe('0 points');
+    expect(countOf(1_500, 'point')).toBe('1,500 points');
+    expect(countOf(2, 'person', 'people')).toBe('2 people');
   });
 });
 

@@ -17,6 +17,11 @@ export function normalizeText(text: string): string {
   return text.trim().normalize('NFC');
 }
 
+/** "1 point", "3 points", "1,200 points": a count with its noun in the number it needs. */
+export function countOf(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
 /**
  * A period as people say it, in its largest whole unit: "7 days", "1 day", "2 hours", "30 minutes"
  * (a link "expires in 168 hour(s)" makes the reader do the sum).
@@ -28,10 +33,6 @@ export function periodInWords(seconds: number): string {
     ['minute', 60],
   ];
   for (const [unit, size] of units)
-    if (seconds >= size && seconds % size === 0) {
-      const count = seconds / size;
-      return `${count} ${unit}${count === 1 ? '' : 's'}`;
-    }
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+    if (seconds >= size && seconds % size === 0) return countOf(seconds / size, unit);
+  return countOf(Math.max(1, Math.round(seconds / 60)), 'minute');
 }

@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { can } from '@flare/core/permissions/access';
+import { countOf } from '@flare/core/text';
 import { AlertReachSchema, type AlertReach, type AlertSourceKind } from '@flare/core/schemas/alert';
 import { apiFetch, parseResponse } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -12,14 +13,12 @@ import { DetailField } from '../ui/detail-field';
 
 const REACH_REFRESH_MS = 30_000;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** How the reach reads in the detail. */
 export function reachText(reach: AlertReach): string {
   if (reach.partners === 0)
     return reach.active ? 'Active: no partner has received it yet' : 'Not sent to any partner';
-  const vehicles = reach.vehicles > 0 ? `, ${plural(reach.vehicles, 'vehicle', 'vehicles')} warned` : '';
-  return `${reach.active ? 'Active: sent' : 'Sent'} to ${plural(reach.partners, 'partner', 'partners')}${vehicles}`;
+  const vehicles = reach.vehicles > 0 ? `, ${countOf(reach.vehicles, 'vehicle')} warned` : '';
+  return `${reach.active ? 'Active: sent' : 'Sent'} to ${countOf(reach.partners, 'partner')}${vehicles}`;
 }
 
 export function AlertReachField({ kind, sourceId }: { kind: AlertSourceKind; sourceId: string }) {

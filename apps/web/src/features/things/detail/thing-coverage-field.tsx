@@ -4,6 +4,7 @@
  * before anyone asks why a trip has holes.
  */
 import { Progress, Stack } from '@mantine/core';
+import { countOf } from '@flare/core/text';
 import { useThingCoverage } from '../api/get-coverage';
 import { DetailField } from '../../../components/ui/detail-field';
 
@@ -16,7 +17,7 @@ export function ThingCoverageField({ thingId }: { thingId: string }) {
   return (
     <Stack gap={4}>
       <DetailField label={label}>
-        {percent}% of 5-minute slots · {data.points_24h.toLocaleString()} points
+        {percent}% of 5-minute slots · {countOf(data.points_24h, 'point')}
       </DetailField>
       <Progress
         value={percent}
