@@ -241,6 +241,11 @@ describe('incidents', () => {
     // A second scene 5.5 km north: out of the view of the map's default place.
     await arrive(FAR_UNIT, { lat: SCENE.lat + 0.05, lng: SCENE.lng });
     const media = await browser.newPage({ map: 'blank' });
+    // The screens ask only for what a Media user may read: the server refuses them nothing.
+    const refused: string[] = [];
+    media.on('response', (response) => {
+      if (response.status() === 403) refused.push(response.url());
+    });
     await signInAs(media, server.url, 'media@springfield-pd.test', '**/dashboard/events');
     await expect
       .poll(() => media.getByLabel('Active and recent Incidents').textContent(), { timeout: 10_000 })
@@ -260,6 +265,7 @@ describe('incidents', () => {
       );
     await expect.poll(inMap).toBe(true);
     await expectAccessible(media);
+    expect(refused).toEqual([]);
     await media.close();
   });
 

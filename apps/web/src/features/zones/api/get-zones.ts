@@ -30,8 +30,8 @@ export const ZONES_KEY = ['organization', 'alerting_zones'] as const;
 export const zonesQueryOptions = () =>
   queryOptions({ queryKey: ZONES_KEY, queryFn: getZones, refetchInterval: REFRESH_MS });
 
-export function useZones() {
-  return useQuery(zonesQueryOptions());
+export function useZones({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...zonesQueryOptions(), enabled });
 }
 
 export function useZone(zoneId: string) {

@@ -32,7 +32,8 @@ export function ZonesLayer() {
   const navigate = useNavigate();
   const map = useMap();
   const open = pathname === ZONES_PATH || pathname.startsWith(`${ZONES_PATH}/`);
-  const zones = useZones();
+  // Fetched only while shown: the layer is on every section's map, for users who may not see zones too.
+  const zones = useZones({ enabled: open });
   const selected = selectedZoneId(pathname);
   const editing = isEditingZone(pathname);
 
