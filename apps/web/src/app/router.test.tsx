@@ -137,6 +137,8 @@ describe("the dashboard's own chunk", () => {
   it('loads the dashboard on the first visit to one of its paths, a deep link included', async () => {
     await signedInAs(['engineer:test'], 'all');
     const { router } = renderLazily('/dashboard/accounts-new/settings');
+    // Until its code is there, the page says it is loading (not a blank page).
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
     // Loaded once: an unknown path under it is the shell's not-found page.
     await router.navigate('/dashboard/no-such-section');

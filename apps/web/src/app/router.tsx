@@ -3,9 +3,11 @@
  * shell and its sections, most of the app's code) load on the first visit to a signed-in path, so the
  * sign-in page loads only what it shows.
  */
+import { Center } from '@mantine/core';
 import { createBrowserRouter, Navigate, type DOMRouterOpts, type RouteObject } from 'react-router';
 import { SignInScreen } from '../features/auth/sign-in-screen';
 import { driveRoute } from '../features/drive/routes';
+import { LoadingIndicator } from '../components/ui/loading-indicator';
 import { lazyScreen, loadChunk } from '../lib/lazy-screen';
 import { RequireSignedOut, RootRedirect } from './guards';
 import { ErrorPage, NotFoundPage } from './message-page';
@@ -33,6 +35,12 @@ export function appRoutes(...dashboard: RouteObject[]): RouteObject[] {
       id: APP_ROUTE_ID,
       element: <AppFrame />,
       errorElement: <ErrorPage />,
+      // Shown while a first page under /dashboard waits for the dashboard's code (routerOptions).
+      hydrateFallbackElement: (
+        <Center p="lg">
+          <LoadingIndicator label="Loading" />
+        </Center>
+      ),
       children: [
         { index: true, element: <RootRedirect /> },
         {
