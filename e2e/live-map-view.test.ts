@@ -199,6 +199,29 @@ const onTop = (locator: Locator) =>
     return top !== null && element.contains(top);
   });
 
+/** Whether the offer covers any of the top corners' controls shown: area search, organisation, account menu. */
+async function coversCorners(page: Page): Promise<boolean> {
+  const box = (await offer(page).boundingBox())!;
+  const corners = [
+    page.getByLabel('Jump to your saved areas'),
+    page.getByText('Springfield Police Department', { exact: true }),
+    page.getByRole('button', { name: /^Account menu/ }),
+  ];
+  for (const corner of corners)
+    for (const shown of await corner.all()) {
+      const other = await shown.boundingBox();
+      if (
+        other &&
+        box.x < other.x + other.width &&
+        other.x < box.x + box.width &&
+        box.y < other.y + other.height &&
+        other.y < box.y + box.height
+      )
+        return true;
+    }
+  return false;
+}
+
 async function signOut(device: Device, page: Page): Promise<void> {
   await device.press(page.getByRole('button', { name: /^Account menu/ }));
   await device.press(page.getByRole('menuitem', { name: 'Sign Out' }));
@@ -246,6 +269,7 @@ for (const device of [DESKTOP, PHONE]) {
       await fitted();
       await offer(page).waitFor();
       expect(await onTop(offer(page))).toBe(true);
+      expect(await coversCorners(page)).toBe(false);
       await expectAccessible(page);
       await device.press(offer(page));
       await offer(page).waitFor({ state: 'detached' });

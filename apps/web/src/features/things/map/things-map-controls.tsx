@@ -69,12 +69,13 @@ export function ThingsMapControls({ withoutAssets }: { withoutAssets: FitTarget 
   return (
     <>
       <MapControls showAll={{ enabled, positions }} />
-      {/* Top middle: the corners hold the area search and the account menu. */}
+      {/* Middle, below the top corners' row (the area search and the account menu, 12 px down and
+          about 40 px high): a map narrowed by the side panel has no room between them. */}
       <Stack
         gap="xs"
         align="center"
         pos="absolute"
-        top={12}
+        top={64}
         left="50%"
         style={{ transform: 'translateX(-50%)', zIndex: 3 }}
       >
