@@ -1,4 +1,7 @@
-/** GET /things/coverage: each asset's reporting over the last 24 hours, kept for a minute. */
+/**
+ * GET /things/coverage: each asset's reporting over the last 24 hours, kept for a minute and asked
+ * again each minute while shown (the detail stays open while the asset reports).
+ */
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { COVERAGE_CACHE_SECONDS, ThingCoverageSchema } from '@flare/core/schemas/thing';
@@ -14,6 +17,7 @@ export function useThingCoverage(thingId: string) {
     queryKey: ['things', thingId, 'coverage'],
     queryFn: async () => (await getCoverage([thingId]))[0] ?? null,
     staleTime: COVERAGE_CACHE_SECONDS * 1000,
+    refetchInterval: COVERAGE_CACHE_SECONDS * 1000,
     retry: false,
   });
 }

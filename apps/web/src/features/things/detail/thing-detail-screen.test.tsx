@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
-import { THING_MESSAGES, type Thing } from '@flare/core/schemas/thing';
+import { COVERAGE_CACHE_SECONDS, THING_MESSAGES, type Thing } from '@flare/core/schemas/thing';
 import { liveThings } from '../live/live-things-store';
 import { reportLiveFeedDown } from '../../../lib/connection';
 import { signOut, startSession } from '../../../lib/session';
@@ -64,6 +64,23 @@ describe('asset detail panel', () => {
     });
     expect(await screen.findByText('75% of 5-minute slots · 1,500 points')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: /in 75% of the last 24 hours/ })).toBeTruthy();
+  });
+
+  it('asks for the reporting again each minute while the detail stays open', async () => {
+    // Only the query's refresh interval runs on the test's clock.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const thing = makeThing();
+    let points = 1;
+    await renderDetail(thing, ['thing:read'], 'US', {
+      [`GET /things/coverage?thing_ids%5B%5D=${thing.id}`]: () => ({
+        status: 200,
+        body: [{ thing_id: thing.id, points_24h: points, last_report_at: null, coverage: 0.01 }],
+      }),
+    });
+    expect(await screen.findByText('1% of 5-minute slots · 1 point')).toBeTruthy();
+    points = 5;
+    await act(() => vi.advanceTimersByTimeAsync(COVERAGE_CACHE_SECONDS * 1000));
+    expect(await screen.findByText('1% of 5-minute slots · 5 points')).toBeTruthy();
   });
 
   it('shows direction, speed in mph and the run of a responding asset', async () => {
