@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COPY_RESET_MS } from '@flare/core/constants';
 import { MESSAGES } from '@flare/core/messages';
 import { COVERAGE_CACHE_SECONDS, THING_MESSAGES, type Thing } from '@flare/core/schemas/thing';
 import { liveThings } from '../live/live-things-store';
@@ -173,12 +174,16 @@ describe('asset detail panel', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const thing = makeThing({ haas_id: 'SPD-CAR-101' });
     await renderDetail(thing);
+    // The copied state's second passes on the test's clock.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.click(screen.getByRole('button', { name: 'Copy System Id' }));
     expect(writeText).toHaveBeenCalledWith('SPD-CAR-101');
-    await screen.findByRole('button', { name: 'Copied' });
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
-    await screen.findByRole('button', { name: 'Copy System Id' }, { timeout: 600 });
+    await act(() => vi.advanceTimersByTimeAsync(COPY_RESET_MS - 1));
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole('button', { name: 'Copy System Id' })).toBeTruthy();
   });
 
   it('copies the coordinates, saying "Copied"', async () => {
@@ -192,6 +197,8 @@ describe('asset detail panel', () => {
   });
 
   it('stops the run time and the last report age while the connection is down, saying since when', async () => {
+    // The shared clock's ticks and the time they read pass on the test's clock.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     const reported = Date.now() - 5_000;
     await renderDetail(
       makeThing({
@@ -205,10 +212,11 @@ describe('asset detail panel', () => {
     act(() => reportLiveFeedDown(true));
     const frozen = [field('Run Time'), field('Last Sync')];
     expect(status().getByText(/^Data as of/).textContent).toMatch(/^Data as of \d{1,2}:\d\d [AP]M$/);
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await act(() => vi.advanceTimersByTimeAsync(2_100));
     expect([field('Run Time'), field('Last Sync')]).toEqual(frozen);
     act(() => reportLiveFeedDown(false));
-    await waitFor(() => expect(field('Run Time')).not.toBe(frozen[0]), { timeout: 2_000 });
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(field('Run Time')).not.toBe(frozen[0]);
     expect(screen.queryByText(/^Data as of/)).toBeNull();
   });
 
