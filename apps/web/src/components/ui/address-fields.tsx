@@ -88,6 +88,7 @@ export function AddressFields<T extends FieldValues & AddressFormValues>({
         name="country_code"
         label="Country"
         withAsterisk={!optional}
+        clearable={optional}
         searchable
         data={COUNTRIES}
         submitFailed={submitFailed}
@@ -99,6 +100,7 @@ export function AddressFields<T extends FieldValues & AddressFormValues>({
           name="state"
           label={labels.state}
           withAsterisk={!optional}
+          clearable={optional}
           searchable
           data={regions.map((region) => ({ value: region.code, label: region.name }))}
           submitFailed={submitFailed}

@@ -1,7 +1,8 @@
 /**
  * A Select bound to a react-hook-form field holding a string ('' when nothing is chosen), showing
  * its error by the form's rule (visibleError). `onChosen` runs after a change (e.g. to clear a field
- * that depends on this one). Lists of more than 20 options get
+ * that depends on this one). Choosing the chosen option again keeps it (Mantine's default would empty
+ * the field; an optional field offers `clearable` for that). Lists of more than 20 options get
  * 40 px rows (the theme caps every option list at 400 px).
  */
 import { Select, type SelectProps } from '@mantine/core';
@@ -30,9 +31,11 @@ export function ControlledSelect<T extends FieldValues>({
           {...(Array.isArray(props.data) && props.data.length > OPTION_LIST.longListOver
             ? { styles: { option: { minHeight: OPTION_LIST.longListRowPx } } }
             : {})}
+          allowDeselect={false}
           {...props}
           value={field.value || null}
           onChange={(value) => {
+            if ((value ?? '') === (field.value ?? '')) return;
             field.onChange(value ?? '');
             onChosen?.(value ?? '');
           }}

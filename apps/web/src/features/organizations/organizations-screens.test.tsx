@@ -167,6 +167,15 @@ describe('edit organization', FORM_TESTS, () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ position: null });
   });
 
+  it('keeps the country and its state when the chosen country is chosen again', async () => {
+    await render('/dashboard/accounts-new/organizations/org-1/edit', [OWN]);
+    const country = await screen.findByRole<HTMLInputElement>('combobox', { name: /Country/ });
+    fireEvent.click(country);
+    fireEvent.click(screen.getByRole('option', { name: 'United States' }));
+    expect(country.value).toBe('United States');
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: /State/ }).value).toBe('Illinois');
+  });
+
   it('asks for a free-text Region elsewhere, and shows the server refusal under the buttons', async () => {
     await render('/dashboard/accounts-new/organizations/org-1/edit', [OWN], {
       'PUT /organization/org-1': () => ({

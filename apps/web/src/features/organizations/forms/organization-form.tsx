@@ -78,7 +78,6 @@ export function OrganizationForm({
           name="organization_type_id"
           label="Organization type"
           withAsterisk
-          allowDeselect={false}
           onChosen={(typeId) => {
             // A new organisation's responders type follows its type until the user chooses one.
             const type = types.find((candidate) => candidate.id === typeId);
@@ -93,7 +92,6 @@ export function OrganizationForm({
           name="timezone"
           label="Time zone"
           searchable
-          allowDeselect={false}
           nothingFoundMessage="No such time zone"
           data={timeZones}
           submitFailed={submitFailed}
@@ -105,7 +103,6 @@ export function OrganizationForm({
             label="Responders"
             description="With all assets responders, events are called Incidents; otherwise Events."
             styles={{ description: { color: 'var(--mantine-color-gray-8)' } }}
-            allowDeselect={false}
             data={RESPONDERS_TYPES.map((type) => ({ value: type, label: RESPONDERS_LABELS[type] }))}
             submitFailed={submitFailed}
           />
