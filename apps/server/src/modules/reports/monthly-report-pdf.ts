@@ -15,6 +15,7 @@ import {
   type MonthlyReportFigures,
   type ReportWindow,
 } from '@flare/core/reports/monthly-figures';
+import { countOf } from '@flare/core/text';
 import { monthTitle } from '@flare/core/reports/report-period';
 import { formatDate, formatZonedDateTime } from '@flare/core/time/zoned-time';
 import { chartSvg, type ChartData } from './report-charts';
@@ -119,7 +120,7 @@ class ReportLayout {
       'Average time-to-scene',
       figures.incidents.averageTimeToSceneMs === null
         ? 'no timed arrivals'
-        : `${formatDuration(figures.incidents.averageTimeToSceneMs)} (${counted(figures.incidents.timedArrivals, 'arrival')})`,
+        : `${formatDuration(figures.incidents.averageTimeToSceneMs)} (${countOf(figures.incidents.timedArrivals, 'arrival')})`,
     );
     this.chart(`${eventsLabel} by day`, {
       kind: 'bar',
@@ -134,7 +135,7 @@ class ReportLayout {
     this.figure('R2R alerts', String(figures.alerts.r2rCount));
     this.figure(
       'Lights-on time',
-      `${formatDuration(figures.alerts.lightsOnMs)} across ${counted(figures.alerts.assetsWithLightsOn, 'asset')}`,
+      `${formatDuration(figures.alerts.lightsOnMs)} across ${countOf(figures.alerts.assetsWithLightsOn, 'asset')}`,
     );
     this.chart('R2R alerts by day', {
       kind: 'line',
@@ -352,7 +353,5 @@ function stampEveryPage(doc: PDFKit.PDFDocument, report: MonthlyReportDocument):
     doc.page.margins = margins;
   }
 }
-
-const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 const dayLabels = (values: number[]) => values.map((_, i) => String(i + 1));

@@ -6,6 +6,7 @@ import { Alert, Button, ColorSwatch, Group, Stack, Table, Text, Title, VisuallyH
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { tripLoadErrorMessage, type Trip } from '@flare/core/schemas/trip';
+import { countOf } from '@flare/core/text';
 import { summariseRun, summariseTrip, type RunSummary } from '@flare/core/trips/trip-runs';
 import { speedIn, speedUnit, type SpeedUnit } from '@flare/core/things/thing-display';
 import { ApiError } from '../../lib/api-client';
@@ -131,10 +132,9 @@ const distanceIn = (m: number, unit: SpeedUnit) =>
 function SummaryLine({ summary, unit, runs }: { summary: RunSummary; unit: SpeedUnit; runs: number }) {
   return (
     <Text size="sm" data-testid="trip-summary">
-      {runs} {runs === 1 ? 'run' : 'runs'} · {distanceIn(summary.distanceM, unit)} ·{' '}
+      {countOf(runs, 'run')} · {distanceIn(summary.distanceM, unit)} ·{' '}
       {formatDuration(summary.durationS * 1000)} · max {speedIn(summary.maxSpeedMps, unit)} {unit} · avg{' '}
-      {speedIn(summary.averageSpeedMps, unit)} {unit} · {summary.stops}{' '}
-      {summary.stops === 1 ? 'stop' : 'stops'}
+      {speedIn(summary.averageSpeedMps, unit)} {unit} · {countOf(summary.stops, 'stop')}
     </Text>
   );
 }

@@ -8,6 +8,7 @@ import { Cell, StackedTable } from '../../../components/ui/stacked-table';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { hazardErrorMessage } from '@flare/core/hazards/hazard-rules';
+import { countOf } from '@flare/core/text';
 import { MESSAGES } from '@flare/core/messages';
 import { HAZARD_MESSAGES, HAZARD_REPORT, HAZARD_TYPES, type Hazard } from '@flare/core/schemas/hazard';
 import { HelpTip } from '../../../components/ui/help-tip';
@@ -80,7 +81,7 @@ function HazardsTable({ hazards, search }: { hazards: Hazard[]; search: string }
   return (
     <Stack gap={4}>
       <Text size="sm" aria-live="polite">
-        {hazards.length} {hazards.length === 1 ? 'hazard' : 'hazards'}
+        {countOf(hazards.length, 'hazard')}
       </Text>
       <StackedTable striped highlightOnHover fz="xs" verticalSpacing={4} aria-label="Hazards">
         <Table.Thead>

@@ -1,5 +1,6 @@
 /** The dismissible notice about offline assets; the wording is ours, the spec's is not shown. */
 import { Alert, Anchor } from '@mantine/core';
+import { countOf } from '@flare/core/text';
 import { SUPPORT_EMAIL } from '../../../config/links';
 import { usePref } from '../../../lib/prefs';
 
@@ -9,7 +10,7 @@ export function OfflineAssetsNotice({ offline }: { offline: number }) {
   return (
     <Alert
       color="yellow"
-      title={`${offline} offline ${offline === 1 ? 'asset' : 'assets'}`}
+      title={countOf(offline, 'offline asset')}
       withCloseButton
       closeButtonLabel="Dismiss offline assets notice"
       onClose={() => setDismissed(true)}
