@@ -3,11 +3,10 @@
  * shell and its sections, most of the app's code) load on the first visit to a signed-in path, so the
  * sign-in page loads only what it shows.
  */
-import { Center } from '@mantine/core';
 import { createBrowserRouter, Navigate, type DOMRouterOpts, type RouteObject } from 'react-router';
 import { SignInScreen } from '../features/auth/sign-in-screen';
 import { driveRoute } from '../features/drive/routes';
-import { LoadingIndicator } from '../components/ui/loading-indicator';
+import { PanelLoading } from '../components/ui/loading-indicator';
 import { lazyScreen, loadChunk } from '../lib/lazy-screen';
 import { RequireSignedOut, RootRedirect } from './guards';
 import { ErrorPage, NotFoundPage } from './message-page';
@@ -36,11 +35,7 @@ export function appRoutes(...dashboard: RouteObject[]): RouteObject[] {
       element: <AppFrame />,
       errorElement: <ErrorPage />,
       // Shown while a first page under /dashboard waits for the dashboard's code (routerOptions).
-      hydrateFallbackElement: (
-        <Center p="lg">
-          <LoadingIndicator label="Loading" />
-        </Center>
-      ),
+      hydrateFallbackElement: <PanelLoading label="Loading" />,
       children: [
         { index: true, element: <RootRedirect /> },
         {

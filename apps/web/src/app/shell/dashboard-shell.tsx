@@ -28,7 +28,7 @@ import { AreaJumpControl } from './area-map-layers';
 import { ThingsMapControls } from '../../features/things/map/things-map-controls';
 import { useActiveIncidentPositions } from '../../features/incidents/map/active-incident-positions';
 import { StatusNotices } from '../../features/things/notices/status-notices';
-import { LoadingIndicator } from '../../components/ui/loading-indicator';
+import { LoadingIndicator, PanelLoading } from '../../components/ui/loading-indicator';
 import { OrganizationSwitcher } from './organization-switcher';
 import { StatusStrip } from './status-strip';
 import { FEATURES } from '../features';
@@ -88,13 +88,7 @@ export function DashboardShell() {
 
   const content = (
     <MainLandmark style={{ flex: 1, overflow: 'auto' }} bg="white">
-      <Suspense
-        fallback={
-          <Center p="lg">
-            <LoadingIndicator label="Loading" />
-          </Center>
-        }
-      >
+      <Suspense fallback={<PanelLoading label="Loading" />}>
         <Outlet />
       </Suspense>
     </MainLandmark>

@@ -3,13 +3,12 @@
  * `access` (core `can`) and `allowed` (a core rule about this user and what the screen shows) let in,
  * else the "unauthorized" message. Routes check sections and access first; this is the screen's part.
  */
-import { Center } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { can, type Access } from '@flare/core/permissions/access';
 import type { Profile } from '@flare/core/schemas/profile';
 import { useSession } from '../../lib/session';
 import { FormScreen, ServerErrorLine, UnauthorizedMessage } from './form-layout';
-import { LoadingIndicator } from './loading-indicator';
+import { PanelLoading } from './loading-indicator';
 
 export interface AuthorizationProps {
   access?: Access;
@@ -64,9 +63,7 @@ export function EditRoute<T>({
             <ServerErrorLine message={notFound} />
           </FormScreen>
         ) : (
-          <Center p="lg">
-            <LoadingIndicator label={loadingLabel} />
-          </Center>
+          <PanelLoading label={loadingLabel} />
         )
       }
     </Authorization>

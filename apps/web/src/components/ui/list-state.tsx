@@ -2,12 +2,12 @@
  * The ladder every list screen climbs: why its load failed, else that it is loading, else that it has
  * nothing to show, else its rows.
  */
-import { Center, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { LoadFailure } from '../../live/keyed-store';
 import { LoadFailureNotice } from './load-failure-notice';
-import { LoadingIndicator } from './loading-indicator';
+import { PanelLoading } from './loading-indicator';
 
 export interface ListStateProps {
   /** Why the load failed, and how to try again. */
@@ -23,12 +23,7 @@ export interface ListStateProps {
 
 export function ListState({ failure, loading, loadingLabel, empty, children }: ListStateProps) {
   if (failure) return <LoadFailureNotice failure={failure} />;
-  if (loading)
-    return (
-      <Center p="lg">
-        <LoadingIndicator label={loadingLabel} />
-      </Center>
-    );
+  if (loading) return <PanelLoading label={loadingLabel} />;
   if (empty !== null)
     return (
       <Text p="md" c="gray.7" ta="center">

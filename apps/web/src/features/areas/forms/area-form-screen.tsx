@@ -4,7 +4,7 @@
  * their circle until a shape is drawn instead). A new area starts as an exclusion at the map's centre.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Group, List, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -26,7 +26,7 @@ import type { Profile } from '@flare/core/schemas/profile';
 import { ControlledSelect } from '../../../components/ui/controlled-select';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
 import { FormActions, ServerErrorLine } from '../../../components/ui/form-layout';
-import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { PanelLoading } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
 import { centreMap } from '../../../map/map-commands';
 import { useArea } from '../api/get-areas';
@@ -126,12 +126,7 @@ function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
     return () => areaDraft.end();
   }, [area]);
 
-  if (!types.data || !draft)
-    return (
-      <Center p="lg">
-        <LoadingIndicator label="Loading" />
-      </Center>
-    );
+  if (!types.data || !draft) return <PanelLoading label="Loading" />;
   const typeOptions = types.data
     .filter((type) => allowed(type.is_av_type))
     .map((type) => ({ value: type.id, label: type.display_name }));

@@ -7,7 +7,6 @@
  */
 import {
   Button,
-  Center,
   Group,
   List,
   MultiSelect,
@@ -41,7 +40,7 @@ import {
 import type { Profile } from '@flare/core/schemas/profile';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
 import { FormActions, ServerErrorLine } from '../../../components/ui/form-layout';
-import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { PanelLoading } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
 import { callerOf } from '../../../lib/caller';
 import { subscribedOrganizationOf } from '../../../lib/subscribed-organization';
@@ -141,12 +140,7 @@ function ClosureForm({ profile, closure }: { profile: Profile; closure: Closure 
     return () => closureDraft.end();
   }, [closure]);
 
-  if (!draft)
-    return (
-      <Center p="lg">
-        <LoadingIndicator label="Loading" />
-      </Center>
-    );
+  if (!draft) return <PanelLoading label="Loading" />;
 
   const linkedClosures =
     values.thing_id &&

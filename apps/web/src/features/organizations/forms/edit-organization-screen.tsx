@@ -3,14 +3,13 @@
  * contacts and address. Platform administrators may also delete it (never their own), after a
  * confirmation; the server's refusal (e.g. users or assets left) shows in the dialog.
  */
-import { Center } from '@mantine/core';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
 import { can } from '@flare/core/permissions/access';
 import type { Organization, OrganizationFormInput } from '@flare/core/schemas/organization';
 import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
 import { FormScreen, ServerErrorLine } from '../../../components/ui/form-layout';
-import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { PanelLoading } from '../../../components/ui/loading-indicator';
 import { useDeleteOrganization } from '../api/delete-organization';
 import { useAssignable } from '../api/get-assignable';
 import { useOrganizations } from '../api/get-organizations';
@@ -72,11 +71,7 @@ function EditOrganization({ withResponders, mayDelete }: { withResponders: boole
     );
   }
   if (!organizations.data || !assignable.data) {
-    return (
-      <Center p="lg">
-        <LoadingIndicator label="Loading organization" />
-      </Center>
-    );
+    return <PanelLoading label="Loading organization" />;
   }
   if (!org?.editable) {
     return (

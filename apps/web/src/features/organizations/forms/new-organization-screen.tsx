@@ -2,12 +2,12 @@
  * "New organization" (platform administrators): the organisation and its first Org Admin, who is
  * e-mailed a link to choose their password.
  */
-import { Center, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '@flare/core/permissions/access';
 import { DEFAULT_ORGANIZATION_TIMEZONE } from '@flare/core/schemas/organization';
 import { FormScreen, ServerErrorLine } from '../../../components/ui/form-layout';
-import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { PanelLoading } from '../../../components/ui/loading-indicator';
 import { useAssignable } from '../api/get-assignable';
 import { useSaveOrganization } from '../api/save-organization';
 import { organizationsPathOf } from '../organizations-path';
@@ -64,9 +64,7 @@ function NewOrganization({ withResponders }: { withResponders: boolean }) {
           }}
         />
       ) : (
-        <Center p="lg">
-          <LoadingIndicator label="Loading organization types" />
-        </Center>
+        <PanelLoading label="Loading organization types" />
       )}
     </FormScreen>
   );

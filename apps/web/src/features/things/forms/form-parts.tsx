@@ -1,17 +1,13 @@
 /** Pieces the asset forms share: loading and load-failure states, and their error texts. */
-import { Button, Center, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { THING_MESSAGES } from '@flare/core/schemas/thing';
 import { thingUpdateErrorMessage } from '@flare/core/things/thing-errors';
 import { ServerErrorLine } from '../../../components/ui/form-layout';
-import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { PanelLoading } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
 
 export function LoadingForm() {
-  return (
-    <Center p="lg">
-      <LoadingIndicator label="Loading asset" />
-    </Center>
-  );
+  return <PanelLoading label="Loading asset" />;
 }
 
 /** A failed load or save, in the product's fixed wording. */

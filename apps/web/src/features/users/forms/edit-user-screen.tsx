@@ -2,7 +2,7 @@
  * Edit a user of the organisation: names, email and role; suspend or re-activate (a suspended user's
  * sessions end at once); delete after a confirmation. Nobody suspends, deletes or re-roles themself.
  */
-import { Alert, Button, Center, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
@@ -11,7 +11,7 @@ import type { Profile } from '@flare/core/schemas/profile';
 import type { OrganizationUser } from '@flare/core/schemas/user';
 import { outranksOrEquals, updateUserErrorMessage, usersErrorMessage } from '@flare/core/users/user-rules';
 import { FormScreen, ServerErrorLine, UnauthorizedMessage } from '../../../components/ui/form-layout';
-import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { PanelLoading } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useDeleteUser } from '../api/delete-user';
@@ -51,11 +51,7 @@ function EditUser({ profile }: { profile: Profile }) {
     );
   }
   if (!users.data || !roles.loaded) {
-    return (
-      <Center p="lg">
-        <LoadingIndicator label="Loading user" />
-      </Center>
-    );
+    return <PanelLoading label="Loading user" />;
   }
   if (!user) {
     return (

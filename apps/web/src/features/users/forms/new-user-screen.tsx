@@ -1,10 +1,10 @@
 /** "New User": creates a user of the organisation, who is e-mailed a link to choose a password. */
-import { Center, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import type { Profile } from '@flare/core/schemas/profile';
 import { createUserErrorMessage } from '@flare/core/users/user-rules';
 import { FormScreen } from '../../../components/ui/form-layout';
-import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { PanelLoading } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateUser } from '../api/create-user';
 import { usersPathOf } from '../users-path';
@@ -50,9 +50,7 @@ function NewUser({ profile }: { profile: Profile }) {
           }}
         />
       ) : (
-        <Center p="lg">
-          <LoadingIndicator label="Loading roles" />
-        </Center>
+        <PanelLoading label="Loading roles" />
       )}
     </FormScreen>
   );

@@ -4,7 +4,7 @@
  * can be deleted here after a confirmation.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Center, Group, List, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -30,7 +30,7 @@ import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialo
 import { ControlledNumberInput } from '../../../components/ui/controlled-number-input';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
 import { FormActions, ServerErrorLine } from '../../../components/ui/form-layout';
-import { LoadingIndicator } from '../../../components/ui/loading-indicator';
+import { PanelLoading } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
 import { callerOf } from '../../../lib/caller';
 import { useDeleteZone } from '../api/delete-zone';
@@ -102,12 +102,7 @@ function ZoneForm({ zone }: { zone: Zone | null }) {
     return () => zoneDraft.end();
   }, [zone]);
 
-  if (!draft)
-    return (
-      <Center p="lg">
-        <LoadingIndicator label="Loading" />
-      </Center>
-    );
+  if (!draft) return <PanelLoading label="Loading" />;
 
   const submit = async (values: ZoneFormValues) => {
     setProblem(null);
