@@ -45,6 +45,33 @@ afterAll(async () => {
 const main = () => page.getByRole('main');
 const showing = () => main().getByText(/^Showing \(\d+\/\d+\)$/);
 
+/** The signed-in user's access token, as the app keeps it. */
+const signedInToken = () =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('flare.auth')!) as { token: string }).token);
+
+/** The area the detail shows, as the API has it. */
+async function shownArea() {
+  const id = page.url().split('/').at(-1)!;
+  const areas = (await (
+    await fetch(`${server.url}/api/organization/exclusion_zone`, {
+      headers: { authorization: `Bearer ${await signedInToken()}` },
+    })
+  ).json()) as {
+    data: Array<{ id: string; area_geom: { coordinates: number[][][] } | null; postal_code: string }>;
+  };
+  return areas.data.find((area) => area.id === id)!;
+}
+
+/** Deletes the area the detail shows, through its confirmation, back to the list. */
+async function deleteShownArea() {
+  await main().getByRole('button', { name: 'Delete Area' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Area' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
+  await page.waitForURL(/\/dashboard\/areas$/);
+}
+
 async function pick(label: string, option: string) {
   await main().getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -72,14 +99,15 @@ describe('areas', () => {
     await main().getByRole('button', { name: 'Save' }).click();
     await main().getByRole('alert').filter({ hasText: AREA_MESSAGES.tooFewPoints }).waitFor();
 
-    // A triangle: three corners, then the first again to close it.
+    // A triangle: three corners, each counted as it is clicked, then the first again to close it.
+    await clickMap(page, [[-80, -60]]);
+    await main().getByText('1 point drawn').waitFor();
     await clickMap(page, [
-      [-80, -60],
       [80, -60],
       [0, 70],
-      [-80, -60],
     ]);
     await main().getByText('3 points drawn').waitFor();
+    await clickMap(page, [[-80, -60]]);
     await main().getByRole('textbox', { name: 'Zip code' }).fill('62701');
     await main().getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/dashboard\/areas\/[0-9a-f-]{36}$/);
@@ -88,19 +116,8 @@ describe('areas', () => {
     await main().getByText('Springfield Police Department').waitFor();
     await expectAccessible(page);
 
-    const id = page.url().split('/').at(-1)!;
-    const token = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('flare.auth')!) as { token: string }).token,
-    );
-    const areas = (await (
-      await fetch(`${server.url}/api/organization/exclusion_zone`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()) as {
-      data: Array<{ id: string; area_geom: { coordinates: number[][][] }; postal_code: string }>;
-    };
-    const saved = areas.data.find((area) => area.id === id)!;
-    expect(saved.area_geom.coordinates[0]).toHaveLength(4);
+    const saved = await shownArea();
+    expect(saved.area_geom!.coordinates[0]).toHaveLength(4);
     expect(saved.postal_code).toBe('62701');
   });
 
@@ -185,28 +202,40 @@ describe('areas', () => {
     await pick('State', 'Illinois');
     await main().getByRole('button', { name: 'Save' }).click();
     await main().getByRole('heading', { level: 1, name: 'Round lot' }).waitFor();
-    const id = page.url().split('/').at(-1)!;
-    const token = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('flare.auth')!) as { token: string }).token,
-    );
-    const areas = (await (
-      await fetch(`${server.url}/api/organization/exclusion_zone`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()) as { data: Array<{ id: string; area_geom: { coordinates: number[][][] } | null }> };
-    expect(areas.data.find((area) => area.id === id)!.area_geom!.coordinates[0]!.length).toBeGreaterThan(32);
-    await main().getByRole('button', { name: 'Delete Area' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete Area' })
-      .getByRole('button', { name: 'Delete', exact: true })
-      .click();
-    await page.waitForURL(/\/dashboard\/areas$/);
+    expect((await shownArea()).area_geom!.coordinates[0]!.length).toBeGreaterThan(32);
+    await deleteShownArea();
+  });
+
+  it('saves an outline whose corners were clicked but not closed', async () => {
+    await main().getByRole('link', { name: 'Add' }).click();
+    await page.waitForURL('**/dashboard/areas/new');
+    await closeInstructions(page, 'Drawing an area');
+    await main().getByText('0 points drawn').waitFor();
+    // A square's four corners; the first is not clicked again.
+    await clickMap(page, [
+      [-60, -60],
+      [60, -60],
+      [60, 60],
+      [-60, 60],
+    ]);
+    await main().getByText('4 points drawn').waitFor();
+    // Escape keeps what is drawn (Redraw starts again).
+    await page.keyboard.press('Escape');
+    await main().getByRole('textbox', { name: 'Name' }).fill('Square lot');
+    await pick('Area Type', 'Exclusion Zone');
+    await pick('State', 'Illinois');
+    await main().getByText('4 points drawn').waitFor();
+    await main().getByRole('button', { name: 'Save' }).click();
+    await main().getByRole('heading', { level: 1, name: 'Square lot' }).waitFor();
+    const ring = (await shownArea()).area_geom!.coordinates[0]!;
+    // The four corners, closed by the first again.
+    expect(ring).toHaveLength(5);
+    expect(ring[4]).toEqual(ring[0]);
+    await deleteShownArea();
   });
 
   it('groups an asset parked at a station under the station, with its count', async () => {
-    const token = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('flare.auth')!) as { token: string }).token,
-    );
+    const token = await signedInToken();
     const at = { lat: 39.7901, lng: -89.6442 };
     const d = 0.002;
     const created = await fetch(`${server.url}/api/organization/exclusion_zone`, {

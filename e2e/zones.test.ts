@@ -97,9 +97,10 @@ describe('alerting zones', () => {
     await main().getByRole('button', { name: 'Save' }).click();
     await main().getByRole('alert').filter({ hasText: ZONE_MESSAGES.tooFewPoints }).waitFor();
 
-    // Two points along the ramp, the last clicked again to finish the line.
+    // Two points along the ramp, each counted as it is clicked, the last clicked again to finish the line.
+    await clickMap(page, [[-100, 0]]);
+    await main().getByText('1 point drawn').waitFor();
     await clickMap(page, [
-      [-100, 0],
       [100, 0],
       [100, 0],
     ]);

@@ -1,8 +1,8 @@
 /**
  * Drawing a line or a polygon on the map (terra-draw) while a form holds a draft of it (a zone's line,
- * a closure's route, an incident's extent): points clicked one by one (a line: the last clicked again,
- * or Enter, finishes it; a polygon: the first clicked again closes it), whose points can then be
- * dragged. Until the drawing tool has started and the map stands still (the form's
+ * a closure's route, an incident's extent): points clicked one by one, each counted in the draft as it
+ * is placed (a line: the last clicked again, or Enter, finishes it; a polygon: the first clicked
+ * again, or Enter, closes it), whose points can then be dragged. Until the drawing tool has started and the map stands still (the form's
  * opening move), the map is covered by a notice that takes the clicks, so none is lost unseen.
  */
 import { Center, Group, Loader, Paper, Text } from '@mantine/core';
@@ -12,6 +12,7 @@ import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { polygonOf, ringPoints, type LngLat } from '@flare/core/areas/area-geometry';
 import { useDraft, type DraftStore } from '../lib/draft-store';
 import { useMap } from './map-context';
+import { followPointsPlaced, KEEP_ON_ESCAPE } from './points-placed';
 
 /** The points drawn: a line's in order, or a polygon's ring (not closed). */
 export type LineDraft = DraftStore<{ line: LngLat[] }>;
@@ -53,6 +54,7 @@ export function ShapeDrawLayer({
       modes: [
         shape === 'polygon'
           ? new TerraDrawPolygonMode({
+              keyEvents: KEEP_ON_ESCAPE,
               styles: {
                 fillColor: colour,
                 outlineColor: colour,
@@ -61,6 +63,7 @@ export function ShapeDrawLayer({
               },
             })
           : new TerraDrawLineStringMode({
+              keyEvents: KEEP_ON_ESCAPE,
               styles: { lineStringColor: colour, lineStringWidth: 5, closingPointColor: colour },
             }),
         new TerraDrawSelectMode({
@@ -77,6 +80,7 @@ export function ShapeDrawLayer({
     });
     instance.on('ready', () => setToolReady(true));
     instance.start();
+    followPointsPlaced(instance, shape, (line) => store.drawn({ line }));
     instance.on('finish', () => reportDrawn(instance, store, shape));
     draw.current = instance;
     return () => {

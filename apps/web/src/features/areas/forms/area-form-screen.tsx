@@ -23,6 +23,7 @@ import {
   type AreaInput,
 } from '@flare/core/schemas/area';
 import type { Profile } from '@flare/core/schemas/profile';
+import { countOf } from '@flare/core/text';
 import { ControlledSelect } from '../../../components/ui/controlled-select';
 import { CountedTextInput } from '../../../components/ui/counted-text-input';
 import { FormActions, ServerErrorLine } from '../../../components/ui/form-layout';
@@ -173,7 +174,8 @@ function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
         steps: (
           <>
             <List.Item>
-              Outline: click on the map for each corner; click the first corner again to close the shape.
+              Outline: click on the map for each corner; click the first corner again (or press Enter) to
+              close the shape.
             </List.Item>
             <List.Item>
               Drag a corner to move it; Redraw starts again. Keep it under 0.5 square miles.
@@ -226,7 +228,7 @@ function AreaForm({ profile, area }: { profile: Profile; area: Area | null }) {
             {draft.shape === 'circle'
               ? 'Click the centre, then the edge'
               : draft.shape === 'polygon'
-                ? `${draft.ring.length} points drawn`
+                ? `${countOf(draft.ring.length, 'point')} drawn`
                 : draft.position
                   ? `At ${draft.position.lat.toFixed(6)}, ${draft.position.lng.toFixed(6)}`
                   : 'No position yet'}

@@ -1,6 +1,7 @@
 /**
- * Drawing an area on the map (terra-draw) while the area form is open: a polygon drawn point by point
- * (click the first point, or double-click, to close it) whose corners can then be dragged, or a point
+ * Drawing an area on the map (terra-draw) while the area form is open: a polygon drawn point by point,
+ * each corner counted in the draft as it is placed (click the first point, or press Enter, to close
+ * it), whose corners can then be dragged, or a point
  * of interest placed with a click. A new area starts at the map's centre, zoomed to 15.5.
  */
 import { useEffect, useRef } from 'react';
@@ -16,6 +17,7 @@ import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { polygonOf, ringCentre, ringPoints, type LngLat } from '@flare/core/areas/area-geometry';
 import { MAP_ZOOM } from '@flare/core/constants';
 import { useMap } from '../../../map/map-context';
+import { followPointsPlaced, KEEP_ON_ESCAPE } from '../../../map/points-placed';
 import { areaDraft, useAreaDraft, type AreaDraft } from '../forms/area-draft';
 
 const AREA_COLOUR = '#1971c2';
@@ -33,6 +35,7 @@ export function AreaDrawLayer() {
       adapter: new TerraDrawMapLibreGLAdapter({ map }),
       modes: [
         new TerraDrawPolygonMode({
+          keyEvents: KEEP_ON_ESCAPE,
           styles: { fillColor: AREA_COLOUR, outlineColor: AREA_COLOUR, fillOpacity: 0.25 },
         }),
         new TerraDrawCircleMode({
@@ -49,6 +52,9 @@ export function AreaDrawLayer() {
       ],
     });
     instance.start();
+    followPointsPlaced(instance, 'polygon', (ring) =>
+      areaDraft.drawn({ ring, ...(ring.length >= 3 && { position: ringCentre(ring) }) }),
+    );
     instance.on('finish', () => reportDrawn(instance));
     draw.current = instance;
     const current = areaDraft.get();

@@ -18,6 +18,7 @@ import {
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { polygonOf, type LngLat } from '@flare/core/areas/area-geometry';
+import { countOf } from '@flare/core/text';
 import {
   EXTENT_CIRCLE_RADIUS_M,
   EXTENT_KINDS,
@@ -179,7 +180,7 @@ function EditLocationForm({ location }: { location: Incident }) {
         </Text>
         {(draft?.extent.kind === 'LineString' || draft?.extent.kind === 'Polygon') && (
           <Text size="sm" role="status">
-            {points.length} points drawn
+            {countOf(points.length, 'point')} drawn
           </Text>
         )}
       </Stack>

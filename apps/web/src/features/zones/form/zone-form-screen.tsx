@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { mayManageZone } from '@flare/core/permissions/zone-access';
+import { countOf } from '@flare/core/text';
 import { subscribedOrganizationOf } from '../../../lib/subscribed-organization';
 import {
   ZoneInputSchema,
@@ -154,7 +155,7 @@ function ZoneForm({ zone }: { zone: Zone | null }) {
         <Stack gap="sm">
           <Group justify="space-between">
             <Text size="sm" aria-live="polite">
-              {draft.line.length} points drawn
+              {countOf(draft.line.length, 'point')} drawn
             </Text>
             <Button variant="default" size="xs" onClick={() => zoneDraft.change({ line: [] })}>
               Redraw
