@@ -15,6 +15,7 @@ import { EXPORT_MESSAGES, ExportSchema, type Export } from '@flare/core/schemas/
 import { fixtures } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { exportRunJob } from './export-run.job';
+import { exportSweepJob } from './export-sweep.job';
 
 let t: TestApp;
 /**
@@ -716,6 +717,8 @@ describe('waiting exports', () => {
     await sql`update exports set status = 'requested', file_id = null, completed_at = null where id = ${exported.id}`.execute(
       t.db,
     );
+    // The sweep's next tick, now rather than up to EXPORT_SWEEP_MS (10 s) later.
+    await t.app.jobs.send(exportSweepJob, {});
     expect((await finished(exported.id)).status).toBe('completed');
   });
 });
