@@ -15,7 +15,7 @@ import { expectAccessible, openBrowser, type Browser } from './support/browser';
 import { clickMap, closeInstructions } from './support/map-drawing';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
-import { renderedValues } from './support/test-map';
+import { renderedValues, type MapWindow } from './support/test-map';
 import { startServer, type RunningServer } from './support/server';
 import { accessTokenOf } from './support/api';
 
@@ -27,6 +27,8 @@ let server: RunningServer;
 let page: Page;
 let osmandPort: number;
 let exported: ZoneFeatureCollection;
+/** The ramp's first point: the detector, a patrol car and its incident stand there. */
+let ramp: [lng: number, lat: number];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ env: { SIMULATOR: 'false' } }), openBrowser()]);
@@ -125,6 +127,7 @@ describe('alerting zones', () => {
     }>('/organization/alerting_zones', token);
     const [zone] = zones.data;
     const [lng, lat] = zone!.features.features[0]!.geometry.coordinates[0]!;
+    ramp = [lng!, lat!];
     const credential = await registerDetector('WWD-RAMP-92', zone!.organization_id);
     await sendOsmandReport(osmandPort, credential, { lat: String(lat), lon: String(lng), alerting: 'true' });
 
@@ -160,6 +163,22 @@ describe('alerting zones', () => {
     await page.reload();
     await row.getByText(/^INC-\d+ .* · until \d{1,2}:\d{2} [AP]M$/).waitFor();
     await expectAccessible(page);
+  });
+
+  it('a click on an incident while a zone is drawn is a point of the line, not a way out of the form', async () => {
+    await page.goto(`${server.url}/dashboard/zones/new`);
+    await closeInstructions(page, 'Drawing a zone');
+    await page.evaluate((center) => (window as MapWindow).__flareMap!.jumpTo({ center }), ramp);
+    // The incident's marker stands over the patrol car (an asset, which a click would open too).
+    const incident = page.locator('.flare-location-marker');
+    await incident.waitFor();
+    await clickMap(page, []);
+    const box = (await incident.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await main().getByText('1 point drawn').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/zones/new');
+    await main().getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/dashboard\/zones$/);
   });
 
   it('exports the zones as GeoJSON', async () => {

@@ -17,6 +17,7 @@ export interface TestMap {
   isMoving(): boolean;
   getCanvas(): HTMLCanvasElement;
   unproject(point: [number, number]): { lat: number; lng: number };
+  jumpTo(options: { center: [lng: number, lat: number] }): void;
   queryRenderedFeatures(options: { layers: string[] }): Array<{
     properties: Record<string, string>;
     geometry: { type: string; coordinates: unknown };

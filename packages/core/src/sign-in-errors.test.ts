@@ -19,6 +19,7 @@ describe('sign-in error catalogue', () => {
       'Locked for 30 minutes',
       false,
     ],
+    [{ status: 429 }, 'Too many attempts. Please wait a few minutes and try again.', false],
     [{ status: 500 }, 'Unknown failure.', false],
   ])('%o shows %s', (failure, message, contactSupport) => {
     const view = signInErrorView(failure);

@@ -43,6 +43,8 @@ export function signInErrorView({ status, error, description }: SignInFailure): 
   if (status === 400 && error === 'user_suspended') return view(MESSAGES.userSuspended);
   if (status === 400 || status === 404) return view(MESSAGES.wrongCredentials);
   if (status === 403) return view(MESSAGES.notAuthorizedForDashboard);
+  // The server's sign-in throttle (per address and per account): say to wait, not "Unknown failure."
+  if (status === 429) return view(MESSAGES.tooManyAttempts);
   if (status === 401) {
     switch (error ?? '') {
       case 'expired':

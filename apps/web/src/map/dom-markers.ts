@@ -5,6 +5,7 @@
  */
 import { Marker } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
+import { PASS_THROUGH_WHILE_DRAWING } from './drawing-mode';
 import { useMap } from './map-context';
 
 export interface DomMarkerOptions<T> {
@@ -57,10 +58,14 @@ export function useDomMarkers<T>(items: readonly T[], options: DomMarkerOptions<
   }, [map]);
 }
 
-/** A marker's button: its click is its own (the map's click beneath would select an asset). */
+/**
+ * A marker's button: its click is its own (the map's click beneath would select an asset), except
+ * while a shape is drawn, when the click goes through to the map as a point.
+ */
 export function markerButton(size: number, onClick: () => void): HTMLButtonElement {
   const element = document.createElement('button');
   element.type = 'button';
+  element.classList.add(PASS_THROUGH_WHILE_DRAWING);
   Object.assign(element.style, {
     width: `${size}px`,
     height: `${size}px`,

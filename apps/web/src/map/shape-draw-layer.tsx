@@ -11,6 +11,7 @@ import { TerraDraw, TerraDrawLineStringMode, TerraDrawPolygonMode, TerraDrawSele
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { polygonOf, ringPoints, type LngLat } from '@flare/core/areas/area-geometry';
 import { useDraft, type DraftStore } from '../lib/draft-store';
+import { useDrawingMode } from './drawing-mode';
 import { useMap } from './map-context';
 import { followPointsPlaced, KEEP_ON_ESCAPE } from './points-placed';
 
@@ -34,6 +35,7 @@ export function ShapeDrawLayer({
   const drawing = draft !== null;
   const [toolReady, setToolReady] = useState(false);
   const [moving, setMoving] = useState(() => map.isMoving());
+  useDrawingMode(map, drawing);
 
   useEffect(() => {
     const started = () => setMoving(true);

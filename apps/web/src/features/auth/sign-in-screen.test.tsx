@@ -74,6 +74,14 @@ describe('sign-in errors', () => {
     expect((await errorAlert()).getByText(MESSAGES.lockedOut)).toBeTruthy();
   });
 
+  it('throttled (429): says to wait, not "Unknown failure."', async () => {
+    renderSignIn({ status: 429, body: { error: 'too_many_requests', message: MESSAGES.tooManyAttempts } });
+    submit();
+    const alert = await errorAlert();
+    expect(alert.getByText(MESSAGES.tooManyAttempts)).toBeTruthy();
+    expect(alert.queryByText(MESSAGES.accountsUnknownFailure)).toBeNull();
+  });
+
   it('no connection (status 0): "Connection failed."', async () => {
     renderSignIn('network-error');
     submit();

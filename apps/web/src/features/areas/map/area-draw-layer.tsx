@@ -16,6 +16,7 @@ import {
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { polygonOf, ringCentre, ringPoints, type LngLat } from '@flare/core/areas/area-geometry';
 import { MAP_ZOOM } from '@flare/core/constants';
+import { useDrawingMode } from '../../../map/drawing-mode';
 import { useMap } from '../../../map/map-context';
 import { followPointsPlaced, KEEP_ON_ESCAPE } from '../../../map/points-placed';
 import { areaDraft, useAreaDraft, type AreaDraft } from '../forms/area-draft';
@@ -27,6 +28,7 @@ export function AreaDrawLayer() {
   const draft = useAreaDraft();
   const draw = useRef<TerraDraw | null>(null);
   const drawing = draft !== null;
+  useDrawingMode(map, drawing);
 
   // One terra-draw instance while the form is open.
   useEffect(() => {

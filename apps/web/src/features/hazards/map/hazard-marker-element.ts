@@ -27,7 +27,7 @@ export function hazardMarkerLabel(hazard: Hazard): string {
 
 export function createHazardMarker(onClick: () => void): HTMLButtonElement {
   const element = markerButton(MAX_SIZE, onClick);
-  element.className = 'flare-hazard-marker';
+  element.classList.add('flare-hazard-marker');
   Object.assign(element.style, { display: 'flex', alignItems: 'center', justifyContent: 'center' });
   return element;
 }

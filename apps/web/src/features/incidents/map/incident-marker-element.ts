@@ -21,7 +21,7 @@ export function markerLabel(location: Incident): string {
 
 export function createMarkerElement(onClick: () => void): HTMLButtonElement {
   const element = markerButton(ICON_SIZE, onClick);
-  element.className = 'flare-location-marker';
+  element.classList.add('flare-location-marker');
   return element;
 }
 

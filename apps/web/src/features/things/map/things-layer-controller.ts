@@ -12,6 +12,7 @@ import type { Thing } from '@flare/core/schemas/thing';
 import { fromServerStatus } from '@flare/core/status/thing-status';
 import { primaryDisplayName } from '@flare/core/things/thing-display';
 import { testHooks } from '../../../config/test-hooks';
+import { isDrawing, PASS_THROUGH_WHILE_DRAWING } from '../../../map/drawing-mode';
 import { showAllOnMap, type LngLat } from '../../../map/map-commands';
 import { mercatorOf, worldSize } from '../../../map/mercator';
 import { badgeCell, TONE_COLORS } from './things-icon-atlas';
@@ -201,8 +202,9 @@ export class ThingsLayerController {
     if (testWindow.__flareThingsLayer) delete testWindow.__flareThingsLayer;
   }
 
-  /** Hit-tests at most once a frame, however fast the pointer moves. */
+  /** Hit-tests at most once a frame, however fast the pointer moves; not while a shape is drawn. */
   private readonly onMouseMove = (event: MapMouseEvent) => {
+    if (isDrawing(this.map)) return;
     this.pointer = event.point;
     if (this.hoverFrame) return;
     this.hoverFrame = requestAnimationFrame(() => {
@@ -216,8 +218,12 @@ export class ThingsLayerController {
     this.hover(null);
   };
 
-  /** A click on a lone asset selects it; on a stack (or its badge) it lists the assets there. */
+  /**
+   * A click on a lone asset selects it; on a stack (or its badge) it lists the assets there. Not while
+   * a shape is drawn: that click is a point of the shape.
+   */
   private readonly onClick = (event: MapMouseEvent) => {
+    if (isDrawing(this.map)) return;
     const hit = this.hitAt(event.point);
     if (!hit || !this.state) return;
     const members = hit.index < 0 ? [] : stackMembers(this.stacks, hit.index);
@@ -373,6 +379,7 @@ export class ThingsLayerController {
       if (!marker) {
         const element = document.createElement('div');
         element.setAttribute('role', 'img');
+        element.classList.add(PASS_THROUGH_WHILE_DRAWING);
         marker = new Marker({ element }).setLngLat(station.position).addTo(this.map);
         this.stationMarkers.set(station.id, marker);
       }

@@ -9,6 +9,7 @@ import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { zoneStatus, type Zone } from '@flare/core/schemas/zone';
 import { EMPTY_COLLECTION, useGeoJsonLayer, type SourceLayer } from '../../../map/geojson-layer';
+import { isDrawing } from '../../../map/drawing-mode';
 import { useMap } from '../../../map/map-context';
 import { useZones } from '../api/get-zones';
 import { isEditingZone, selectedZoneId, ZONES_PATH } from '../zone-paths';
@@ -51,7 +52,7 @@ export function ZonesLayer() {
     if (editing) return;
     const onClick = (event: MapLayerMouseEvent) => {
       const id = event.features?.[0]?.properties?.id as string | undefined;
-      if (id) void navigate(`${ZONES_PATH}/${id}`);
+      if (id && !isDrawing(map)) void navigate(`${ZONES_PATH}/${id}`);
     };
     map.on('click', LINES_ID, onClick);
     return () => {
