@@ -92,13 +92,18 @@ describe('users', () => {
       await admin.getByRole('button', { name: 'Suspend user' }).waitFor();
       await expectAccessible(admin);
       await admin.getByRole('button', { name: 'Suspend user' }).click();
+      const confirm = admin.getByRole('dialog', { name: 'Suspend user' });
+      await expectAccessible(admin);
+      await confirm.getByRole('button', { name: 'Suspend', exact: true }).click();
       await admin.getByText('This user is suspended and cannot sign in.').waitFor();
 
-      // No reload and no click on the user's page: the live feed closes, the session ends.
-      await user.getByText(MESSAGES.sessionExpired).waitFor({ timeout: 10_000 });
+      // No reload and no click on the user's page: the live feed closes, the session ends, saying why
+      // (on the way out, and on the sign-in screen after).
+      await user.getByRole('dialog', { name: MESSAGES.userSuspended }).waitFor({ timeout: 10_000 });
       await user.waitForURL('**/welcome/signin');
+      await user.getByRole('status').filter({ hasText: MESSAGES.userSuspended }).waitFor();
       await fillSignIn(user, email);
-      await user.getByText(MESSAGES.userSuspended).waitFor();
+      await user.getByRole('alert').filter({ hasText: MESSAGES.userSuspended }).waitFor();
 
       await admin.getByRole('button', { name: 'Re-activate user' }).click();
       await admin.getByRole('button', { name: 'Suspend user' }).waitFor();

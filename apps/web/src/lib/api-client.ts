@@ -20,7 +20,8 @@ export class ApiError extends Error {
 
 interface Auth {
   token: () => string | null;
-  onUnauthorized: () => void;
+  /** A signed-in call was refused as unauthorized, with the server's reason code. */
+  onUnauthorized: (code: string | undefined) => void;
 }
 
 let auth: Auth = { token: () => null, onUnauthorized: () => {} };
@@ -111,11 +112,12 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const body = parseBody(await response.text());
   const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   // Any 401 on a signed-in call ends the session ("received unauthorized").
-  if (response.status === 401 && token) auth.onUnauthorized();
+  const code = typeof fields.error === 'string' ? fields.error : undefined;
+  if (response.status === 401 && token) auth.onUnauthorized(code);
   throw new ApiError(
     response.status,
     typeof fields.message === 'string' ? fields.message : MESSAGES.unknownFailure,
-    typeof fields.error === 'string' ? fields.error : undefined,
+    code,
     typeof fields.error_description === 'string' ? fields.error_description : undefined,
     fields,
   );

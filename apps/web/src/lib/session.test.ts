@@ -7,6 +7,7 @@ import {
   ProfileLoadError,
   signOut,
   startSession,
+  takeSignOutReason,
   tokenClaims,
   tokensFromQuery,
 } from './session';
@@ -66,6 +67,31 @@ describe('token refresh', () => {
     expect(getSession()).not.toBeNull(); // the "Session Expired" alert shows first
     await vi.advanceTimersByTimeAsync(3_000);
     expect(getSession()).toBeNull();
+  });
+});
+
+describe('a refused call ends the session', () => {
+  it.each([
+    [
+      'a suspended user is told so',
+      { error: 'user_suspended', message: MESSAGES.userSuspended },
+      MESSAGES.userSuspended,
+    ],
+    [
+      'an ended session says it expired',
+      { error: 'invalid_token', message: MESSAGES.tokenExpired },
+      MESSAGES.sessionExpired,
+    ],
+  ])('%s', async (_, body, reason) => {
+    fakeApi({
+      'GET /profile': () => ({ status: 200, body: fakeProfile(['thing:read']) }),
+      'GET /things': () => ({ status: 401, body }),
+    });
+    await startSession(fakeTokens('org-1', 600));
+    await expect(apiFetch('/things')).rejects.toMatchObject({ status: 401 });
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(getSession()).toBeNull();
+    expect(takeSignOutReason()).toBe(reason);
   });
 });
 

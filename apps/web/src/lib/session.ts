@@ -164,8 +164,13 @@ async function refreshHoldingLock(): Promise<void> {
       refreshTimer = setTimeout(() => void refreshSession(), REFRESH_RETRY_MS);
       return;
     }
-    expireSession(MESSAGES.sessionExpired);
+    expireSession(sessionEndMessage(error instanceof ApiError ? error.code : undefined));
   }
+}
+
+/** Why a refused session ends, as its alert says: a suspended user is told so, not "Session Expired". */
+function sessionEndMessage(code: string | undefined): string {
+  return code === 'user_suspended' ? MESSAGES.userSuspended : MESSAGES.sessionExpired;
 }
 
 /** Shows the expiry alert, then signs out after 3 seconds. */
@@ -283,6 +288,6 @@ if (typeof window !== 'undefined') {
 configureApiAuth({
   token: () => state?.token ?? null,
   // "received unauthorized": the alert, then the sign-out.
-  onUnauthorized: () => expireSession(MESSAGES.sessionExpired),
+  onUnauthorized: (code) => expireSession(sessionEndMessage(code)),
 });
 scheduleRefresh();

@@ -50,6 +50,15 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
+  async isSuspended(userId: string): Promise<boolean> {
+    const user = await this.db
+      .selectFrom('users')
+      .select('suspended_at')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return Boolean(user?.suspended_at);
+  }
+
   async permissionsOfRole(roleId: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom('role_permissions')

@@ -227,7 +227,13 @@ export class AuthService {
     const claims = await this.signer.verify(accessToken);
     if (!claims) return null;
     const user = await this.standingUser(claims);
-    if (!user) return null;
+    if (!user) {
+      // Suspending ends the user's sessions; their next call says why, so the dashboard can tell them.
+      if (await this.repository.isSuspended(claims.userId)) {
+        throw unauthorized('user_suspended', MESSAGES.userSuspended);
+      }
+      return null;
+    }
     return {
       userId: user.id,
       organizationId: claims.organizationId,

@@ -365,6 +365,8 @@ describe('PUT /api/users/{id}', () => {
       headers: bearer(session.access_token),
     });
     expect(profile.statusCode).toBe(401);
+    // The call says why, so the dashboard can tell the user instead of "Session Expired".
+    expect(profile.json()).toMatchObject({ error: 'user_suspended', message: 'User is suspended.' });
     const refresh = await t.app.inject({
       method: 'POST',
       url: '/api/user_token',

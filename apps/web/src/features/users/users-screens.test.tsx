@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@flare/core/messages';
 import type { Role } from '@flare/core/schemas/reference';
@@ -124,7 +124,7 @@ describe('edit user', () => {
     });
   });
 
-  it('suspends at once, and says when the user could not be found', async () => {
+  it('suspends after a confirmation, and says in it when the user could not be found', async () => {
     const { calls } = await render('/dashboard/accounts-new/users/u-bob/edit', {
       'PUT /users/u-bob': () => ({
         status: 422,
@@ -132,8 +132,37 @@ describe('edit user', () => {
       }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Suspend user' }));
-    expect(await screen.findByText('The selected user could not be found')).toBeTruthy();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Suspend user' }));
+    expect(
+      dialog.getByText(/^Suspend Bob Demo \(bob@springfield-pd\.test\)\? Their sessions end at once/),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.click(dialog.getByRole('button', { name: 'Suspend' }));
+    expect(await dialog.findByText('The selected user could not be found')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ suspended: true });
+  });
+
+  it('deletes after a confirmation, and says in it when the delete failed', async () => {
+    let fails = true;
+    const { calls, router } = await render('/dashboard/accounts-new/users/u-bob/edit', {
+      'GET /profile': () => ({
+        status: 200,
+        body: { ...fakeProfile(['user:manage', 'user:delete']), role_id: 3 },
+      }),
+      'DELETE /users/u-bob': () =>
+        fails ? { status: 500, body: {} } : { status: 200, body: { uuid: 'u-bob' } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete user' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete user' }));
+    expect(
+      dialog.getByText(/^Delete Bob Demo \(bob@springfield-pd\.test\)\? .* cannot be undone\.$/),
+    ).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect(await dialog.findByRole('alert')).toBeTruthy();
+    fails = false;
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/accounts-new/users'));
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(2);
   });
 
   it('an unknown user id shows the catalogue message', async () => {

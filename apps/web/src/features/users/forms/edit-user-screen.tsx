@@ -2,7 +2,7 @@
  * Edit a user of the organisation: names, email and role; suspend or re-activate (a suspended user's
  * sessions end at once); delete after a confirmation. Nobody suspends, deletes or re-roles themself.
  */
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@flare/core/messages';
@@ -10,6 +10,8 @@ import { can } from '@flare/core/permissions/access';
 import type { Profile } from '@flare/core/schemas/profile';
 import type { OrganizationUser } from '@flare/core/schemas/user';
 import { outranksOrEquals, updateUserErrorMessage, usersErrorMessage } from '@flare/core/users/user-rules';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
+import { ConfirmDeleteButton } from '../../../components/ui/confirm-delete-dialog';
 import { FormScreen, ServerErrorLine, UnauthorizedMessage } from '../../../components/ui/form-layout';
 import { PanelLoading } from '../../../components/ui/loading-indicator';
 import { ApiError } from '../../../lib/api-client';
@@ -100,37 +102,46 @@ function EditUser({ profile }: { profile: Profile }) {
   );
 }
 
-/** Suspend or re-activate, and delete: each acts at once (delete after a confirmation). */
+type StandingAction = 'suspend' | 'reactivate' | 'delete';
+
+/**
+ * Suspend (after a confirmation: the user's sessions end at once), re-activate (at once), and delete
+ * (after a confirmation).
+ */
 function UserStanding({ user, onDeleted }: { user: OrganizationUser; onDeleted: () => void }) {
   const profile = useSession()?.profile;
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Each action's failure shows where the action was asked for (its dialog, or under Re-activate).
+  const [failure, setFailure] = useState<{ action: StandingAction; message: string } | null>(null);
+  const errorOf = (action: StandingAction) => (failure?.action === action ? failure.message : null);
   const canDelete = profile ? can(profile.permissions, 'deleteUser') : false;
 
-  const setSuspended = async (suspended: boolean) => {
-    setError(null);
+  const setSuspended = async (suspended: boolean, done: () => void = () => undefined) => {
+    const action = suspended ? 'suspend' : 'reactivate';
+    setFailure(null);
     try {
       await updateUser.mutateAsync({
         userId: user.id,
         input: { firstname: user.firstName, lastname: user.lastName, suspended },
       });
-    } catch (failure) {
-      setError(updateError(failure));
+      done();
+    } catch (error) {
+      setFailure({ action, message: updateError(error) });
     }
   };
-  const remove = async () => {
-    setError(null);
+  const remove = async (done: () => void) => {
+    setFailure(null);
     try {
       await deleteUser.mutateAsync(user.id);
-      setConfirming(false);
+      done();
       onDeleted();
-    } catch (failure) {
-      setConfirming(false);
-      setError(failure instanceof ApiError ? usersErrorMessage(failure.status) : MESSAGES.unknownFailure);
+    } catch (error) {
+      const message = error instanceof ApiError ? usersErrorMessage(error.status) : MESSAGES.unknownFailure;
+      setFailure({ action: 'delete', message });
     }
   };
+  const who = `${user.displayName} (${user.email})`;
 
   return (
     <Stack gap="sm" mt="md">
@@ -147,37 +158,41 @@ function UserStanding({ user, onDeleted }: { user: OrganizationUser; onDeleted: 
         </Text>
       )}
       <Group gap="sm">
-        <Button
-          variant="outline"
-          color={user.suspended ? 'green' : 'red'}
-          loading={updateUser.isPending}
-          onClick={() => void setSuspended(!user.suspended)}
-        >
-          {user.suspended ? 'Re-activate user' : 'Suspend user'}
-        </Button>
-        {canDelete && (
-          <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
-            Delete user
+        {user.suspended ? (
+          <Button
+            variant="outline"
+            color="green"
+            loading={updateUser.isPending}
+            onClick={() => void setSuspended(false)}
+          >
+            Re-activate user
           </Button>
+        ) : (
+          <ConfirmButton
+            label="Suspend user"
+            title="Suspend user"
+            question={`Suspend ${who}? Their sessions end at once and they cannot sign in until re-activated.`}
+            confirmLabel="Suspend"
+            color="red"
+            variant="outline"
+            pending={updateUser.isPending}
+            error={errorOf('suspend')}
+            onConfirm={(done) => void setSuspended(true, done)}
+            onReset={() => setFailure(null)}
+          />
+        )}
+        {canDelete && (
+          <ConfirmDeleteButton
+            title="Delete user"
+            question={`Delete ${who}? Their sessions end and they can no longer sign in. This cannot be undone.`}
+            pending={deleteUser.isPending}
+            error={errorOf('delete')}
+            onDelete={(done) => void remove(done)}
+            onReset={() => setFailure(null)}
+          />
         )}
       </Group>
-      <ServerErrorLine message={error} />
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Delete user">
-        <Stack gap="sm">
-          <Text size="sm">
-            Delete {user.displayName} ({user.email})? Their sessions end and they can no longer sign in. This
-            cannot be undone.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleteUser.isPending} onClick={() => void remove()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ServerErrorLine message={errorOf('reactivate')} />
     </Stack>
   );
 }
