@@ -168,6 +168,14 @@ describe('closures', () => {
     await page.waitForURL(/\?history=1$/);
     await main().getByText('Not active now').waitFor();
     await expectAccessible(page);
+
+    // Opened for editing and saved as it was: nothing changed, so nothing more in its history.
+    await main().getByRole('link', { name: 'Edit' }).click();
+    await closeInstructions(page, 'Drawing a closure');
+    await main().getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/dashboard\/closures\/[0-9a-f-]{36}$/);
+    await main().getByRole('radio', { name: 'All Recent' }).click();
+    await expect.poll(entries).toHaveLength(4);
   });
 
   it('schedules a closure, which waits in standby for its start', async () => {

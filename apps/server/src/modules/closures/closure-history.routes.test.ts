@@ -64,6 +64,36 @@ const toggle = (id: string, isActive: boolean) =>
   call('PUT', `${PATH}/${id}`, ADMIN, { uuid: id, is_active: isActive, end_time: null });
 
 describe("a closure's history", () => {
+  it('records no change for a save that changed nothing, and one for a save that did', async () => {
+    const start = new Date(Date.now() - 600_000).toISOString();
+    const end = new Date(Date.now() + 3_600_000).toISOString();
+    const body = closure({ is_active: true, start_time: start, end_time: end, road_names: ['Main St'] });
+    const created = await call('POST', PATH, ADMIN, body);
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<Closure>();
+    const again = await call('PUT', `${PATH}/${id}`, ADMIN, body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(summary(await historyOf(id))).toEqual([['created', adminName, true]]);
+    const renamed = await call('PUT', `${PATH}/${id}`, ADMIN, { ...body, description: 'Deck and rails' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(summary(await historyOf(id)).map(([action]) => action)).toEqual(['changed', 'created']);
+    // Switched off from its row (ending now, to the second), then saved as the form shows it: off, no times.
+    expect((await toggle(id, false)).statusCode).toBe(200);
+    const off = {
+      ...body,
+      description: 'Deck and rails',
+      is_active: false,
+      start_time: null,
+      end_time: null,
+    };
+    expect((await call('PUT', `${PATH}/${id}`, ADMIN, off)).statusCode).toBe(200);
+    expect(summary(await historyOf(id)).map(([action]) => action)).toEqual([
+      'switched_off',
+      'changed',
+      'created',
+    ]);
+  });
+
   it('records who added, switched on, changed and switched off a closure, newest first', async () => {
     const saved = await create();
     expect((await toggle(saved.id, true)).statusCode).toBe(200);

@@ -2,6 +2,7 @@
  * Closures and their history as the API shows them; a checked save payload, and a road event of an external feed, as
  * the columns they write.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { closureStatus } from '@flare/core/closures/closure-status';
 import { closureTimes } from '@flare/core/closures/closure-rules';
 import type { Closure, ClosureInput } from '@flare/core/schemas/closure';
@@ -102,6 +103,30 @@ export function toClosureValues(input: ClosureInput, now: Date): ClosureValues {
     group_id: input.group_id || null,
     is_wzdx_compliant: input.is_wzdx_compliant,
   };
+}
+
+/** The columns written as JSON (a row holds them parsed). */
+const JSON_COLUMNS = new Set(['impacted_lanes', 'user_route', 'route_path', 'road_names']);
+
+/**
+ * Whether saving `values` over `row` stores nothing new: its times compared as a save gives them (to
+ * the minute, and none unless active or scheduled), so a closure switched off from its row, or on at a
+ * second past the minute, then opened and saved as it was, is unchanged.
+ */
+export function savesNothingNew(row: ClosureRow, values: ClosureValues, now: Date): boolean {
+  const times = closureTimes(
+    {
+      is_active: row.is_active,
+      is_scheduled: row.is_scheduled,
+      start_time: iso(row.start_time),
+      end_time: iso(row.end_time),
+    },
+    now,
+  );
+  const stored: Record<string, unknown> = { ...row, ...times };
+  return Object.entries(values).every(([column, value]) =>
+    isDeepStrictEqual(JSON_COLUMNS.has(column) ? JSON.parse(value as string) : value, stored[column]),
+  );
 }
 
 /**

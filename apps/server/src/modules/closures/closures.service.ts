@@ -33,7 +33,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import { closureScheduleJob } from './closure-schedule.job';
 import { closureStreetsJob } from './closure-streets.job';
 import type { ClosureHistoryRepository } from './closure-history.repository';
-import { toClosure, toClosureHistoryEntry, toClosureValues } from './closures.mapper';
+import { savesNothingNew, toClosure, toClosureHistoryEntry, toClosureValues } from './closures.mapper';
 import { ExternalIdTakenError, type ClosureRow, type ClosuresRepository } from './closures.repository';
 
 /** Who made a change: a user, or the schedule, the asset's check-in or the feed. */
@@ -100,9 +100,12 @@ export class ClosuresService {
       return this.changed(id, byUser(principal), closure.thing_id);
     }
     await this.check(closure.organization_id, input, now);
-    if (!(await this.saving(() => this.repository.update(id, toClosureValues(input, now)))))
+    const values = toClosureValues(input, now);
+    if (!(await this.saving(() => this.repository.update(id, values))))
       throw notFound(CLOSURE_MESSAGES.notFound);
-    return this.changed(id, byUser(principal), closure.thing_id);
+    // Opened and saved as it was: published again, but not a change for its history.
+    const by = savesNothingNew(closure, values, now) ? null : byUser(principal);
+    return this.changed(id, by, closure.thing_id);
   }
 
   /** Deletes the closure; one already deleted answers 404 "Closure not found". */
@@ -199,10 +202,11 @@ export class ClosuresService {
   }
 
   /**
-   * After a save: records it, tells every process (and the asset it left), schedules the closure's start
-   * and end and the naming of its empty streets, answers the closure.
+   * After a save: records it (`by` null: a save that changed nothing), tells every process (and the
+   * asset it left), schedules the closure's start and end and the naming of its empty streets, answers
+   * the closure.
    */
-  async changed(id: string, by: ChangedBy, previousThingId: string | null = null): Promise<Closure> {
+  async changed(id: string, by: ChangedBy | null, previousThingId: string | null = null): Promise<Closure> {
     const closure = (await this.repository.find(id))!;
     await this.publish(closure, by, previousThingId);
     // A feed names its own streets (or has none to name): only the dashboard's closures are named.
