@@ -100,6 +100,8 @@ async function signInByKeyboard(page: Page): Promise<void> {
   await support.waitFor();
   await page.keyboard.press('Escape');
   await support.waitFor({ state: 'hidden' });
+  // Opened on arrival, it has no button to give the focus back to: the main content takes it.
+  await page.waitForFunction(() => document.activeElement?.tagName === 'MAIN');
   // The whole fleet is listed.
   await page.getByRole('heading', { name: /^Assets (\d+) \/ \1$/ }).waitFor();
 }

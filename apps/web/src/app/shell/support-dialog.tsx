@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { faqFor } from '@flare/core/faq';
 import { REFER_A_FLEET_URL } from '../../config/links';
 import { sectionPath } from '../../lib/nav-memory';
+import { focusMainIfLost } from '../../components/ui/main-landmark';
 import { usePref } from '../../lib/prefs';
 import { useSession } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
@@ -44,6 +45,7 @@ export function SupportDialog({ opened, onClose }: { opened: boolean; onClose: (
       title="Support"
       centered
       closeButtonProps={{ 'aria-label': 'Close support' }}
+      onExitTransitionEnd={focusMainIfLost}
     >
       <Stack gap="sm">
         <Text size="sm">

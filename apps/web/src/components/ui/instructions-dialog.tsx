@@ -5,6 +5,7 @@
 import { Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { usePref, type InstructionsPref } from '../../lib/prefs';
+import { focusMainIfLost } from './main-landmark';
 
 export function InstructionsDialog({
   title,
@@ -32,6 +33,7 @@ export function InstructionsDialog({
       title={title}
       centered
       closeButtonProps={{ 'aria-label': 'Close instructions' }}
+      onExitTransitionEnd={focusMainIfLost}
     >
       <Stack gap="sm">
         {children}
