@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AREA_MESSAGES } from '@flare/core/schemas/area';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
-import { clickMap, closeInstructions } from './support/map-drawing';
+import { addPointByKeyboard, clickMap, closeInstructions } from './support/map-drawing';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { startServer, type RunningServer } from './support/server';
@@ -231,6 +231,34 @@ describe('areas', () => {
     // The four corners, closed by the first again.
     expect(ring).toHaveLength(5);
     expect(ring[4]).toEqual(ring[0]);
+    await deleteShownArea();
+  });
+
+  it('draws an outline by keyboard: the arrows pan the focused map, Shift+F10 adds a corner at its centre', async () => {
+    await main().getByRole('link', { name: 'Add' }).click();
+    await page.waitForURL('**/dashboard/areas/new');
+    await closeInstructions(page, 'Drawing an area');
+    await clickMap(page, []);
+    await page.locator('.maplibregl-canvas').focus();
+    for (const [key, count] of [
+      [null, '1 point drawn'],
+      ['ArrowRight', '2 points drawn'],
+      ['ArrowDown', '3 points drawn'],
+    ] as const) {
+      if (key) for (let step = 0; step < 3; step += 1) await page.keyboard.press(key);
+      await addPointByKeyboard(page);
+      await main().getByText(count).waitFor();
+    }
+    await main().getByRole('textbox', { name: 'Name' }).fill('Keyboard lot');
+    await pick('Area Type', 'Exclusion Zone');
+    await pick('State', 'Illinois');
+    await main().getByRole('button', { name: 'Save' }).click();
+    await main().getByRole('heading', { level: 1, name: 'Keyboard lot' }).waitFor();
+    const ring = (await shownArea()).area_geom!.coordinates[0]!;
+    expect(ring).toHaveLength(4);
+    // East, then south of the first corner: the arrows moved the map between them.
+    expect(ring[1]![0]!).toBeGreaterThan(ring[0]![0]!);
+    expect(ring[2]![1]!).toBeLessThan(ring[1]![1]!);
     await deleteShownArea();
   });
 

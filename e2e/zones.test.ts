@@ -12,7 +12,7 @@ import { ZONE_DEFAULT_EXPIRY_MINUTES, ZONE_MESSAGES } from '@flare/core/schemas/
 import { SCENE_RULES } from '@flare/core/incidents/scene-rules';
 import type { ZoneFeatureCollection } from '@flare/core/zones/zone-geojson';
 import { expectAccessible, openBrowser, type Browser } from './support/browser';
-import { clickMap, closeInstructions } from './support/map-drawing';
+import { addPointByKeyboard, clickMap, closeInstructions } from './support/map-drawing';
 import { sendOsmandReport } from './support/osmand';
 import { signInAs } from './support/sign-in';
 import { renderedValues, type MapWindow } from './support/test-map';
@@ -179,6 +179,39 @@ describe('alerting zones', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard/zones/new');
     await main().getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(/\/dashboard\/zones$/);
+  });
+
+  it('draws a zone by keyboard: the arrows pan the focused map, Shift+F10 adds a point at its centre', async () => {
+    await page.goto(`${server.url}/dashboard/zones/new`);
+    await closeInstructions(page, 'Drawing a zone');
+    await clickMap(page, []);
+    await page.locator('.maplibregl-canvas').focus();
+    await addPointByKeyboard(page);
+    await main().getByText('1 point drawn').waitFor();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
+    await addPointByKeyboard(page);
+    await main().getByText('2 points drawn').waitFor();
+    await main().getByRole('textbox', { name: 'Hotspot ID' }).fill('HS-KEYS');
+    await main().getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/dashboard\/zones\/[0-9a-f-]{36}$/);
+    const [id] = page.url().split('/').slice(-1);
+    const { token } = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('flare.auth')!) as { token: string },
+    );
+    const zones = await api<{
+      data: Array<{ id: string; features: { features: Array<{ geometry: { coordinates: number[][] } }> } }>;
+    }>('/organization/alerting_zones', token);
+    const saved = zones.data.find((zone) => zone.id === id)!;
+    const [first, second] = saved.features.features[0]!.geometry.coordinates;
+    // The second point lies east of the first: the arrows moved the map between them.
+    expect(second![0]!).toBeGreaterThan(first![0]!);
+    const deleted = await fetch(`${server.url}/api/organization/alerting_zones/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(deleted.ok).toBe(true);
+    await page.goto(`${server.url}/dashboard/zones`);
+    await expect.poll(() => showing().textContent()).toBe('Showing (1/1)');
   });
 
   it('exports the zones as GeoJSON', async () => {

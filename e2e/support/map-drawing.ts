@@ -1,7 +1,7 @@
 /** Drawing on the map in browser tests as a user does: instruction dialogs closed, clicks on the canvas. */
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './browser';
-import type { MapWindow } from './test-map';
+import { mapIdle, type MapWindow } from './test-map';
 
 /** Waits for the map-editing instructions (shown on arrival), checks the page, and closes them. */
 export async function closeInstructions(page: Page, title: string): Promise<void> {
@@ -25,4 +25,15 @@ export async function clickMap(page: Page, offsets: Array<[number, number]>): Pr
   const box = (await page.locator('.maplibregl-canvas').boundingBox())!;
   for (const [dx, dy] of offsets)
     await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+}
+
+/**
+ * Adds a point by keyboard at the centre of the focused map once it stands still: Shift+F10 opens the
+ * map's menu there, Enter chooses "Add point here", and the focus goes back to the map.
+ */
+export async function addPointByKeyboard(page: Page): Promise<void> {
+  await mapIdle(page);
+  await page.keyboard.press('Shift+F10');
+  await page.getByRole('menuitem', { name: 'Add point here' }).press('Enter');
+  await page.waitForFunction(() => document.activeElement?.classList.contains('maplibregl-canvas'));
 }

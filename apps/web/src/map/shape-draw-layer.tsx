@@ -35,7 +35,11 @@ export function ShapeDrawLayer({
   const drawing = draft !== null;
   const [toolReady, setToolReady] = useState(false);
   const [moving, setMoving] = useState(() => map.isMoving());
-  useDrawingMode(map, drawing);
+  // A point added from the map's menu goes at the end; the layer then draws the draft again.
+  useDrawingMode(map, drawing, (point) => {
+    const current = store.get();
+    if (current) store.change({ line: [...current.line, point] });
+  });
 
   useEffect(() => {
     const started = () => setMoving(true);

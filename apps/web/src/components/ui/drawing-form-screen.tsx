@@ -1,12 +1,13 @@
 /**
  * The frame of a form whose shape is drawn on the map (areas, zones, closures): the form screen with
  * a line saying what to draw (or how far the drawing is) beside its drawing buttons and View
- * Instructions, and the instructions, shown on arrival unless "Don't show again" was chosen in this
- * browser.
+ * Instructions, and the instructions (ending with how to draw by keyboard), shown on arrival unless
+ * "Don't show again" was chosen in this browser.
  */
 import { Button, Group, List } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { usePref, type InstructionsPref } from '../../lib/prefs';
+import { ADD_POINT_LABEL } from '../../map/drawing-mode';
 import { FormScreen } from './form-layout';
 import { InstructionsDialog } from './instructions-dialog';
 
@@ -56,6 +57,10 @@ export function DrawingFormScreen({
       >
         <List size="sm" spacing={4}>
           {instructions.steps}
+          <List.Item>
+            By keyboard: focus the map, move it with the arrow keys and press Shift+F10, then &ldquo;
+            {ADD_POINT_LABEL}&rdquo;, for a point at its centre.
+          </List.Item>
         </List>
       </InstructionsDialog>
     </FormScreen>

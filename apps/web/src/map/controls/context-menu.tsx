@@ -178,7 +178,8 @@ export function PointMenu({ target, bounds, onClose }: PointMenuProps) {
             key={action.id}
             text={action.label}
             onClick={() => {
-              onClose(false);
+              // Back to the map: by keyboard, the next point is a pan and a Shift+F10 away.
+              onClose(true);
               action.run(target.position);
             }}
           />

@@ -28,7 +28,15 @@ export function AreaDrawLayer() {
   const draft = useAreaDraft();
   const draw = useRef<TerraDraw | null>(null);
   const drawing = draft !== null;
-  useDrawingMode(map, drawing);
+  // A point added from the map's menu: the point of interest, or the outline's next corner.
+  useDrawingMode(map, drawing, ([lng, lat]) => {
+    const current = areaDraft.get();
+    if (current?.shape === 'poi') areaDraft.change({ position: { lat, lng } });
+    else if (current?.shape === 'polygon') {
+      const ring: LngLat[] = [...current.ring, [lng, lat]];
+      areaDraft.change({ ring, ...(ring.length >= 3 && { position: ringCentre(ring) }) });
+    }
+  });
 
   // One terra-draw instance while the form is open.
   useEffect(() => {
