@@ -91,10 +91,9 @@ export function HazardReportFormFields({
           )}
         />
         <NativeSelect label="Status" data={STATUS_OPTIONS} {...form.register('status')} />
-        <Group grow align="flex-start">
-          <ZonedTimeInput label="Start time" {...form.register('start')} error={errors.start?.message} />
-          <ZonedTimeInput label="End time" {...form.register('end')} error={errors.end?.message} />
-        </Group>
+        {/* One under the other, as in the trips form: side by side, the panel clips their date and time. */}
+        <ZonedTimeInput label="Start time" {...form.register('start')} error={errors.start?.message} />
+        <ZonedTimeInput label="End time" {...form.register('end')} error={errors.end?.message} />
         <Button type="submit">Show Hazards</Button>
       </Stack>
     </form>
