@@ -104,10 +104,17 @@ describe('Trips', () => {
     await page.keyboard.press('Escape');
     await page.getByLabel('Start time').fill(demoTimeInput(T0 - 10 * 60_000));
     await page.getByLabel('End time').fill(demoTimeInput(T0 + HOUR));
-    await page.getByRole('button', { name: 'Show Trips' }).click();
+    await page.getByRole('button', { name: 'Show Trips' }).press('Enter');
     await page.waitForURL(/things=/);
-
+    // The form follows the report without being made again: the button keeps the focus.
     const trips = page.getByRole('region', { name: `Trips of ${CAR.name}` });
+    await trips.waitFor();
+    expect(
+      await page
+        .getByRole('button', { name: 'Show Trips' })
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true);
+
     await expect.poll(() => trips.getByTestId('trip-summary').textContent()).toMatch(/^2 runs · /);
     await expect.poll(() => trips.getByTestId('trip-summary').textContent()).toMatch(/· 1 stop$/);
     expect(await trips.getByRole('row').count()).toBe(3);

@@ -1,6 +1,7 @@
 /** The trip report form: 1 to 5 assets, a start and an end (the 24 hours ending now by default). */
 import { Button, MultiSelect, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   defaultTripWindow,
@@ -28,7 +29,10 @@ export function TripReportFormFields({
   onSubmit: (report: TripReport) => void;
 }) {
   const assets = useOrganizationAssets();
-  const form = useForm<TripReportForm>({ resolver: zodResolver(schema), defaultValues: defaults(report) });
+  // The form follows the report in the URL (Back, a link) without being mounted again, so Show Trips
+  // keeps the focus it was pressed with.
+  const values = useMemo(() => defaults(report), [report]);
+  const form = useForm<TripReportForm>({ resolver: zodResolver(schema), values });
   const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     onSubmit({

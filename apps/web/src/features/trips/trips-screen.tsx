@@ -55,7 +55,7 @@ export function TripsScreen() {
         </Title>
         <HelpTip topic="trips" />
       </Group>
-      <TripReportFormFields key={search} report={report} onSubmit={show} />
+      <TripReportFormFields report={report} onSubmit={show} />
       {report?.thingIds.map((thingId, i) => (
         <AssetTrip
           key={thingId}

@@ -1,6 +1,7 @@
 /** The hazard report form: types (or all), severities, status and a time range (the last 24 hours at first). */
 import { Button, Checkbox, Group, MultiSelect, NativeSelect, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { hazardReportFormSchema, type HazardReportForm } from '@flare/core/hazards/hazard-report-form';
 import {
@@ -37,16 +38,19 @@ export function HazardReportFormFields({
   report: HazardReport;
   onSubmit: (report: HazardReport) => void;
 }) {
-  const form = useForm<HazardReportForm>({
-    resolver: zodResolver(schema),
-    defaultValues: {
+  // The form follows the report in the URL (Back, a link) without being mounted again, so Show
+  // Hazards keeps the focus it was pressed with.
+  const values = useMemo(
+    (): HazardReportForm => ({
       types: report.types,
       severities: report.severities,
       status: report.status,
       start: toZoneInput(report.start),
       end: toZoneInput(report.end),
-    },
-  });
+    }),
+    [report],
+  );
+  const form = useForm<HazardReportForm>({ resolver: zodResolver(schema), values });
   const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     onSubmit({

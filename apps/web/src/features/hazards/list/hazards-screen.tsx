@@ -48,7 +48,6 @@ export function HazardsScreen() {
       </Group>
       {report && (
         <HazardReportFormFields
-          key={search}
           report={report}
           onSubmit={(next) => void navigate({ pathname: HAZARDS_PATH, search: searchOfReport(next) })}
         />
