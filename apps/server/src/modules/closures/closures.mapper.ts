@@ -123,7 +123,8 @@ export function savesNothingNew(row: ClosureRow, values: ClosureValues, now: Dat
     },
     now,
   );
-  const stored: Record<string, unknown> = { ...row, ...times };
+  // Whether it is on, as stored: a scheduled start that has come before its job ran is a change.
+  const stored: Record<string, unknown> = { ...row, start_time: times.start_time, end_time: times.end_time };
   return Object.entries(values).every(([column, value]) =>
     isDeepStrictEqual(JSON_COLUMNS.has(column) ? JSON.parse(value as string) : value, stored[column]),
   );

@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/auth-hook';
 import type { EventBus } from '../../platform/bus/event-bus';
+import { HttpError } from '../../platform/http-errors';
 import { LIVE_LIMITS, type LiveLimits } from './live-connection';
 import { SocketLiveHub, type LiveHub } from './live-hub';
 import { offeredProtocols } from '../../platform/websockets';
@@ -51,7 +52,15 @@ export function registerLiveFeed(app: FastifyInstance, deps: LiveFeedDeps): Live
 
   app.get(LIVE_FEED_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
     const token = accessTokenOf(offeredProtocols(request.headers['sec-websocket-protocol']));
-    const authenticate = () => (token ? deps.resolvePrincipal(token) : Promise.resolve(null));
+    // A refusal that says why (a suspended user: 401) is still a refusal here: "unauthorized", after
+    // which the dashboard asks the API and hears the reason; anything else is the server's fault.
+    const authenticate = () =>
+      token
+        ? deps.resolvePrincipal(token).catch((error: unknown) => {
+            if (error instanceof HttpError && error.statusCode === 401) return null;
+            throw error;
+          })
+        : Promise.resolve(null);
     // The upgraded request's socket is the TCP connection the WebSocket writes to.
     hub.accept(socket, request.raw.socket, authenticate, request.log);
   });

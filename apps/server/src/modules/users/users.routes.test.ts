@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrganizationUsersResponseSchema } from '@flare/core/schemas/user';
 import { bearer, createTestApp, listening, type TestApp } from '../../../test/test-app';
-import { connected, disconnectAll, openConsumer, waitFor } from '../../../test/cable-consumer';
+import {
+  connected,
+  disconnectAll,
+  framesOf,
+  openConsumer,
+  waitFor,
+  watch,
+} from '../../../test/cable-consumer';
 import { linkPath, startMailCatcher, type MailCatcher } from '../../../test/mail-catcher';
 import { fixtures } from '../../../test/fixtures';
 
@@ -367,6 +374,11 @@ describe('PUT /api/users/{id}', () => {
     expect(profile.statusCode).toBe(401);
     // The call says why, so the dashboard can tell the user instead of "Session Expired".
     expect(profile.json()).toMatchObject({ error: 'user_suspended', message: 'User is suspended.' });
+    // A new live-feed connection is refused as unauthorized (not failed, which the client would retry).
+    const again = openConsumer(cableUrl, session.access_token);
+    const refused = watch(again, SPD);
+    await waitFor(() => refused.state() === 'disconnected', 'the new live feed to be refused');
+    expect(framesOf(again)).toEqual([{ type: 'disconnect', reason: 'unauthorized', reconnect: false }]);
     const refresh = await t.app.inject({
       method: 'POST',
       url: '/api/user_token',
