@@ -184,6 +184,12 @@ describe('alerting zones', () => {
   it('draws a zone by keyboard: the arrows pan the focused map, Shift+F10 adds a point at its centre', async () => {
     await page.goto(`${server.url}/dashboard/zones/new`);
     await closeInstructions(page, 'Drawing a zone');
+    // Opened again from its button, the instructions give the focus back to it on Escape.
+    await main().getByRole('button', { name: 'View Instructions' }).press('Enter');
+    await page.getByRole('dialog', { name: 'Drawing a zone' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Drawing a zone' }).waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'View Instructions');
     await clickMap(page, []);
     await page.locator('.maplibregl-canvas').focus();
     await addPointByKeyboard(page);

@@ -19,31 +19,32 @@ export const PASS_THROUGH_WHILE_DRAWING = classes.passThrough!;
 
 /**
  * Marks the map as drawing while `active` (one drawing layer at a time), and offers the menu's "Add
- * point here" then, calling `addPoint` (as of the latest render) with the menu's point.
+ * point here" then, unless `addPoint` is null, calling it (as of the latest render) with the point.
  */
 export function useDrawingMode(
   map: MapLibreMap,
   active: boolean,
-  addPoint: (position: LngLat) => void,
+  addPoint: ((position: LngLat) => void) | null,
 ): void {
   const latestAddPoint = useRef(addPoint);
   useEffect(() => {
     latestAddPoint.current = addPoint;
   });
+  const offersPoint = addPoint !== null;
   useEffect(() => {
     if (!active) return;
     const container = map.getContainer();
     container.classList.add(classes.drawing!);
-    const removeAction = addPointAction({
+    return () => container.classList.remove(classes.drawing!);
+  }, [map, active]);
+  useEffect(() => {
+    if (!active || !offersPoint) return;
+    return addPointAction({
       id: 'add-drawing-point',
       label: ADD_POINT_LABEL,
-      run: (position) => latestAddPoint.current(position),
+      run: (position) => latestAddPoint.current?.(position),
     });
-    return () => {
-      container.classList.remove(classes.drawing!);
-      removeAction();
-    };
-  }, [map, active]);
+  }, [active, offersPoint]);
 }
 
 export function isDrawing(map: MapLibreMap): boolean {

@@ -19,6 +19,8 @@ export interface ConfirmButtonProps {
   color?: 'red';
   variant?: 'filled' | 'outline';
   disabled?: boolean;
+  /** Focus the button when it appears (it replaced the control that had the focus). */
+  autoFocus?: boolean;
   pending: boolean;
   error: string | null;
   /** Runs the action; `done` closes the dialog (call it on success). */
@@ -35,6 +37,7 @@ export function ConfirmButton({
   color,
   variant = 'filled',
   disabled = false,
+  autoFocus = false,
   pending,
   error,
   onConfirm,
@@ -47,7 +50,13 @@ export function ConfirmButton({
   };
   return (
     <>
-      <Button color={color} variant={variant} disabled={disabled} onClick={() => setConfirming(true)}>
+      <Button
+        color={color}
+        variant={variant}
+        disabled={disabled}
+        autoFocus={autoFocus}
+        onClick={() => setConfirming(true)}
+      >
         {label}
       </Button>
       <Modal opened={confirming} onClose={close} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>

@@ -29,9 +29,12 @@ export function MainLandmark({ children, ...props }: BoxProps & { children: Reac
  * item that has gone), the page's main content takes it, so the next Tab starts there, not at the top.
  */
 export function focusMainIfLost(): void {
-  // Once the dialog has left the page (its exit may end in the same turn as its close).
-  setTimeout(focusMainNowIfLost);
+  // After Mantine's own return of the focus to the opener (10 ms after the close), which wins where
+  // the opener is still there; with reduced motion the exit ends in the same turn as the close.
+  setTimeout(focusMainNowIfLost, AFTER_MANTINE_FOCUS_RETURN_MS);
 }
+
+const AFTER_MANTINE_FOCUS_RETURN_MS = 20;
 
 function focusMainNowIfLost(): void {
   const active = document.activeElement;

@@ -142,6 +142,27 @@ describe('edit user', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ suspended: true });
   });
 
+  it('after suspending, Re-activate (which replaces Suspend) has the focus', async () => {
+    let suspended = false;
+    const listed = () =>
+      USERS.map((u) => (u.id === 'u-bob' && suspended ? { ...u, suspended_at: '2026-12-03T10:00:00Z' } : u));
+    await render('/dashboard/accounts-new/users/u-bob/edit', {
+      'GET /organization/users': () => ({
+        status: 200,
+        body: { organization_users: listed(), organization_managers: [], organization_accessors: [] },
+      }),
+      'PUT /users/u-bob': () => {
+        suspended = true;
+        return { status: 200, body: listed()[1] };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Suspend user' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Suspend user' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Suspend' }));
+    const reactivate = await screen.findByRole('button', { name: 'Re-activate user' });
+    await waitFor(() => expect(document.activeElement).toBe(reactivate));
+  });
+
   it('deletes after a confirmation, and says in it when the delete failed', async () => {
     let fails = true;
     const { calls, router } = await render('/dashboard/accounts-new/users/u-bob/edit', {

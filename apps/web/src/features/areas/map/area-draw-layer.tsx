@@ -28,15 +28,28 @@ export function AreaDrawLayer() {
   const draft = useAreaDraft();
   const draw = useRef<TerraDraw | null>(null);
   const drawing = draft !== null;
-  // A point added from the map's menu: the point of interest, or the outline's next corner.
-  useDrawingMode(map, drawing, ([lng, lat]) => {
-    const current = areaDraft.get();
-    if (current?.shape === 'poi') areaDraft.change({ position: { lat, lng } });
-    else if (current?.shape === 'polygon') {
-      const ring: LngLat[] = [...current.ring, [lng, lat]];
-      areaDraft.change({ ring, ...(ring.length >= 3 && { position: ringCentre(ring) }) });
-    }
-  });
+  // Set while the draft changes by the map's menu: the map stays where the user panned it.
+  const addedFromMenu = useRef(false);
+  const shape = draft?.shape;
+  // A point added from the map's menu: the point of interest, or the outline's next corner (a circle
+  // is drawn by dragging, and a legacy circle not at all).
+  useDrawingMode(
+    map,
+    drawing && shape !== 'legacy',
+    shape === 'poi' || shape === 'polygon'
+      ? ([lng, lat]) => {
+          const current = areaDraft.get();
+          if (!current) return;
+          addedFromMenu.current = true;
+          if (current.shape === 'poi') {
+            areaDraft.change({ position: { lat, lng } });
+            return;
+          }
+          const ring: LngLat[] = [...current.ring, [lng, lat]];
+          areaDraft.change({ ring, ...(ring.length >= 3 && { position: ringCentre(ring) }) });
+        }
+      : null,
+  );
 
   // One terra-draw instance while the form is open.
   useEffect(() => {
@@ -87,7 +100,9 @@ export function AreaDrawLayer() {
     if (!instance || !current) return;
     instance.clear();
     showDraft(instance, current);
-    if (current.position) map.easeTo({ center: [current.position.lng, current.position.lat] });
+    if (current.position && !addedFromMenu.current)
+      map.easeTo({ center: [current.position.lng, current.position.lat] });
+    addedFromMenu.current = false;
     // Only a new revision redraws; what the user draws is already on the map.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [revision]);

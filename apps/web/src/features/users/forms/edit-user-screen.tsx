@@ -116,6 +116,8 @@ function UserStanding({ user, onDeleted }: { user: OrganizationUser; onDeleted: 
   const [failure, setFailure] = useState<{ action: StandingAction; message: string } | null>(null);
   const errorOf = (action: StandingAction) => (failure?.action === action ? failure.message : null);
   const canDelete = profile ? can(profile.permissions, 'deleteUser') : false;
+  // Suspend and Re-activate replace each other: the one that appears takes the focus.
+  const [switched, setSwitched] = useState(false);
 
   const setSuspended = async (suspended: boolean, done: () => void = () => undefined) => {
     const action = suspended ? 'suspend' : 'reactivate';
@@ -125,6 +127,7 @@ function UserStanding({ user, onDeleted }: { user: OrganizationUser; onDeleted: 
         userId: user.id,
         input: { firstname: user.firstName, lastname: user.lastName, suspended },
       });
+      setSwitched(true);
       done();
     } catch (error) {
       setFailure({ action, message: updateError(error) });
@@ -162,6 +165,7 @@ function UserStanding({ user, onDeleted }: { user: OrganizationUser; onDeleted: 
           <Button
             variant="outline"
             color="green"
+            autoFocus={switched}
             loading={updateUser.isPending}
             onClick={() => void setSuspended(false)}
           >
@@ -175,6 +179,7 @@ function UserStanding({ user, onDeleted }: { user: OrganizationUser; onDeleted: 
             confirmLabel="Suspend"
             color="red"
             variant="outline"
+            autoFocus={switched}
             pending={updateUser.isPending}
             error={errorOf('suspend')}
             onConfirm={(done) => void setSuspended(true, done)}
